@@ -1,0 +1,1 @@
+"""Adapters: everything that does I/O (HTTP, providers, extraction, compression, CLI, MCP)."""

@@ -1,0 +1,1 @@
+"""Compressor implementations: an OpenAI-compatible LLM one and an offline extractive one."""

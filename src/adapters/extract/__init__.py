@@ -1,0 +1,1 @@
+"""Content-type dispatch and main-content extraction: bytes in, `Document` out."""

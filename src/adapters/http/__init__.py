@@ -1,0 +1,1 @@
+"""The guarded HTTP client: SSRF-safe resolution, redirects by hand, size caps, timeouts."""

@@ -1,0 +1,1 @@
+"""Search providers: one module each, plus the registry and `auto` selection."""

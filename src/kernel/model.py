@@ -1,0 +1,182 @@
+"""The value types that flow through webdistill: requests, search hits, documents, pages.
+
+All are attrs frozen classes. Requests are built by `validate` from untrusted input;
+hits and fetched pages are built by `validate` from untrusted backend rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Literal, overload
+
+import attrs
+
+from webdistill.kernel.errors import WebError
+
+TimeRange = Literal["day", "week", "month", "year"]
+
+#: Flags an extracted document may carry; each comes with a `notice` for the agent.
+DocumentFlag = Literal["needs_javascript", "challenge", "body_truncated", "empty"]
+
+
+@attrs.frozen
+class SearchQuery:
+    """One query as a backend sees it; `max_results` is already clamped to [1, 100]."""
+
+    query: str
+    max_results: int | None = None
+    time_range: TimeRange | None = None
+
+
+@attrs.frozen
+class SearchHit:
+    """One validated search result. `url` has passed the URL policy and tracker stripping."""
+
+    title: str
+    url: str
+    snippet: str = ""
+    score: float | None = None
+    published: str | None = None
+
+
+@attrs.frozen
+class RowBatch(Sequence[object]):
+    """Raw rows from one provider, plus which provider answered and why others were skipped.
+
+    A backend may return a plain sequence of rows instead; this adds the provenance.
+    """
+
+    rows: tuple[object, ...]
+    provider: str
+    skipped: tuple[str, ...] = ()
+
+    @overload
+    def __getitem__(self, index: int) -> object: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[object]: ...
+    def __getitem__(self, index: int | slice) -> object | Sequence[object]:
+        return self.rows[index]
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[object]:
+        return iter(self.rows)
+
+
+@attrs.frozen
+class Document:
+    """A page's main content, extracted offline: Markdown, plain text and metadata.
+
+    `text` is the same content as `markdown` without markup or link URLs.
+    `flags` says when the content is not what a reader wants (a JavaScript shell, a bot
+    challenge...); `notice` then tells the agent what to do about it.
+    """
+
+    title: str = ""
+    markdown: str = ""
+    text: str = ""
+    byline: str | None = None
+    published: str | None = None
+    site_name: str | None = None
+    language: str | None = None
+    flags: tuple[str, ...] = ()
+    notice: str | None = None
+
+
+@attrs.frozen
+class FetchRequest:
+    """One page to read. `max_chars` absent means the configured default."""
+
+    url: str
+    max_chars: int | None = None
+    start_index: int = 0
+    focus: str | None = None
+    compress: bool | None = None
+
+
+@attrs.frozen
+class FetchedPage:
+    """What a backend's `extract` answers for one URL (validated by the kernel).
+
+    `url` is the final URL after redirects; `content` is Markdown (or plain text).
+    """
+
+    url: str
+    content: str
+    title: str = ""
+    content_type: str = ""
+    byline: str | None = None
+    published: str | None = None
+    site_name: str | None = None
+    language: str | None = None
+    flags: tuple[str, ...] = ()
+    notice: str | None = None
+
+
+@attrs.frozen
+class Page:
+    """A read page as the agent gets it: one window of (possibly compressed) content.
+
+    `total_chars` is the length of the whole content; `next_start` is where the next window
+    begins (`None` when this window reaches the end).
+    """
+
+    url: str
+    title: str
+    content: str
+    content_type: str
+    start_index: int
+    total_chars: int
+    next_start: int | None
+    truncated: bool
+    compressed_by: str | None = None
+    original_chars: int | None = None
+    byline: str | None = None
+    published: str | None = None
+    site_name: str | None = None
+    language: str | None = None
+    flags: tuple[str, ...] = ()
+    notice: str | None = None
+
+
+@attrs.frozen
+class SearchRequest:
+    """A validated `web_search` call: up to 5 distinct queries sharing the options."""
+
+    queries: tuple[str, ...]
+    max_results: int | None = None
+    time_range: TimeRange | None = None
+    include_content: bool = False
+
+
+@attrs.frozen
+class FetchBatch:
+    """A validated `web_fetch` call: one or more pages sharing the options."""
+
+    requests: tuple[FetchRequest, ...]
+
+
+@attrs.frozen
+class FetchOutcome:
+    """The outcome of one URL of a batch: a page, or that URL's error."""
+
+    url: str
+    page: Page | None = None
+    error: WebError | None = None
+
+
+@attrs.frozen
+class SearchOutcome:
+    """The outcome of one query of a batch: hits (maybe none), or that query's error.
+
+    `provider` names who answered; `skipped` says why providers before it were passed over.
+    `contents` holds the fetched top hits when `include_content` was asked.
+    """
+
+    query: str
+    hits: tuple[SearchHit, ...] = ()
+    error: WebError | None = None
+    provider: str | None = None
+    skipped: tuple[str, ...] = ()
+    contents: tuple[FetchOutcome, ...] = ()
