@@ -68,6 +68,8 @@ class RowBatch(Sequence[object]):
 class Document:
     """A page's main content, extracted offline: Markdown, plain text and metadata.
 
+    `content_type` is the media type the extractor read it as (e.g. "text/html").
+
     `text` is the same content as `markdown` without markup or link URLs.
     `flags` says when the content is not what a reader wants (a JavaScript shell, a bot
     challenge...); `notice` then tells the agent what to do about it.
@@ -76,6 +78,7 @@ class Document:
     title: str = ""
     markdown: str = ""
     text: str = ""
+    content_type: str = ""
     byline: str | None = None
     published: str | None = None
     site_name: str | None = None
