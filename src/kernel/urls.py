@@ -37,6 +37,20 @@ class UrlPolicy:
     allow_private_network: bool = False
     allowlist: tuple[str, ...] = ()
     blocklist: tuple[str, ...] = ()
+    #: Exact IP addresses admitted although not public (e.g. a test server on 127.0.0.1),
+    #: without opening the rest of the private network. Metadata addresses are never admitted.
+    trusted_addresses: tuple[str, ...] = ()
+
+
+def address_allowed(ip: object, policy: UrlPolicy) -> bool:
+    """May `ip` be dialled under `policy`? The one rule check_url and the HTTP guard share."""
+    addr = addresses.parse_address(ip)
+    if addr is None or addresses.is_metadata_address(addr):
+        return False
+    if addresses.is_allowed_address(addr, allow_private_network=policy.allow_private_network):
+        return True
+    trusted = (addresses.parse_address(t) for t in policy.trusted_addresses)
+    return any(t is not None and t == addr for t in trusted)
 
 
 #: Exact tracking parameter names (compared case-insensitively); `utm_*` is a prefix rule.
@@ -144,9 +158,7 @@ def _check_host(host: hosts.Host, policy: UrlPolicy) -> Result[None, WebError]:
             host=host.name,
         )
     if host.address is not None:
-        if addresses.is_allowed_address(
-            host.address, allow_private_network=policy.allow_private_network
-        ):
+        if address_allowed(host.address, policy):
             return Success(None)
         reason = addresses.describe_address(host.address)
         return _blocked(

@@ -1,0 +1,367 @@
+"""The guarded HTTP client: every hop policy-checked, every address vetted, every byte counted.
+
+`GuardedClient.get` fetches one URL for an agent:
+- the URL, and each redirect target, passes the kernel's `check_url` (scheme, lists, literal
+  IPs, local names); redirects are followed by hand, at most `max_redirects`;
+- names resolve through `GuardedResolver` and sockets come from `guarded_socket_factory`, so
+  nothing the policy refuses is ever dialled (see guard.py); the connected peer is re-checked;
+- the body is streamed and capped (see body.py); one total timeout covers the whole fetch;
+- idempotent retries on 429/503/connection reset, honouring Retry-After up to a cap;
+- every exception is translated to a `WebError` (errors.py); every request is logged (audit.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Mapping
+from types import TracebackType
+from urllib.parse import urljoin, urlsplit
+
+import aiohttp
+import attrs
+from aiohttp.abc import AbstractResolver
+from returns.pipeline import is_successful
+from returns.result import Failure, Result, Success
+from yarl import URL
+
+from webdistill.adapters.http import audit, retry
+from webdistill.adapters.http.body import Body, declared_too_large, read_body
+from webdistill.adapters.http.decoders import ACCEPT_ENCODING
+from webdistill.adapters.http.errors import is_connection_reset, translate, with_hop
+from webdistill.adapters.http.guard import (
+    DialGuard,
+    GuardedResolver,
+    check_peer,
+    guarded_socket_factory,
+)
+from webdistill.adapters.http.settings import HttpSettings
+from webdistill.kernel import addresses
+from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.urls import check_url
+
+REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+#: Caller headers kept when a redirect leaves the original origin (others may be secrets).
+_CROSS_ORIGIN_SAFE = frozenset({"accept", "accept-language", "user-agent"})
+_RESERVED_HEADERS = frozenset(
+    {"host", "accept-encoding", "content-length", "transfer-encoding", "connection"}
+)
+
+
+@attrs.frozen
+class HttpResponse:
+    """A fetched resource: final URL, status, raw Content-Type and (capped) body bytes."""
+
+    url: str
+    status: int
+    content_type: str
+    body: bytes
+    truncated: bool
+    hops: tuple[str, ...]
+
+
+@attrs.frozen
+class _Redirect:
+    location: str
+    status: int
+
+
+@attrs.frozen
+class _Final:
+    status: int
+    content_type: str
+    body: Body
+
+
+@attrs.frozen
+class _Status:
+    status: int
+    retry_after: float | None
+
+
+_Outcome = _Redirect | _Final | _Status
+
+
+def _origin(url: str) -> tuple[str, str]:
+    parts = urlsplit(url)
+    return parts.scheme, parts.netloc
+
+
+def _http_error(url: str, hop: int, status: int, retry_after: float | None) -> WebError:
+    advice = {
+        404: "the page does not exist; check the URL or search for it",
+        410: "the page was removed; search for another source",
+        401: "the page needs a login; use another source",
+        403: "access is denied; use another source",
+        429: "the site is rate-limiting; try again later",
+    }.get(status, "the server failed; try again later" if status >= 500 else "use another URL")
+    detail: dict[str, object] = {"status": status, "url": url, "hop": hop}
+    if retry_after is not None:
+        detail["retry_after"] = int(retry_after)
+    return WebError.of(
+        ErrorCode.HTTP_ERROR,
+        f"{url} answered HTTP {status}: {advice}.",
+        retryable=status == 429 or status >= 500,
+        **detail,
+    )
+
+
+class GuardedClient:
+    """Fetches untrusted URLs safely. Create inside a running loop's context; close when done.
+
+    `resolver` is the upstream DNS resolver under the guard (tests inject a fake); by
+    default a fresh aiohttp `ThreadedResolver` (no cache shared with anyone).
+    """
+
+    def __init__(self, settings: HttpSettings, *, resolver: AbstractResolver | None = None) -> None:
+        self._settings = settings
+        self._upstream = resolver
+        proxy_host = urlsplit(settings.proxy).hostname if settings.proxy else None
+        trusted_dial = set()
+        if proxy_host and addresses.parse_address(proxy_host) is not None:
+            trusted_dial.add(str(addresses.parse_address(proxy_host)))
+        self._guard = DialGuard(
+            settings.policy,
+            trusted_names=frozenset({proxy_host.lower()} if proxy_host else ()),
+            trusted_dial=trusted_dial,
+        )
+        self._session: aiohttp.ClientSession | None = None
+        self._resolver: GuardedResolver | None = None
+        self._slots: asyncio.Semaphore | None = None
+
+    def _ensure_session(self) -> tuple[aiohttp.ClientSession, asyncio.Semaphore]:
+        if self._session is None or self._slots is None:
+            settings = self._settings
+            upstream = self._upstream or aiohttp.ThreadedResolver()
+            self._resolver = GuardedResolver(upstream, self._guard)
+            connector = aiohttp.TCPConnector(
+                resolver=self._resolver,
+                use_dns_cache=False,
+                limit=settings.concurrency,
+                limit_per_host=settings.per_host_connections,
+                socket_factory=guarded_socket_factory(self._guard),
+            )
+            self._session = aiohttp.ClientSession(
+                connector=connector,
+                timeout=aiohttp.ClientTimeout(
+                    total=None,
+                    connect=settings.connect_timeout_s,
+                    sock_connect=settings.connect_timeout_s,
+                    sock_read=settings.read_timeout_s,
+                ),
+                cookie_jar=aiohttp.DummyCookieJar(),
+                trust_env=False,
+                auto_decompress=False,
+                headers={
+                    "User-Agent": settings.user_agent,
+                    "Accept": settings.accept,
+                    "Accept-Encoding": ACCEPT_ENCODING,
+                },
+            )
+            self._slots = asyncio.Semaphore(max(1, settings.concurrency))
+        return self._session, self._slots
+
+    async def __aenter__(self) -> GuardedClient:
+        self._ensure_session()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        """Close the session (and the default resolver); the client can be reopened."""
+        session, resolver = self._session, self._resolver
+        self._session, self._resolver, self._slots = None, None, None
+        if session is not None:
+            await session.close()
+        if resolver is not None and self._upstream is None:
+            await resolver.close()
+
+    async def get(
+        self, url: str, *, headers: Mapping[str, str] | None = None
+    ) -> Result[HttpResponse, WebError]:
+        """GET `url` under the policy; non-2xx after retries is HTTP_ERROR (detail status)."""
+        session, slots = self._ensure_session()
+        where: list[tuple[str, int]] = [(url, 0)]
+        async with slots:
+            try:
+                async with asyncio.timeout(self._settings.timeout_s):
+                    return await self._follow(session, url, dict(headers or {}), where)
+            except TimeoutError:
+                current, hop = where[-1]
+                return Failure(
+                    WebError.of(
+                        ErrorCode.TIMEOUT,
+                        f"Fetching {current} took longer than {self._settings.timeout_s:g} s "
+                        "in total; the server is slow. Try again later or another source.",
+                        url=current,
+                        hop=hop,
+                    )
+                )
+
+    async def _follow(
+        self,
+        session: aiohttp.ClientSession,
+        url: str,
+        headers: dict[str, str],
+        where: list[tuple[str, int]],
+    ) -> Result[HttpResponse, WebError]:
+        settings = self._settings
+        hops: list[str] = []
+        current, first_origin = url, None
+        for hop in range(settings.max_redirects + 1):
+            checked = check_url(current, settings.policy)
+            if not is_successful(checked):
+                error = checked.failure()
+                audit.log_request(current, hop=hop, attempt=0, status=None, size=0, ms=0.0,
+                                  outcome=error.code.value)  # fmt: skip
+                return Failure(with_hop(error, current, hop))
+            clean = checked.unwrap()
+            hops.append(clean)
+            where.append((clean, hop))
+            first_origin = first_origin or _origin(clean)
+            hop_headers = self._headers_for(headers, same_origin=_origin(clean) == first_origin)
+            outcome = await self._with_retries(session, clean, hop, hop_headers)
+            if not is_successful(outcome):
+                return Failure(outcome.failure())
+            result = outcome.unwrap()
+            if isinstance(result, _Redirect):
+                current = urljoin(clean, result.location)
+                continue
+            if isinstance(result, _Status):
+                return Failure(_http_error(clean, hop, result.status, result.retry_after))
+            return Success(
+                HttpResponse(
+                    url=clean,
+                    status=result.status,
+                    content_type=result.content_type,
+                    body=result.body.data,
+                    truncated=result.body.truncated,
+                    hops=tuple(hops),
+                )
+            )
+        return Failure(
+            WebError.of(
+                ErrorCode.HTTP_ERROR,
+                f"{url} redirected more than {settings.max_redirects} times (a redirect loop?); "
+                "use the final URL directly or another source.",
+                url=url,
+                status=hops and 300,
+                hops=len(hops),
+                reason="too many redirects",
+            )
+        )
+
+    @staticmethod
+    def _headers_for(headers: dict[str, str], *, same_origin: bool) -> dict[str, str]:
+        return {
+            k: v
+            for k, v in headers.items()
+            if k.lower() not in _RESERVED_HEADERS
+            and (same_origin or k.lower() in _CROSS_ORIGIN_SAFE)
+        }
+
+    async def _with_retries(
+        self, session: aiohttp.ClientSession, url: str, hop: int, headers: dict[str, str]
+    ) -> Result[_Outcome, WebError]:
+        settings = self._settings
+        attempt = 0
+        while True:
+            started = time.monotonic()
+            status: int | None = None
+            size = 0
+            try:
+                outcome = await self._request_once(session, url, headers)
+            except Exception as exc:  # the adapter's edge: translate, never raise
+                error = translate(exc, url, hop)
+                delay = retry.retry_delay(attempt, None, settings.max_retry_after_s)
+                retryable = is_connection_reset(exc) and error.code != ErrorCode.BLOCKED_URL
+                self._log(
+                    url,
+                    hop=hop,
+                    attempt=attempt,
+                    status=None,
+                    size=0,
+                    started=started,
+                    out=error.code.value,
+                )
+                if retryable and attempt < settings.retries and delay is not None:
+                    attempt += 1
+                    await asyncio.sleep(delay)
+                    continue
+                return Failure(error)
+            if isinstance(outcome, WebError):
+                self._log(
+                    url,
+                    hop=hop,
+                    attempt=attempt,
+                    status=status,
+                    size=size,
+                    started=started,
+                    out=outcome.code.value,
+                )
+                return Failure(outcome)
+            status = outcome.status
+            size = outcome.body.wire_bytes if isinstance(outcome, _Final) else 0
+            label = {_Redirect: "redirect", _Final: "ok", _Status: "http_error"}[type(outcome)]
+            self._log(
+                url, hop=hop, attempt=attempt, status=status, size=size, started=started, out=label
+            )
+            if isinstance(outcome, _Status) and outcome.status in retry.RETRY_STATUSES:
+                delay = retry.retry_delay(attempt, outcome.retry_after, settings.max_retry_after_s)
+                if attempt < settings.retries and delay is not None:
+                    attempt += 1
+                    await asyncio.sleep(delay)
+                    continue
+            return Success(outcome)
+
+    @staticmethod
+    def _log(
+        url: str, *, hop: int, attempt: int, status: int | None, size: int, started: float, out: str
+    ) -> None:
+        ms = (time.monotonic() - started) * 1000
+        audit.log_request(url, hop=hop, attempt=attempt, status=status, size=size, ms=ms,
+                          outcome=out)  # fmt: skip
+
+    async def _request_once(
+        self, session: aiohttp.ClientSession, url: str, headers: dict[str, str]
+    ) -> _Outcome | WebError:
+        settings = self._settings
+        if settings.proxy:
+            await self._vet_name_for_proxy(url)
+        async with session.get(
+            URL(url, encoded=True), headers=headers, allow_redirects=False, proxy=settings.proxy
+        ) as resp:
+            connection = resp.connection
+            transport = connection.transport if connection is not None else None
+            peer = transport.get_extra_info("peername") if transport is not None else None
+            refusal = check_peer(self._guard, peer) if not settings.proxy else None
+            if refusal is not None:
+                resp.close()
+                raise refusal
+            location = resp.headers.get("Location", "").strip()
+            if resp.status in REDIRECT_STATUSES and location:
+                return _Redirect(location=location, status=resp.status)
+            if not 200 <= resp.status < 300:
+                retry_after = retry.parse_retry_after(resp.headers.get("Retry-After"))
+                return _Status(status=resp.status, retry_after=retry_after)
+            early = declared_too_large(resp, settings, url)
+            if early is not None:
+                resp.close()
+                return early
+            body = await read_body(resp, settings, url)
+            if not is_successful(body):
+                return body.failure()
+            content_type = resp.headers.get("Content-Type", "")
+            return _Final(status=resp.status, content_type=content_type, body=body.unwrap())
+
+    async def _vet_name_for_proxy(self, url: str) -> None:
+        """Through a proxy the proxy resolves names: vet the name ourselves first."""
+        host = urlsplit(url).hostname or ""
+        if self._resolver is not None and addresses.parse_address(host) is None:
+            await self._resolver.resolve(host, 443)
