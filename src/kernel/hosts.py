@@ -186,6 +186,10 @@ def name_problem(name: str) -> tuple[bool, str] | None:
     """Why `name` (a canonical host name) is not a public name: (is_metadata, reason), or None."""
     if any(domain_matches(name, m) for m in METADATA_NAMES):
         return True, f"{name} is a cloud metadata service name"
+    spelled = [(ip, addresses.address_category(ip)) for ip in _spelled_ipv4(name.split("."))]
+    for ip, category in spelled:
+        if category == addresses.AddressCategory.METADATA:
+            return True, f"{name} spells the cloud metadata address {ip}"
     for suffix in LOCAL_SUFFIXES:
         if domain_matches(name, suffix):
             return False, f"{name} is a local-only name (*.{suffix})"
@@ -194,9 +198,7 @@ def name_problem(name: str) -> tuple[bool, str] | None:
     for service in LOOPBACK_DNS_SERVICES:
         if domain_matches(name, service):
             return False, f"{name} belongs to {service}, which resolves names to private addresses"
-    for spelled in _spelled_ipv4(name.split(".")):
-        category = addresses.address_category(spelled)
+    for ip, category in spelled:
         if category != addresses.AddressCategory.PUBLIC:
-            metadata = category == addresses.AddressCategory.METADATA
-            return metadata, f"{name} spells the non-public address {spelled}"
+            return False, f"{name} spells the non-public address {ip}"
     return None

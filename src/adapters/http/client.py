@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import asyncio
+import ssl
 import time
 from collections.abc import Mapping
 from types import TracebackType
@@ -110,12 +111,20 @@ class GuardedClient:
     """Fetches untrusted URLs safely. Create inside a running loop's context; close when done.
 
     `resolver` is the upstream DNS resolver under the guard (tests inject a fake); by
-    default a fresh aiohttp `ThreadedResolver` (no cache shared with anyone).
+    default a fresh aiohttp `ThreadedResolver` (no cache shared with anyone). `ssl_context`
+    replaces the default certificate verification (e.g. to trust a test CA).
     """
 
-    def __init__(self, settings: HttpSettings, *, resolver: AbstractResolver | None = None) -> None:
+    def __init__(
+        self,
+        settings: HttpSettings,
+        *,
+        resolver: AbstractResolver | None = None,
+        ssl_context: ssl.SSLContext | None = None,
+    ) -> None:
         self._settings = settings
         self._upstream = resolver
+        self._ssl_context = ssl_context
         proxy_host = urlsplit(settings.proxy).hostname if settings.proxy else None
         trusted_dial = set()
         if proxy_host and addresses.parse_address(proxy_host) is not None:
@@ -140,6 +149,7 @@ class GuardedClient:
                 limit=settings.concurrency,
                 limit_per_host=settings.per_host_connections,
                 socket_factory=guarded_socket_factory(self._guard),
+                ssl=self._ssl_context if self._ssl_context is not None else True,
             )
             self._session = aiohttp.ClientSession(
                 connector=connector,
