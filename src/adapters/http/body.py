@@ -14,7 +14,7 @@ from aiohttp import ClientResponse
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.http.decoders import DecodeError, decoder_for
-from webdistill.adapters.http.errors import make_error
+from webdistill.adapters.http.errors import make_error, shown
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.kernel.errors import ErrorCode, WebError
 
@@ -61,7 +61,7 @@ def too_large(url: str, limit: int, **detail: object) -> WebError:
     """The TOO_LARGE error for `url`."""
     return make_error(
         ErrorCode.TOO_LARGE,
-        f"The response from {url} is larger than the {limit}-byte limit and cannot be "
+        f"The response from {shown(url)} is larger than the {limit}-byte limit and cannot be "
         "truncated usefully; try a smaller resource or another source.",
         {"max_bytes": limit, "url": url, **detail},
     )
@@ -87,7 +87,7 @@ async def read_body(
         return Failure(
             WebError.of(
                 ErrorCode.UNSUPPORTED_CONTENT,
-                f"{url} answered with an unsupported Content-Encoding {encoding!r}.",
+                f"{shown(url)} answered with an unsupported Content-Encoding {encoding[:40]!r}.",
                 url=url,
             )
         )
@@ -108,7 +108,7 @@ async def read_body(
         return Failure(
             WebError.of(
                 ErrorCode.NETWORK_ERROR,
-                f"The body from {url} could not be decompressed ({exc}); try again later.",
+                f"The body from {shown(url)} could not be decompressed ({exc}); try again later.",
                 url=url,
             )
         )

@@ -29,7 +29,7 @@ from yarl import URL
 from webdistill.adapters.http import audit, retry
 from webdistill.adapters.http.body import Body, declared_too_large, read_body
 from webdistill.adapters.http.decoders import ACCEPT_ENCODING
-from webdistill.adapters.http.errors import is_connection_reset, translate, with_hop
+from webdistill.adapters.http.errors import is_connection_reset, shown, translate, with_hop
 from webdistill.adapters.http.guard import (
     DialGuard,
     GuardedResolver,
@@ -101,7 +101,7 @@ def _http_error(url: str, hop: int, status: int, retry_after: float | None) -> W
         detail["retry_after"] = int(retry_after)
     return WebError.of(
         ErrorCode.HTTP_ERROR,
-        f"{url} answered HTTP {status}: {advice}.",
+        f"{shown(url)} answered HTTP {status}: {advice}.",
         retryable=status == 429 or status >= 500,
         **detail,
     )
@@ -207,8 +207,9 @@ class GuardedClient:
                 return Failure(
                     WebError.of(
                         ErrorCode.TIMEOUT,
-                        f"Fetching {current} took longer than {self._settings.timeout_s:g} s "
-                        "in total; the server is slow. Try again later or another source.",
+                        f"Fetching {shown(current)} took longer than "
+                        f"{self._settings.timeout_s:g} s in total; the server is slow. "
+                        "Try again later or another source.",
                         url=current,
                         hop=hop,
                     )
@@ -223,7 +224,7 @@ class GuardedClient:
     ) -> Result[HttpResponse, WebError]:
         settings = self._settings
         hops: list[str] = []
-        current, first_origin = url, None
+        current, first_origin, last_status = url, None, 0
         for hop in range(settings.max_redirects + 1):
             checked = check_url(current, settings.policy)
             if not is_successful(checked):
@@ -241,7 +242,7 @@ class GuardedClient:
                 return Failure(outcome.failure())
             result = outcome.unwrap()
             if isinstance(result, _Redirect):
-                current = urljoin(clean, result.location)
+                current, last_status = urljoin(clean, result.location), result.status
                 continue
             if isinstance(result, _Status):
                 return Failure(_http_error(clean, hop, result.status, result.retry_after))
@@ -258,10 +259,10 @@ class GuardedClient:
         return Failure(
             WebError.of(
                 ErrorCode.HTTP_ERROR,
-                f"{url} redirected more than {settings.max_redirects} times (a redirect loop?); "
-                "use the final URL directly or another source.",
+                f"{shown(url)} redirected more than {settings.max_redirects} times "
+                "(a redirect loop?); use the final URL directly or another source.",
                 url=url,
-                status=hops and 300,
+                status=last_status,
                 hops=len(hops),
                 reason="too many redirects",
             )

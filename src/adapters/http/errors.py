@@ -18,6 +18,11 @@ from webdistill.kernel.errors import RETRYABLE_CODES, ErrorCode, WebError
 _RESET_ERRNOS = frozenset({errno.ECONNRESET, errno.EPIPE, errno.ECONNABORTED})
 
 
+def shown(url: str, limit: int = 160) -> str:
+    """`url` shortened for a message (it may come from a hostile redirect)."""
+    return url if len(url) <= limit else url[:limit] + "..."
+
+
 def make_error(
     code: ErrorCode, message: str, detail: Mapping[str, object], *, retryable: bool | None = None
 ) -> WebError:
@@ -42,7 +47,7 @@ def blocked_error(reason: str, url: str, hop: int, **detail: object) -> WebError
     where = "the requested URL" if hop == 0 else f"redirect hop {hop}"
     return make_error(
         ErrorCode.BLOCKED_URL,
-        f"Blocked {where} ({url}): {reason}. Only public Internet addresses may be fetched; "
+        f"Blocked {where} ({shown(url)}): {reason}. Only public Internet addresses may be fetched; "
         "do not retry this URL.",
         {"url": url, "hop": hop, "reason": reason, **detail},
     )
@@ -50,7 +55,11 @@ def blocked_error(reason: str, url: str, hop: int, **detail: object) -> WebError
 
 def with_hop(error: WebError, url: str, hop: int) -> WebError:
     """A kernel refusal of `url` at redirect `hop`, with the hop named in message and detail."""
-    message = error.message if hop == 0 else f"Redirect hop {hop} to {url} refused: {error.message}"
+    message = (
+        error.message
+        if hop == 0
+        else f"Redirect hop {hop} to {shown(url)} refused: {error.message}"
+    )
     detail = {**error.detail, "url": url, "hop": str(hop)}
     return make_error(error.code, message, detail, retryable=error.retryable)
 
@@ -81,44 +90,47 @@ def translate(exc: BaseException, url: str, hop: int) -> WebError:
     if any(isinstance(c, asyncio.TimeoutError | TimeoutError) for c in causes):
         return make_error(
             ErrorCode.TIMEOUT,
-            f"Fetching {url} timed out; the server is slow or unreachable. Try again later.",
+            f"Fetching {shown(url)} timed out; the server is slow or unreachable. Try again later.",
             detail,
         )
     if isinstance(exc, aiohttp.ClientConnectorDNSError):
         return make_error(
             ErrorCode.NETWORK_ERROR,
-            f"The host name of {url} could not be resolved; check the spelling.",
+            f"The host name of {shown(url)} could not be resolved; check the spelling.",
             detail,
         )
     if isinstance(exc, aiohttp.ClientSSLError | aiohttp.ServerFingerprintMismatch):
         return make_error(
             ErrorCode.NETWORK_ERROR,
-            f"The TLS connection to {url} failed (certificate or handshake error).",
+            f"The TLS connection to {shown(url)} failed (certificate or handshake error).",
             detail,
             retryable=False,
         )
     if isinstance(exc, aiohttp.InvalidURL):
-        return WebError.of(ErrorCode.INVALID_URL, f"{url} is not a URL that can be fetched.")
+        return WebError.of(ErrorCode.INVALID_URL, f"{shown(url)} is not a URL that can be fetched.")
     if isinstance(exc, aiohttp.ClientResponseError):
+        # The parser's message quotes server bytes: keep them out of an LLM-facing message.
         return make_error(
             ErrorCode.NETWORK_ERROR,
-            f"The server at {url} sent a malformed or oversized response ({exc.message}).",
+            f"The server at {shown(url)} sent a malformed or oversized response (status line or "
+            "headers); use another source.",
             detail,
+            retryable=False,
         )
     if isinstance(exc, aiohttp.ClientPayloadError):
         return make_error(
             ErrorCode.NETWORK_ERROR,
-            f"The body from {url} ended early or was malformed; try again later.",
+            f"The body from {shown(url)} ended early or was malformed; try again later.",
             detail,
         )
     if isinstance(exc, aiohttp.ClientConnectorError):
         return make_error(
             ErrorCode.NETWORK_ERROR,
-            f"Could not connect to {url} (refused or unreachable); try again later.",
+            f"Could not connect to {shown(url)} (refused or unreachable); try again later.",
             detail,
         )
     return make_error(
         ErrorCode.NETWORK_ERROR,
-        f"The connection to {url} failed ({type(exc).__name__}); try again later.",
+        f"The connection to {shown(url)} failed ({type(exc).__name__}); try again later.",
         detail,
     )
