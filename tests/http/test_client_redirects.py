@@ -50,9 +50,9 @@ async def test_relative_redirect_chain_reports_every_hop() -> None:
 
 async def test_redirect_loop_stops_after_five_redirects() -> None:
     hits: list[str] = []
-    async with serve(redirecting({"/loop": "/loop"}, hits)) as base:
-        async with GuardedClient(settings()) as client:
-            result = await client.get(base + "/loop")
+    app = redirecting({"/loop": "/loop"}, hits)
+    async with serve(app) as base, GuardedClient(settings()) as client:
+        result = await client.get(base + "/loop")
     error = result.failure()
     assert error.code == ErrorCode.HTTP_ERROR
     assert error.detail["status"] == "302"
@@ -82,9 +82,9 @@ async def test_redirect_loop_stops_after_five_redirects() -> None:
 async def test_redirect_to_a_forbidden_target_is_blocked_without_connecting(
     target: str, connects: ConnectLog
 ) -> None:
-    async with serve(redirecting({"/go": target})) as base:
-        async with GuardedClient(settings(policy=LOOPBACK_POLICY)) as client:
-            result = await client.get(base + "/go")
+    client = GuardedClient(settings(policy=LOOPBACK_POLICY))
+    async with serve(redirecting({"/go": target})) as base, client:
+        result = await client.get(base + "/go")
     error = result.failure()
     assert error.code in (ErrorCode.BLOCKED_URL, ErrorCode.INVALID_URL)
     assert error.detail["hop"] == "1"
@@ -95,18 +95,18 @@ async def test_metadata_redirect_is_blocked_even_with_private_network_allowed(
     connects: ConnectLog,
 ) -> None:
     policy = UrlPolicy(allow_http=True, allow_private_network=True)
-    async with serve(redirecting({"/go": "http://169.254.169.254/"})) as base:
-        async with GuardedClient(settings(policy=policy)) as client:
-            result = await client.get(base + "/go")
+    client = GuardedClient(settings(policy=policy))
+    async with serve(redirecting({"/go": "http://169.254.169.254/"})) as base, client:
+        result = await client.get(base + "/go")
     assert result.failure().code == ErrorCode.BLOCKED_URL
     assert set(connects.destinations) == {("127.0.0.1", port_of(base))}
 
 
 async def test_redirect_to_a_name_resolving_private_is_blocked_at_dns(connects: ConnectLog) -> None:
     resolver = FakeResolver({"internal.example.com": [["10.1.2.3"]]})
-    async with serve(redirecting({"/go": "http://internal.example.com/x"})) as base:
-        async with GuardedClient(settings(), resolver=resolver) as client:
-            result = await client.get(base + "/go")
+    client = GuardedClient(settings(), resolver=resolver)
+    async with serve(redirecting({"/go": "http://internal.example.com/x"})) as base, client:
+        result = await client.get(base + "/go")
     error = result.failure()
     assert error.code == ErrorCode.BLOCKED_URL
     assert "10.1.2.3" in error.message
@@ -177,10 +177,10 @@ async def test_https_to_http_downgrade_is_blocked_unless_http_is_allowed(
     policy = UrlPolicy(allow_http=allow_http, trusted_addresses=("127.0.0.1",))
     async with serve(redirecting({})) as plain_base:
         app = redirecting({"/down": plain_base + "/landing"})
-        async with tls_server(app, server_context) as tls_base:
-            async with GuardedClient(settings(policy=policy), ssl_context=client_context) as client:
-                assert is_successful(await client.get(tls_base + "/plain-tls-works"))
-                result = await client.get(tls_base + "/down")
+        client = GuardedClient(settings(policy=policy), ssl_context=client_context)
+        async with tls_server(app, server_context) as tls_base, client:
+            assert is_successful(await client.get(tls_base + "/plain-tls-works"))
+            result = await client.get(tls_base + "/down")
     if allow_http:
         assert result.unwrap().body == b"final /landing"
     else:
