@@ -16,6 +16,8 @@ import brotli  # type: ignore[import-untyped]
 
 #: Largest piece one decoder call produces; bounds memory per step.
 STEP = 256 * 1024
+#: brotli's output limit is soft (its buffer grows in blocks, up to about twice the limit).
+BROTLI_STEP = 64 * 1024
 
 ACCEPT_ENCODING = "gzip, deflate, br"
 
@@ -90,14 +92,14 @@ class BrotliDecoder:
         try:
             if budget <= 0 or self._obj.is_finished():
                 return  # bytes after the end of the stream are ignored
-            piece = self._obj.process(data, output_buffer_limit=min(budget, STEP))
+            piece = self._obj.process(data, output_buffer_limit=min(budget, BROTLI_STEP))
             while piece:
                 piece = piece[:budget]
                 budget -= len(piece)
                 yield piece
                 if budget <= 0 or self._obj.is_finished():
                     return
-                piece = self._obj.process(b"", output_buffer_limit=min(budget, STEP))
+                piece = self._obj.process(b"", output_buffer_limit=min(budget, BROTLI_STEP))
         except brotli.error as exc:
             raise DecodeError(f"invalid brotli body: {exc}") from exc
 
