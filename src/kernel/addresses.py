@@ -21,6 +21,7 @@ Functions here never raise: anything that is not an address is FORBIDDEN.
 from __future__ import annotations
 
 import enum
+import functools
 import ipaddress
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -94,13 +95,23 @@ def parse_address(ip: object) -> IPAddress | None:
     return None
 
 
+def _ranges(nets: tuple[ipaddress.IPv4Network, ...]) -> tuple[tuple[int, int], ...]:
+    return tuple((int(n.network_address), int(n.broadcast_address)) for n in nets)
+
+
+_V4_TABLE = (
+    (_ranges(_V4_METADATA), AddressCategory.METADATA),
+    (_ranges(_V4_FORBIDDEN), AddressCategory.FORBIDDEN),
+    (_ranges(_V4_PRIVATE), AddressCategory.PRIVATE),
+)
+
+
 def _v4_category(addr: ipaddress.IPv4Address) -> AddressCategory:
-    if any(addr in net for net in _V4_METADATA):
-        return AddressCategory.METADATA
-    if any(addr in net for net in _V4_FORBIDDEN):
-        return AddressCategory.FORBIDDEN
-    if any(addr in net for net in _V4_PRIVATE):
-        return AddressCategory.PRIVATE
+    value = int(addr)
+    for ranges, category in _V4_TABLE:
+        for low, high in ranges:
+            if low <= value <= high:
+                return category
     return AddressCategory.PUBLIC
 
 
@@ -166,14 +177,24 @@ def _v6_category(addr: ipaddress.IPv6Address) -> AddressCategory:
     return category
 
 
-def address_category(ip: object) -> AddressCategory:
-    """The category of `ip` (a string or address object); FORBIDDEN when it is not one."""
-    addr = parse_address(ip)
+@functools.lru_cache(maxsize=4096)
+def _category_of_text(text: str) -> AddressCategory:
+    return _category_of(parse_address(text))
+
+
+def _category_of(addr: IPAddress | None) -> AddressCategory:
     if addr is None:
         return AddressCategory.FORBIDDEN
     if isinstance(addr, ipaddress.IPv4Address):
         return _v4_category(addr)
     return _v6_category(addr)
+
+
+def address_category(ip: object) -> AddressCategory:
+    """The category of `ip` (a string or address object); FORBIDDEN when it is not one."""
+    if isinstance(ip, str):
+        return _category_of_text(ip) if len(ip) <= 64 else AddressCategory.FORBIDDEN
+    return _category_of(parse_address(ip))
 
 
 def is_public_address(ip: object) -> bool:

@@ -16,6 +16,7 @@ Stdlib + attrs + returns only; nothing here raises.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import re
 
@@ -142,6 +143,15 @@ def _to_ascii(raw: str) -> str | None:
 
 def parse_host(raw: str) -> Result[Host, WebError]:
     """Parse the host part of an authority into its canonical form (INVALID_URL if bad)."""
+    return _parse_host_cached(raw) if len(raw) <= 255 else _parse_host(raw)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_host_cached(raw: str) -> Result[Host, WebError]:
+    return _parse_host(raw)
+
+
+def _parse_host(raw: str) -> Result[Host, WebError]:
     if raw.startswith("["):
         if not raw.endswith("]") or len(raw) < 3:
             return _invalid("The URL has an unterminated IPv6 address; write it as [address].")

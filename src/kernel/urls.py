@@ -15,6 +15,7 @@ Stdlib + attrs + returns only; nothing here raises.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import attrs
@@ -44,13 +45,23 @@ class UrlPolicy:
 
 def address_allowed(ip: object, policy: UrlPolicy) -> bool:
     """May `ip` be dialled under `policy`? The one rule check_url and the HTTP guard share."""
-    addr = addresses.parse_address(ip)
-    if addr is None or addresses.is_metadata_address(addr):
-        return False
-    if addresses.is_allowed_address(addr, allow_private_network=policy.allow_private_network):
+    category = addresses.address_category(ip)
+    if category == addresses.AddressCategory.PUBLIC:
         return True
-    trusted = (addresses.parse_address(t) for t in policy.trusted_addresses)
-    return any(t is not None and t == addr for t in trusted)
+    if category == addresses.AddressCategory.METADATA:
+        return False
+    if policy.allow_private_network and category == addresses.AddressCategory.PRIVATE:
+        return True
+    if not policy.trusted_addresses:
+        return False
+    addr = addresses.parse_address(ip)
+    return addr is not None and addr in _trusted(tuple(policy.trusted_addresses))
+
+
+@functools.lru_cache(maxsize=64)
+def _trusted(entries: tuple[object, ...]) -> frozenset[addresses.IPAddress]:
+    parsed = (addresses.parse_address(e) for e in entries)
+    return frozenset(a for a in parsed if a is not None)
 
 
 #: Exact tracking parameter names (compared case-insensitively); `utm_*` is a prefix rule.
@@ -71,6 +82,8 @@ _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 _PERCENT = re.compile(r"%([0-9A-Fa-f]{2})")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _ENCODE_IN_PATH = frozenset(' "<>`\\')
+_NEEDS_NORMALISING = re.compile(r'[%\s"<>`\\]|[^\x00-\x7f]')
+_AUTHORITY_END = re.compile(r"[/?#]")
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -83,6 +96,8 @@ def _normalise_escape(match: re.Match[str]) -> str:
 def _normalise_component(text: str) -> str:
     """Conservative percent-encoding normalisation (RFC 3986 6.2.2): decode unreserved
     escapes, uppercase the others, encode spaces, quotes and non-ASCII as UTF-8."""
+    if _NEEDS_NORMALISING.search(text) is None:
+        return text
     text = _PERCENT.sub(_normalise_escape, text)
     out = []
     for char in text:
@@ -219,10 +234,11 @@ def _clean(url: str, policy: UrlPolicy) -> Result[str, WebError]:
     if scheme == "http" and not policy.allow_http:
         return _blocked("Plain http URLs are not allowed; use https.", reason="scheme")
     rest = rest[2:]
-    end = min((i for i in (rest.find(c) for c in "/?#") if i >= 0), default=len(rest))
+    end_match = _AUTHORITY_END.search(rest)
+    end = end_match.start() if end_match else len(rest)
     authority, rest = rest[:end], rest[end:]
     rest = rest.partition("#")[0]
-    path, question, query = rest.partition("?")
+    path, _, query = rest.partition("?")
     split = _split_authority(authority)
     if not is_successful(split):
         return Failure(split.failure())
@@ -236,7 +252,7 @@ def _clean(url: str, policy: UrlPolicy) -> Result[str, WebError]:
         return Failure(verdict.failure())
     netloc = host.text if port in (None, _DEFAULT_PORTS[scheme]) else f"{host.text}:{port}"
     clean_path = _normalise_component(path) or "/"
-    clean_query = _strip_query(_normalise_component(query)) if question else ""
+    clean_query = _strip_query(_normalise_component(query)) if query else ""
     suffix = "?" + clean_query if clean_query.strip("&") else ""
     return Success(f"{scheme}://{netloc}{clean_path}{suffix}")
 

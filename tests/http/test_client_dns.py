@@ -187,3 +187,17 @@ async def test_guarded_resolver_refuses_empty_answers_and_passes_trusted_proxy_n
     assert not guard.allows("10.0.0.4")
     with pytest.raises(OSError, match="did not resolve"):
         await resolver.resolve("empty.example.com", 80)
+
+
+def test_guarded_socket_rechecks_the_address_inside_connect(connects: ConnectLog) -> None:
+    factory = guarded_socket_factory(DialGuard(LOOPBACK_POLICY))
+    sock = factory((socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.1", 9)))
+    try:
+        with pytest.raises(BlockedAddressError):
+            sock.connect(("10.0.0.1", 80))  # a different address than the one vetted
+        assert sock.connect_ex(("127.0.0.1", 9)) != 0  # allowed: reaches the syscall (closed port)
+        with pytest.raises(BlockedAddressError):
+            sock.connect_ex(("169.254.169.254", 80))
+    finally:
+        sock.close()
+    assert connects.destinations == [("127.0.0.1", 9)]

@@ -28,6 +28,8 @@ def log_request(
     url: str, *, hop: int, attempt: int, status: int | None, size: int, ms: float, outcome: str
 ) -> None:
     """Record one outbound request (or its refusal) with its outcome."""
+    if not logger.isEnabledFor(logging.INFO):
+        return
     safe_url = redact(url)
     logger.info(
         "GET %s hop=%d status=%s bytes=%d ms=%.0f outcome=%s",

@@ -13,7 +13,7 @@ import attrs
 from aiohttp import ClientResponse
 from returns.result import Failure, Result, Success
 
-from webdistill.adapters.http.decoders import DecodeError, decoder_for
+from webdistill.adapters.http.decoders import IDENTITY, DecodeError, decoder_for
 from webdistill.adapters.http.errors import make_error, shown
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.kernel.errors import ErrorCode, WebError
@@ -95,10 +95,12 @@ async def read_body(
     parts: list[bytes] = []
     size = wire = 0
     over = False
+    identity = decoder is IDENTITY
     try:
         async for chunk in resp.content.iter_chunked(CHUNK):
             wire += len(chunk)
-            for piece in decoder.feed(chunk, cap + 1 - size):
+            pieces = (chunk,) if identity else decoder.feed(chunk, cap + 1 - size)
+            for piece in pieces:
                 parts.append(piece)
                 size += len(piece)
             if size > cap or wire > settings.wire_cap:
@@ -106,16 +108,20 @@ async def read_body(
                 break
     except DecodeError as exc:
         return Failure(
-            WebError.of(
+            make_error(
                 ErrorCode.NETWORK_ERROR,
                 f"The body from {shown(url)} could not be decompressed ({exc}); try again later.",
-                url=url,
+                {"url": url},
             )
         )
-    data = b"".join(parts)
     if not over:
+        data = parts[0] if len(parts) == 1 else b"".join(parts)
         return Success(Body(data=data, truncated=False, wire_bytes=wire))
     resp.close()  # drop the connection rather than drain the rest
     if not is_truncatable(resp.headers.get("Content-Type", "")):
         return Failure(too_large(url, cap, wire_bytes=wire))
-    return Success(Body(data=data[:cap], truncated=True, wire_bytes=wire))
+    if size > cap:  # cut the last piece rather than copying the whole body once more
+        parts[-1] = parts[-1][: len(parts[-1]) - (size - cap)]
+    data = b"".join(parts)
+    parts.clear()
+    return Success(Body(data=data, truncated=True, wire_bytes=wire))

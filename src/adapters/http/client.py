@@ -4,7 +4,8 @@
 - the URL, and each redirect target, passes the kernel's `check_url` (scheme, lists, literal
   IPs, local names); redirects are followed by hand, at most `max_redirects`;
 - names resolve through `GuardedResolver` and sockets come from `guarded_socket_factory`, so
-  nothing the policy refuses is ever dialled (see guard.py); the connected peer is re-checked;
+  nothing the policy refuses is ever dialled (see guard.py); the socket's own `connect`
+  re-checks the address handed to the system call;
 - the body is streamed and capped (see body.py); one total timeout covers the whole fetch;
 - idempotent retries on 429/503/connection reset, honouring Retry-After up to a cap;
 - every exception is translated to a `WebError` (errors.py); every request is logged (audit.py).
@@ -30,12 +31,7 @@ from webdistill.adapters.http import audit, retry
 from webdistill.adapters.http.body import Body, declared_too_large, read_body
 from webdistill.adapters.http.decoders import ACCEPT_ENCODING
 from webdistill.adapters.http.errors import is_connection_reset, shown, translate, with_hop
-from webdistill.adapters.http.guard import (
-    DialGuard,
-    GuardedResolver,
-    check_peer,
-    guarded_socket_factory,
-)
+from webdistill.adapters.http.guard import DialGuard, GuardedResolver, guarded_socket_factory
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.kernel import addresses
 from webdistill.kernel.errors import ErrorCode, WebError
@@ -224,7 +220,7 @@ class GuardedClient:
     ) -> Result[HttpResponse, WebError]:
         settings = self._settings
         hops: list[str] = []
-        current, first_origin, last_status = url, None, 0
+        current, first_url, last_status = url, "", 0
         for hop in range(settings.max_redirects + 1):
             checked = check_url(current, settings.policy)
             if not is_successful(checked):
@@ -235,8 +231,9 @@ class GuardedClient:
             clean = checked.unwrap()
             hops.append(clean)
             where.append((clean, hop))
-            first_origin = first_origin or _origin(clean)
-            hop_headers = self._headers_for(headers, same_origin=_origin(clean) == first_origin)
+            first_url = first_url or clean
+            same_origin = hop == 0 or _origin(clean) == _origin(first_url)
+            hop_headers = self._headers_for(headers, same_origin=same_origin) if headers else {}
             outcome = await self._with_retries(session, clean, hop, hop_headers)
             if not is_successful(outcome):
                 return Failure(outcome.failure())
@@ -348,13 +345,6 @@ class GuardedClient:
         async with session.get(
             URL(url, encoded=True), headers=headers, allow_redirects=False, proxy=settings.proxy
         ) as resp:
-            connection = resp.connection
-            transport = connection.transport if connection is not None else None
-            peer = transport.get_extra_info("peername") if transport is not None else None
-            refusal = check_peer(self._guard, peer) if not settings.proxy else None
-            if refusal is not None:
-                resp.close()
-                raise refusal
             location = resp.headers.get("Location", "").strip()
             if resp.status in REDIRECT_STATUSES and location:
                 return _Redirect(location=location, status=resp.status)

@@ -40,6 +40,9 @@ class IdentityDecoder:
             yield data[:budget] if budget >= 0 else data
 
 
+IDENTITY = IdentityDecoder()
+
+
 class ZlibDecoder:
     """gzip (multi-member) or deflate (zlib-wrapped or raw, detected from the first bytes)."""
 
@@ -131,5 +134,5 @@ def decoder_for(content_encoding: str) -> Decoder | None:
         elif name != "identity":
             return None
     if not decoders:
-        return IdentityDecoder()
+        return IDENTITY
     return decoders[0] if len(decoders) == 1 else ChainDecoder(decoders)

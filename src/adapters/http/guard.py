@@ -9,13 +9,17 @@ each client has its own resolver, so no answer is shared across policies.
 
 `guarded_socket_factory` is defence in depth: aiohttp (via aiohappyeyeballs) asks it for the
 socket of each connection attempt together with the destination address; it refuses a
-destination the policy does not allow by raising `BlockedAddressError` (an `OSError`), before
-any packet is sent. This also covers literal-IP hosts, which never reach the resolver.
+destination the policy does not allow by raising `BlockedAddressError` (an `OSError`), and the
+`GuardedSocket` it returns checks again, inside `connect`, the very address handed to the
+system call, before any packet is sent. This also covers literal-IP hosts, which never reach
+the resolver. `check_peer` judges a connected socket's peer address (used in tests and for
+callers that hold a raw transport).
 """
 
 from __future__ import annotations
 
 import socket
+from typing import Any
 
 import attrs
 from aiohttp.abc import AbstractResolver, ResolveResult
@@ -79,15 +83,40 @@ class GuardedResolver(AbstractResolver):
         await self._upstream.close()
 
 
+class GuardedSocket(socket.socket):
+    """A socket that re-checks the address it is asked to connect to, in `connect` itself."""
+
+    guard: DialGuard | None = None
+
+    def _vet(self, address: object) -> None:
+        host = str(address[0]) if isinstance(address, tuple) and address else str(address)
+        if self.guard is None or not self.guard.allows(host):
+            raise BlockedAddressError(host, host, "connect")
+
+    def connect(self, address: Any) -> None:
+        self._vet(address)
+        super().connect(address)
+
+    def connect_ex(self, address: Any) -> int:
+        self._vet(address)
+        return super().connect_ex(address)
+
+
 def guarded_socket_factory(guard: DialGuard) -> SocketFactoryType:
-    """A socket factory refusing (with `BlockedAddressError`) destinations `guard` forbids."""
+    """A socket factory refusing (with `BlockedAddressError`) destinations `guard` forbids.
+
+    The destination is checked when the socket is requested (before it exists) and again by
+    the socket's own `connect`, on the exact address passed to the system call.
+    """
 
     def make_socket(addr_info: AddrInfoType) -> socket.socket:
         family, type_, proto, _, sockaddr = addr_info
         destination = str(sockaddr[0])
         if not guard.allows(destination):
             raise BlockedAddressError(destination, destination, "connect")
-        return socket.socket(family=family, type=type_, proto=proto)
+        sock = GuardedSocket(family=family, type=type_, proto=proto)
+        sock.guard = guard
+        return sock
 
     return make_socket
 
