@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from aiohttp import web
-from bench._loopback import forbid_non_loopback, start_server
+from bench.http_loopback import forbid_non_loopback, start_server
 from tests.http.bombs import BLOCK, GIB, batched, brotli_bomb, gzip_bomb
 
 from webdistill.adapters.http.client import GuardedClient

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import aiohttp
 from aiohttp import web
-from bench._loopback import forbid_non_loopback, start_server
+from bench.http_loopback import forbid_non_loopback, start_server
 
 from webdistill.adapters.http.client import GuardedClient
 from webdistill.adapters.http.settings import HttpSettings
