@@ -23,63 +23,13 @@ B = 0.75
 
 _TOKEN = re.compile(r"\w+")
 
+_STOPWORDS_TEXT = """
+a an and are as at be but by for from has have he her his i if in into is it its of on or
+our she so than that the their them then there these they this to was we were what when
+where which who will with you your
+"""
 #: Very common English words: they carry no focus and would only add noise to short queries.
-STOPWORDS = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "but",
-        "by",
-        "for",
-        "from",
-        "has",
-        "have",
-        "he",
-        "her",
-        "his",
-        "i",
-        "if",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "of",
-        "on",
-        "or",
-        "our",
-        "she",
-        "so",
-        "than",
-        "that",
-        "the",
-        "their",
-        "them",
-        "then",
-        "there",
-        "these",
-        "they",
-        "this",
-        "to",
-        "was",
-        "we",
-        "were",
-        "what",
-        "when",
-        "where",
-        "which",
-        "who",
-        "will",
-        "with",
-        "you",
-        "your",
-    ]
-)
+STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
 
 
 def tokens(text: str) -> list[str]:
