@@ -130,3 +130,12 @@ async def test_compressor_port_uses_target_and_ratio() -> None:
     assert ratio.budget(100_000) == 5000
     short = await ratio(HARBOR, "")
     assert len(short.unwrap()) <= int(0.1 * len(HARBOR))
+
+
+def test_small_budget_cuts_paragraphs_into_sentences_to_keep_the_focus() -> None:
+    filler = "Filler words about nothing in particular go here. " * 5
+    needle = "The ferry to Port Ellis leaves at 07:45 every weekday."
+    markdown = f"{filler}\n\n{filler.strip()} {needle} {filler.strip()}\n\n{filler}"
+    output = compress_extractive(markdown, "ferry Port Ellis weekday", 100)
+    assert needle in output
+    assert len(output) <= 100

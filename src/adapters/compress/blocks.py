@@ -17,7 +17,7 @@ import re
 
 import attrs
 
-#: Prose blocks longer than this are cut into list items or sentences.
+#: Prose blocks longer than this (by default) are cut into list items or sentences.
 SPLIT_BLOCK_CHARS = 400
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
@@ -140,15 +140,18 @@ def _pieces(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def split_units(markdown: str) -> list[Unit]:
-    """The document's units in order; the spans never overlap and cover every non-blank char."""
+def split_units(markdown: str, split_chars: int = SPLIT_BLOCK_CHARS) -> list[Unit]:
+    """The document's units in order; the spans never overlap and cover every non-blank char.
+
+    Prose blocks longer than `split_chars` are cut into list items or sentences.
+    """
     units: list[Unit] = []
     section = ""
     for number, block in enumerate(_blocks(markdown)):
         text = markdown[block.start : block.end]
         if block.kind == "heading":
             section = text.strip().lstrip("#").strip()
-        if block.kind != "prose" or len(text) <= SPLIT_BLOCK_CHARS:
+        if block.kind != "prose" or len(text) <= split_chars:
             units.append(Unit(text, block.start, block.end, number, block.kind, section))
             continue
         for begin, finish in _pieces(text):

@@ -1,15 +1,15 @@
 """The extractive compressor: offline, deterministic, query-focused, no model and no network.
 
-The Markdown is cut into units (`blocks.split_units`: headings, code blocks, tables, paragraphs,
-and the list items or sentences of long paragraphs). Each unit is scored against the query
-(the fetch request's focus) with Okapi BM25, normalised to [0, 1], plus a small lead-position
-prior and a bonus when its section heading mentions the query; with no query only position
-counts, which gives a lead-biased summary. Non-heading units are taken best-first while the
-exact rendered length stays within the budget (a unit that does not fit is skipped, smaller
-ones may still fit); each kept unit pulls in its section heading when that fits too (a
-heading is never kept without some of its content), and the
-kept units are rendered in their original order. Code blocks and tables are never cut; every
-gap is marked with `[…]` (between blocks on its own line, inside a paragraph inline).
+The Markdown is cut into units (`blocks.split_units`: headings, code blocks, tables,
+paragraphs, and the list items or sentences of paragraphs longer than 400 chars or half the
+budget). Each unit is scored against the query (the fetch request's focus) with Okapi BM25,
+normalised to [0, 1], plus a small lead-position prior and a bonus when its section heading
+mentions the query; with no query only position counts, which gives a lead-biased summary.
+Non-heading units are taken best-first while the exact rendered length stays within the budget (a
+unit that does not fit is skipped, smaller ones may still fit); each kept unit pulls in its
+section heading when that fits too (a heading is never kept without some of its content), and
+the kept units are rendered in their original order. Code blocks and tables are never cut;
+every gap is marked with `[…]` (between blocks on its own line, inside a paragraph inline).
 
 Input no longer than the budget is returned unchanged, so compressing twice changes nothing.
 """
@@ -21,7 +21,7 @@ import itertools
 
 from returns.result import Failure, Result, Success
 
-from webdistill.adapters.compress.blocks import Unit, split_units
+from webdistill.adapters.compress.blocks import SPLIT_BLOCK_CHARS, Unit, split_units
 from webdistill.adapters.compress.bm25 import bm25_scores, query_terms, tokens
 from webdistill.kernel.errors import ErrorCode, WebError
 
@@ -141,7 +141,8 @@ def compress_extractive(markdown: str, query: str, budget_chars: int) -> str:
         return markdown
     if budget_chars <= 0:
         return ""
-    units = split_units(markdown)
+    # a small budget needs small units: cut paragraphs into sentences sooner
+    units = split_units(markdown, min(SPLIT_BLOCK_CHARS, budget_chars // 2))
     layout = _Layout(markdown, units)
     headings = _section_headings(units)
     scores = _scores(units, query)
