@@ -1,11 +1,14 @@
 """Okapi BM25 over the units of ONE document, written by hand on purpose.
 
-The well-kept libraries (bm25s: sparse matrices over numpy/scipy; rank-bm25: numpy, no
-release since 2022) are built for indexing a corpus once and querying it many times. Here the
-"corpus" is the few hundred paragraphs/sentences of one page, scored against one query, once:
-building a library index costs more than the scoring itself, and either would add numpy (and
-scipy) to a package that otherwise has no numeric dependency. Okapi BM25 for that case is a
-dozen lines of dict arithmetic, deterministic, and easy to verify against the formula:
+The well-kept libraries (bm25s: sparse matrices over numpy; rank-bm25: numpy, no release
+since 2022) are built for indexing a corpus once and querying it many times. Here the "corpus"
+is the few hundred paragraphs/sentences of one page, scored against one query, once: building
+a library index costs more than the scoring itself, and either would add numpy to a package
+that otherwise has no numeric dependency. Measured on the 281 dev pages of the extraction
+benchmark (units of each page's ground truth, the needle sentence as query, one process):
+this module 1.45 ms/page, rank-bm25 0.2.2 BM25Okapi 3.36 ms/page, bm25s 0.3.16 6.0 ms/page,
+with the same top-ranked unit on 281/281 (rank-bm25) and 280/281 (bm25s) pages. Okapi BM25
+for that case is a dozen lines of dict arithmetic, deterministic, and easy to check against:
 
     idf(t)      = ln(1 + (N - df(t) + 0.5) / (df(t) + 0.5))          (always > 0)
     score(d, q) = sum_t in q  idf(t) * tf(t,d) * (k1 + 1) / (tf(t,d) + k1 * (1 - b + b * |d|/avgdl))

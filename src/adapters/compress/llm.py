@@ -115,6 +115,19 @@ class LlmCompressor:
             return await chat(self._client(), self._endpoint, messages)
 
     async def __call__(self, text: str, instruction: str) -> Result[str, WebError]:
+        try:
+            return await self._compress(text, instruction)
+        except Exception as error:  # the adapter's edge: a bug must not escape as an exception
+            return Failure(
+                WebError.of(
+                    ErrorCode.COMPRESSION_FAILED,
+                    f"LLM compression with model {self.settings.model} failed unexpectedly "
+                    f"({type(error).__name__}). {RAW_PAGE_HINT}",
+                    reason="internal",
+                )
+            )
+
+    async def _compress(self, text: str, instruction: str) -> Result[str, WebError]:
         settings = self.settings
         if len(text) > settings.max_input_chars:
             return Failure(

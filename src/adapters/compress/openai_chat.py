@@ -79,11 +79,11 @@ def _retry_delay(endpoint: ChatEndpoint, attempt: int, headers: Mapping[str, str
         return delay
 
 
-def _answer(endpoint: ChatEndpoint, body: str) -> Result[str, WebError]:
+def parse_answer(endpoint: ChatEndpoint, body: str) -> Result[str, WebError]:
     """The assistant's text from a chat-completions body, or why there is none."""
     try:
         payload = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):
         return _failure(endpoint, "the endpoint answered malformed JSON", "malformed_json")
     choices = payload.get("choices") if isinstance(payload, dict) else None
     if not isinstance(choices, list):
@@ -155,7 +155,7 @@ async def chat(
             continue
         if status >= 400:
             return _http_failure(endpoint, status, body, attempt + 1)
-        return _answer(endpoint, body)
+        return parse_answer(endpoint, body)
 
 
 def _http_failure(
