@@ -184,7 +184,7 @@ class ExtractiveCompressor:
     async def __call__(self, text: str, instruction: str) -> Result[str, WebError]:
         try:
             return Success(compress_extractive(text, instruction, self.budget(len(text))))
-        except Exception as error:  # an adapter's edge: never let a bug escape as an exception
+        except Exception as error:  # noqa: BLE001 - the adapter edge: no bug escapes as a raise
             return Failure(
                 WebError.of(
                     ErrorCode.COMPRESSION_FAILED,

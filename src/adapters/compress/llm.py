@@ -117,7 +117,7 @@ class LlmCompressor:
     async def __call__(self, text: str, instruction: str) -> Result[str, WebError]:
         try:
             return await self._compress(text, instruction)
-        except Exception as error:  # the adapter's edge: a bug must not escape as an exception
+        except Exception as error:  # noqa: BLE001 - the adapter edge: no bug escapes as a raise
             return Failure(
                 WebError.of(
                     ErrorCode.COMPRESSION_FAILED,
