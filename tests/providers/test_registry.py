@@ -211,3 +211,62 @@ def test_the_loopback_guard_refuses_other_addresses() -> None:
         except ConnectionRefusedError:
             continue
         raise AssertionError(f"{address} was not refused")
+
+
+async def test_auto_walks_keyed_providers_in_order_and_records_each_skip() -> None:
+    search = ("POST", "/search")
+    tavily = FakeProvider({search: Canned(status=503, body=b"{}")})
+    exa = FakeProvider({search: Canned(status=429, body=b"{}", headers={"Retry-After": "4"})})
+    serper = FakeProvider({search: json_answer("serper", "success.json")})
+    async with tavily.running() as t_url, exa.running() as e_url, serper.running() as s_url:
+        settings = ProviderSettings(
+            tavily_api_key="t",
+            exa_api_key="e",
+            serper_api_key="s",
+            base_urls={"tavily": t_url, "exa": e_url, "serper": s_url},
+        )
+        async with SearchProviders(settings) as providers:
+            batch = (await providers.search(SearchQuery("q"))).unwrap()
+    assert batch.provider == "serper"
+    assert len(batch.rows) == 3
+    assert [entry.split(":")[0] for entry in batch.skipped] == ["tavily", "exa"]
+    assert "PROVIDER_UNAVAILABLE" in batch.skipped[0]
+    assert "PROVIDER_RATE_LIMITED" in batch.skipped[1]
+
+
+async def test_an_auth_failure_after_a_skip_keeps_the_record_of_the_skip() -> None:
+    search = ("POST", "/search")
+    tavily = FakeProvider({search: Canned(status=500, body=b"{}")})
+    exa = FakeProvider({search: json_answer("exa", "error-401.json", status=401)})
+    async with tavily.running() as t_url, exa.running() as e_url:
+        settings = ProviderSettings(
+            tavily_api_key="t", exa_api_key="e", base_urls={"tavily": t_url, "exa": e_url}
+        )
+        async with SearchProviders(settings) as providers:
+            error = (await providers.search(SearchQuery("q"))).failure()
+    assert error.code == ErrorCode.PROVIDER_AUTH_FAILED
+    assert "EXA_API_KEY" in error.message
+    assert error.detail["skipped"].startswith("tavily: PROVIDER_UNAVAILABLE")
+
+
+async def test_every_failure_reports_the_shortest_known_wait() -> None:
+    search = ("POST", "/search")
+    tavily = FakeProvider({search: Canned(status=429, body=b"{}", headers={"Retry-After": "40"})})
+    exa = FakeProvider({search: Canned(status=429, body=b"{}", headers={"Retry-After": "9"})})
+    ddg = FakeProvider({DDG_HTML: CHALLENGE, DDG_LITE: CHALLENGE})
+    async with tavily.running() as t_url, exa.running() as e_url, ddg.running() as d_url:
+        settings = ProviderSettings(
+            tavily_api_key="t",
+            exa_api_key="e",
+            base_urls={
+                "tavily": t_url,
+                "exa": e_url,
+                "duckduckgo": d_url,
+                "duckduckgo_lite": d_url,
+            },
+        )
+        async with SearchProviders(settings) as providers:
+            error = (await providers.search(SearchQuery("q"))).failure()
+    assert error.code == ErrorCode.PROVIDER_UNAVAILABLE
+    assert error.detail["retry_after"] == "9"
+    assert error.detail["providers"] == "tavily, exa, duckduckgo"

@@ -23,7 +23,6 @@ from webdistill.adapters.providers.failures import (
     rate_limited,
     rejected,
     retry_after_seconds,
-    scrub,
     status_error,
 )
 from webdistill.adapters.providers.rows import (
@@ -40,7 +39,7 @@ from webdistill.adapters.providers.rows import (
     wanted,
 )
 from webdistill.adapters.providers.settings import ProviderSettings
-from webdistill.adapters.providers.transport import exchange
+from webdistill.adapters.providers.transport import fetch_rows
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import SearchQuery
 
@@ -160,7 +159,7 @@ async def search_brave(
 ) -> Result[Answer, WebError]:
     """One Brave search (the caller checked that a key is configured)."""
     key = settings.brave_api_key or ""
-    answer = await exchange(
+    return await fetch_rows(
         session,
         INFO,
         "GET",
@@ -172,11 +171,7 @@ async def search_brave(
             "User-Agent": settings.api_user_agent(),
         },
         params=params_for(query),
+        parse=parse_brave,
+        limit=wanted(query),
+        secret=key,
     )
-    if not isinstance(answer, Success):
-        return Failure(scrub(answer.failure(), key))
-    got = answer.unwrap()
-    rows = parse_brave(got.status, got.headers, got.body)
-    if not isinstance(rows, Success):
-        return Failure(scrub(rows.failure(), key))
-    return Success(Answer(rows=rows.unwrap()[: wanted(query)]))

@@ -18,14 +18,18 @@ from returns.result import Failure, Result, Success
 
 from webdistill.adapters.providers.brave import search_brave
 from webdistill.adapters.providers.duckduckgo import search_duckduckgo
+from webdistill.adapters.providers.exa import search_exa
 from webdistill.adapters.providers.rows import Answer
+from webdistill.adapters.providers.searxng import search_searxng
 from webdistill.adapters.providers.selection import (
     FALL_THROUGH,
     describe_providers,
     provider_chain,
     selected,
 )
+from webdistill.adapters.providers.serper import search_serper
 from webdistill.adapters.providers.settings import ProviderSettings
+from webdistill.adapters.providers.tavily import search_tavily
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import RowBatch, SearchQuery
 
@@ -40,6 +44,10 @@ Searcher = Callable[
 
 SEARCHERS: Mapping[str, Searcher] = {
     "brave": search_brave,
+    "tavily": search_tavily,
+    "exa": search_exa,
+    "serper": search_serper,
+    "searxng": search_searxng,
     "duckduckgo": search_duckduckgo,
 }
 

@@ -9,13 +9,15 @@ basic-auth credentials).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import aiohttp
 import attrs
+from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
-from webdistill.adapters.providers.failures import ProviderInfo
+from webdistill.adapters.providers.failures import ProviderInfo, scrub
+from webdistill.adapters.providers.rows import Answer, Rows
 from webdistill.kernel.errors import ErrorCode, WebError
 
 MAX_BODY_BYTES = 4 * 1024 * 1024
@@ -107,3 +109,40 @@ async def _read_capped(response: aiohttp.ClientResponse) -> bytes | None:
             return None
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+Parse = Callable[[int, Mapping[str, str], bytes], Result[Rows, WebError]]
+
+
+async def fetch_rows(
+    session: aiohttp.ClientSession,
+    info: ProviderInfo,
+    method: str,
+    url: str,
+    *,
+    timeout_s: float,
+    headers: Mapping[str, str],
+    parse: Parse,
+    limit: int,
+    secret: str | None = None,
+    params: Mapping[str, str] | None = None,
+    json_body: object = None,
+) -> Result[Answer, WebError]:
+    """Send one request, parse the answer, keep at most `limit` rows; `secret` is scrubbed."""
+    answer = await exchange(
+        session,
+        info,
+        method,
+        url,
+        timeout_s=timeout_s,
+        headers=headers,
+        params=params,
+        json_body=json_body,
+    )
+    if not is_successful(answer):
+        return Failure(scrub(answer.failure(), secret))
+    got = answer.unwrap()
+    rows = parse(got.status, got.headers, got.body)
+    if not is_successful(rows):
+        return Failure(scrub(rows.failure(), secret))
+    return Success(Answer(rows=rows.unwrap()[:limit]))
