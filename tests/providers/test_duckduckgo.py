@@ -6,8 +6,9 @@ from urllib.parse import parse_qs
 
 from returns.pipeline import is_successful
 
-from tests.providers.fake_provider import Canned, FakeProvider, html_answer, settings_for
+from tests.providers.fake_provider import Canned, FakeProvider, fixture, html_answer, settings_for
 from webdistill.adapters.providers.duckduckgo_parse import (
+    is_ad_link,
     parse_duckduckgo_html,
     parse_duckduckgo_lite,
     unwrap_link,
@@ -202,8 +203,6 @@ async def test_a_server_that_never_answers_times_out_without_trying_lite() -> No
 
 
 def test_challenge_is_detected_with_status_200_too() -> None:
-    from tests.providers.fake_provider import fixture
-
     body = fixture("duckduckgo", "challenge.html")
     for status in (200, 202):
         assert (
@@ -242,3 +241,21 @@ def test_unwrap_link() -> None:
     assert unwrap_link("//d.example/p") == "https://d.example/p"
     assert unwrap_link("//duckduckgo.com/l/?rut=only") == ""
     assert unwrap_link("http://[::1") == ""
+
+
+def test_a_result_that_mentions_the_challenge_words_is_not_a_challenge() -> None:
+    page = fixture("duckduckgo", "html-success.html").replace(
+        b"Non-lexical lifetimes, explained.",
+        b"How DuckDuckGo shows anomaly-modal and challenge-form: bots use DuckDuckGo too",
+    )
+    rows = parse_duckduckgo_html(200, {}, page).unwrap()
+    assert len(rows) == 3
+    assert "anomaly-modal" in str(rows[1]["snippet"])
+
+
+def test_lookalike_hosts_are_not_unwrapped_or_treated_as_ads() -> None:
+    assert unwrap_link("https://evilduckduckgo.com/l/?uddg=https%3A%2F%2Fx.example") == (
+        "https://evilduckduckgo.com/l/?uddg=https%3A%2F%2Fx.example"
+    )
+    assert not is_ad_link("https://notduckduckgo.com/y.js?ad=1")
+    assert is_ad_link("https://duckduckgo.com/y.js?ad=1")

@@ -286,7 +286,7 @@ async def test_exa_request_asks_for_highlights_and_caps_at_100() -> None:
     )
     body = json.loads(server.seen[0].body)
     assert body["numResults"] == 100
-    assert body["contents"] == {"highlights": True}
+    assert body["contents"] == {"highlights": {"maxCharacters": 400}}
     assert "startPublishedDate" not in body
 
 

@@ -3,14 +3,18 @@
 Both are POSTed forms as a browser would send them (browser User-Agent, Referer,
 Sec-Fetch-* headers). Page 1 only (about 10 results): later pages need a `vqd` token that
 DuckDuckGo ties to the query and client, so more results are not requested.
-The lite endpoint is tried when the HTML one fails other than by timing out; if the HTML
-endpoint was blocked and lite answers "no results", the block is reported, not an empty
-list (lite is unlikely to be unblocked when HTML is not).
+The lite endpoint is tried, within what is left of the search timeout, when the HTML one
+fails other than by timing out; if the HTML endpoint was blocked and lite answers "no
+results", the block is reported, not an empty list (lite is unlikely to be unblocked when
+HTML is not).
 """
 
 from __future__ import annotations
 
+import time
+
 import aiohttp
+import attrs
 from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
@@ -62,13 +66,15 @@ async def search_duckduckgo(
 ) -> Result[Answer, WebError]:
     """Search DuckDuckGo: HTML endpoint first, lite endpoint as the fallback."""
     limit = wanted(query)
+    started = time.monotonic()
     first = await _one(session, settings, query, html=True)
     if is_successful(first):
         return Success(Answer(rows=first.unwrap()[:limit]))
     html_error = first.failure()
-    if html_error.code == ErrorCode.TIMEOUT:
+    left = settings.timeout_s - (time.monotonic() - started)
+    if html_error.code == ErrorCode.TIMEOUT or left <= 0:
         return Failure(html_error)
-    second = await _one(session, settings, query, html=False)
+    second = await _one(session, attrs.evolve(settings, timeout_s=left), query, html=False)
     if not is_successful(second):
         lite_error = second.failure()
         if html_error.code == ErrorCode.PROVIDER_RATE_LIMITED:

@@ -28,9 +28,14 @@ from webdistill.kernel.errors import ErrorCode, WebError
 
 INFO = ProviderInfo(name="duckduckgo", label="DuckDuckGo")
 
-#: Statuses DuckDuckGo uses when it blocks a client (ddgs treats them all as a rate limit).
-_BLOCK_STATUSES = frozenset({202, 301, 302, 303, 307, 308, 403, 418, 429})
+#: Statuses DuckDuckGo uses when it blocks a client (ddgs treats them as a rate limit).
+#: 202 is handled apart: it usually carries the challenge page, but is checked by body.
+_BLOCK_STATUSES = frozenset({301, 302, 303, 307, 308, 403, 418, 429})
 
+_CHALLENGE = (
+    "//form[@id='challenge-form'] | //*[contains(@class, 'anomaly-modal')]"
+    " | //script[contains(@src, 'anomaly.js')]"
+)
 _ANOMALY_MARKERS = (b"anomaly-modal", b"challenge-form", b"bots use DuckDuckGo too")
 _EMPTY_MARKERS = ("No  results.", "No results.", "No more results.")
 
@@ -56,8 +61,16 @@ def parse_duckduckgo_lite(
 
 
 def is_challenge(body: bytes) -> bool:
-    """Whether `body` is DuckDuckGo's bot challenge page."""
-    return any(marker in body for marker in _ANOMALY_MARKERS)
+    """Whether `body` is DuckDuckGo's bot challenge ("anomaly") page.
+
+    Decided on the markup (the challenge form, `anomaly-modal` classes, `anomaly.js`), so a
+    result snippet that merely mentions those words does not count; a body lxml cannot
+    read at all is checked for the same markers as bytes.
+    """
+    document = _document(body)
+    if document is None:
+        return any(marker in body for marker in _ANOMALY_MARKERS)
+    return _shows_challenge(document)
 
 
 def unwrap_link(href: str) -> str:
@@ -69,8 +82,7 @@ def unwrap_link(href: str) -> str:
         parts = urlsplit(href)
     except ValueError:
         return ""
-    host = (parts.hostname or "").lower() if parts.netloc else ""
-    if host.endswith("duckduckgo.com") and parts.path.startswith("/l/"):
+    if _is_duckduckgo(parts.hostname) and parts.path.startswith("/l/"):
         targets = parse_qs(parts.query).get("uddg")
         return targets[0].strip() if targets else ""
     return href
@@ -80,10 +92,15 @@ def is_ad_link(url: str) -> bool:
     """Whether `url` is an ad click-through (`duckduckgo.com/y.js`)."""
     try:
         parts = urlsplit(url)
-        host = (parts.hostname or "").lower()
+        host = parts.hostname
     except ValueError:
         return False
-    return host.endswith("duckduckgo.com") and parts.path.startswith("/y.js")
+    return _is_duckduckgo(host) and parts.path.startswith("/y.js")
+
+
+def _is_duckduckgo(host: str | None) -> bool:
+    host = (host or "").lower()
+    return host == "duckduckgo.com" or host.endswith(".duckduckgo.com")
 
 
 def _parse(
@@ -92,21 +109,40 @@ def _parse(
     body: bytes,
     rows_of: Callable[[lxml.html.HtmlElement], list[Row] | None],
 ) -> Result[Rows, WebError]:
-    if is_challenge(body) or (status in _BLOCK_STATUSES and status != 202):
+    if status in _BLOCK_STATUSES:
         return Failure(_challenge(status, retry_after_seconds(headers)))
     if status != 202:
         error = status_error(INFO, status, headers, b"")
         if error is not None:
             return Failure(error)
+    document = _document(body)
+    if document is None:
+        blocked = status == 202 or any(marker in body for marker in _ANOMALY_MARKERS)
+        return Failure(_challenge(status, None) if blocked else _not_results())
+    if _shows_challenge(document):
+        return Failure(_challenge(status, None))
     try:
-        document = lxml.html.document_fromstring(body, parser=_PARSER)
         rows = rows_of(document)
     except (etree.LxmlError, ValueError, TypeError, UnicodeError, RecursionError):
         rows = None
     if rows is None:
-        # ddgs treats every 202 as a block; an unreadable 202 page is one.
+        # ddgs treats every 202 as a block; a 202 that is not a results page is one.
         return Failure(_challenge(status, None) if status == 202 else _not_results())
     return Success(tuple(rows))
+
+
+def _document(body: bytes) -> lxml.html.HtmlElement | None:
+    try:
+        return lxml.html.document_fromstring(body, parser=_PARSER)
+    except (etree.LxmlError, ValueError, TypeError, UnicodeError, RecursionError):
+        return None
+
+
+def _shows_challenge(document: lxml.html.HtmlElement) -> bool:
+    try:
+        return bool(document.xpath(_CHALLENGE))
+    except (etree.LxmlError, ValueError):
+        return False
 
 
 def _html_rows(document: lxml.html.HtmlElement) -> list[Row] | None:

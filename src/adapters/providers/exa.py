@@ -1,6 +1,8 @@
 """Exa search (`POST /search`, header `x-api-key`, camelCase JSON).
 
-Results carry no text unless contents are requested, so highlights are asked for.
+Results carry no text unless contents are requested, so highlights are asked for, nested
+under `contents` and bounded with `maxCharacters` (Exa's current form; `numSentences` and
+`highlightsPerUrl` are deprecated).
 Snippet = joined `highlights`, else `summary`, else the start of `text` (one function,
 `_snippet`); score = `score`; date = `publishedDate`. `numResults` is capped at 100.
 A time range becomes `startPublishedDate`. Errors: body `{requestId, error, tag}`;
@@ -54,7 +56,7 @@ def body_for(query: SearchQuery, now: datetime | None = None) -> dict[str, objec
         "query": query.query,
         "numResults": min(wanted(query), MAX_RESULTS),
         "type": "auto",
-        "contents": {"highlights": True},
+        "contents": {"highlights": {"maxCharacters": SNIPPET_CHARS}},
     }
     if query.time_range is not None:
         start = (now or datetime.now(UTC)) - TIME_RANGES[query.time_range]
