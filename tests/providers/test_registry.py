@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+
 import aiohttp
 
 from tests.providers.conftest import _refuse_non_loopback
@@ -270,3 +272,37 @@ async def test_every_failure_reports_the_shortest_known_wait() -> None:
     assert error.code == ErrorCode.PROVIDER_UNAVAILABLE
     assert error.detail["retry_after"] == "9"
     assert error.detail["providers"] == "tavily, exa, duckduckgo"
+
+
+def _closed_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def test_a_refused_connection_is_a_network_error_and_auto_moves_on() -> None:
+    dead = f"http://127.0.0.1:{_closed_port()}"
+    ddg = FakeProvider({DDG_HTML: html_answer("duckduckgo", "html-empty.html")})
+    async with ddg.running() as d_url:
+        settings = ProviderSettings(
+            brave_api_key="b", base_urls={"brave": dead, "duckduckgo": d_url}
+        )
+        async with SearchProviders(settings) as providers:
+            batch = (await providers.search(SearchQuery("q"))).unwrap()
+        named = ProviderSettings(provider="brave", brave_api_key="b", base_urls={"brave": dead})
+        async with SearchProviders(named) as providers:
+            error = (await providers.search(SearchQuery("q"))).failure()
+    assert batch.provider == "duckduckgo"
+    assert batch.skipped[0].startswith("brave: NETWORK_ERROR")
+    assert error.code == ErrorCode.NETWORK_ERROR
+    assert error.retryable
+
+
+async def test_a_closed_injected_session_is_an_error_not_an_exception() -> None:
+    session = aiohttp.ClientSession()
+    await session.close()
+    dead = f"http://127.0.0.1:{_closed_port()}"
+    settings = settings_for(dead, provider="duckduckgo")
+    providers = SearchProviders(settings, session=session)
+    error = (await providers.search(SearchQuery("q"))).failure()
+    assert error.code == ErrorCode.NETWORK_ERROR

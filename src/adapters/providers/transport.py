@@ -89,7 +89,7 @@ async def exchange(
                 provider=info.name,
             )
         )
-    except (aiohttp.ClientError, OSError) as exc:
+    except (aiohttp.ClientError, OSError, RuntimeError) as exc:  # RuntimeError: closed session
         return Failure(
             WebError.of(
                 ErrorCode.NETWORK_ERROR,
