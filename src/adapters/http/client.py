@@ -285,7 +285,7 @@ class GuardedClient:
             size = 0
             try:
                 outcome = await self._request_once(session, url, headers)
-            except Exception as exc:  # the adapter's edge: translate, never raise
+            except Exception as exc:  # noqa: BLE001 - the adapter edge: every failure is a WebError
                 error = translate(exc, url, hop)
                 delay = retry.retry_delay(attempt, None, settings.max_retry_after_s)
                 retryable = is_connection_reset(exc) and error.code != ErrorCode.BLOCKED_URL
