@@ -30,7 +30,13 @@ from yarl import URL
 from webdistill.adapters.http import audit, retry
 from webdistill.adapters.http.body import Body, declared_too_large, read_body
 from webdistill.adapters.http.decoders import ACCEPT_ENCODING
-from webdistill.adapters.http.errors import is_connection_reset, shown, translate, with_hop
+from webdistill.adapters.http.errors import (
+    is_connection_reset,
+    shown,
+    total_timeout_error,
+    translate,
+    with_hop,
+)
 from webdistill.adapters.http.guard import DialGuard, GuardedResolver, guarded_socket_factory
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.kernel import addresses
@@ -142,8 +148,8 @@ class GuardedClient:
             connector = aiohttp.TCPConnector(
                 resolver=self._resolver,
                 use_dns_cache=False,
-                limit=settings.concurrency,
-                limit_per_host=settings.per_host_connections,
+                limit=max(1, settings.concurrency),  # 0 would mean "unlimited" to aiohttp
+                limit_per_host=max(1, settings.per_host_connections),
                 socket_factory=guarded_socket_factory(self._guard),
                 ssl=self._ssl_context if self._ssl_context is not None else True,
             )
@@ -200,16 +206,7 @@ class GuardedClient:
                     return await self._follow(session, url, dict(headers or {}), where)
             except TimeoutError:
                 current, hop = where[-1]
-                return Failure(
-                    WebError.of(
-                        ErrorCode.TIMEOUT,
-                        f"Fetching {shown(current)} took longer than "
-                        f"{self._settings.timeout_s:g} s in total; the server is slow. "
-                        "Try again later or another source.",
-                        url=current,
-                        hop=hop,
-                    )
-                )
+                return Failure(total_timeout_error(current, hop, self._settings.timeout_s))
 
     async def _follow(
         self,

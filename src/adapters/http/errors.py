@@ -64,6 +64,16 @@ def with_hop(error: WebError, url: str, hop: int) -> WebError:
     return make_error(error.code, message, detail, retryable=error.retryable)
 
 
+def total_timeout_error(url: str, hop: int, seconds: float) -> WebError:
+    """TIMEOUT for a fetch (all its redirects and retries) that outlived its total budget."""
+    return make_error(
+        ErrorCode.TIMEOUT,
+        f"Fetching {shown(url)} took longer than {seconds:g} s in total; the server is slow. "
+        "Try again later or another source.",
+        {"url": url, "hop": hop, "limit_s": seconds},
+    )
+
+
 def is_connection_reset(exc: BaseException) -> bool:
     """Was this a connection reset / dropped by the server (worth one more try)?"""
     for cause in _causes(exc):
