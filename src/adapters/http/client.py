@@ -7,15 +7,15 @@
   nothing the policy refuses is ever dialled (see guard.py); the socket's own `connect`
   re-checks the address handed to the system call;
 - the body is streamed and capped (see body.py); one total timeout covers the whole fetch;
-- idempotent retries on 429/503/connection reset, honouring Retry-After up to a cap;
-- every exception is translated to a `WebError` (errors.py); every request is logged (audit.py).
+- each hop is one `exchange` (exchange.py): idempotent retries on 429/503/connection reset,
+  honouring Retry-After up to a cap; every exception becomes a `WebError` (errors.py), every
+  request is logged (audit.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import ssl
-import time
 from collections.abc import Mapping
 from types import TracebackType
 from urllib.parse import urljoin, urlsplit
@@ -25,25 +25,17 @@ import attrs
 from aiohttp.abc import AbstractResolver
 from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
-from yarl import URL
 
-from webdistill.adapters.http import audit, retry
-from webdistill.adapters.http.body import Body, declared_too_large, read_body
+from webdistill.adapters.http import audit
 from webdistill.adapters.http.decoders import ACCEPT_ENCODING
-from webdistill.adapters.http.errors import (
-    is_connection_reset,
-    shown,
-    total_timeout_error,
-    translate,
-    with_hop,
-)
+from webdistill.adapters.http.errors import shown, total_timeout_error, with_hop
+from webdistill.adapters.http.exchange import Redirect, Status, exchange, http_error
 from webdistill.adapters.http.guard import DialGuard, GuardedResolver, guarded_socket_factory
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.kernel import addresses
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.urls import check_url
 
-REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 #: Caller headers kept when a redirect leaves the original origin (others may be secrets).
 _CROSS_ORIGIN_SAFE = frozenset({"accept", "accept-language", "user-agent"})
 _RESERVED_HEADERS = frozenset(
@@ -63,50 +55,9 @@ class HttpResponse:
     hops: tuple[str, ...]
 
 
-@attrs.frozen
-class _Redirect:
-    location: str
-    status: int
-
-
-@attrs.frozen
-class _Final:
-    status: int
-    content_type: str
-    body: Body
-
-
-@attrs.frozen
-class _Status:
-    status: int
-    retry_after: float | None
-
-
-_Outcome = _Redirect | _Final | _Status
-
-
 def _origin(url: str) -> tuple[str, str]:
     parts = urlsplit(url)
     return parts.scheme, parts.netloc
-
-
-def _http_error(url: str, hop: int, status: int, retry_after: float | None) -> WebError:
-    advice = {
-        404: "the page does not exist; check the URL or search for it",
-        410: "the page was removed; search for another source",
-        401: "the page needs a login; use another source",
-        403: "access is denied; use another source",
-        429: "the site is rate-limiting; try again later",
-    }.get(status, "the server failed; try again later" if status >= 500 else "use another URL")
-    detail: dict[str, object] = {"status": status, "url": url, "hop": hop}
-    if retry_after is not None:
-        detail["retry_after"] = int(retry_after)
-    return WebError.of(
-        ErrorCode.HTTP_ERROR,
-        f"{shown(url)} answered HTTP {status}: {advice}.",
-        retryable=status == 429 or status >= 500,
-        **detail,
-    )
 
 
 class GuardedClient:
@@ -231,15 +182,18 @@ class GuardedClient:
             first_url = first_url or clean
             same_origin = hop == 0 or _origin(clean) == _origin(first_url)
             hop_headers = self._headers_for(headers, same_origin=same_origin) if headers else {}
-            outcome = await self._with_retries(session, clean, hop, hop_headers)
+            check_name = self._vet_name_for_proxy if settings.proxy else None
+            outcome = await exchange(
+                session, settings, clean, hop=hop, headers=hop_headers, check_name=check_name
+            )
             if not is_successful(outcome):
                 return Failure(outcome.failure())
             result = outcome.unwrap()
-            if isinstance(result, _Redirect):
+            if isinstance(result, Redirect):
                 current, last_status = urljoin(clean, result.location), result.status
                 continue
-            if isinstance(result, _Status):
-                return Failure(_http_error(clean, hop, result.status, result.retry_after))
+            if isinstance(result, Status):
+                return Failure(http_error(clean, hop, result.status, result.retry_after))
             return Success(
                 HttpResponse(
                     url=clean,
@@ -270,93 +224,6 @@ class GuardedClient:
             if k.lower() not in _RESERVED_HEADERS
             and (same_origin or k.lower() in _CROSS_ORIGIN_SAFE)
         }
-
-    async def _with_retries(
-        self, session: aiohttp.ClientSession, url: str, hop: int, headers: dict[str, str]
-    ) -> Result[_Outcome, WebError]:
-        settings = self._settings
-        attempt = 0
-        while True:
-            started = time.monotonic()
-            status: int | None = None
-            size = 0
-            try:
-                outcome = await self._request_once(session, url, headers)
-            except Exception as exc:  # noqa: BLE001 - the adapter edge: every failure is a WebError
-                error = translate(exc, url, hop)
-                delay = retry.retry_delay(attempt, None, settings.max_retry_after_s)
-                retryable = is_connection_reset(exc) and error.code != ErrorCode.BLOCKED_URL
-                self._log(
-                    url,
-                    hop=hop,
-                    attempt=attempt,
-                    status=None,
-                    size=0,
-                    started=started,
-                    out=error.code.value,
-                )
-                if retryable and attempt < settings.retries and delay is not None:
-                    attempt += 1
-                    await asyncio.sleep(delay)
-                    continue
-                return Failure(error)
-            if isinstance(outcome, WebError):
-                self._log(
-                    url,
-                    hop=hop,
-                    attempt=attempt,
-                    status=status,
-                    size=size,
-                    started=started,
-                    out=outcome.code.value,
-                )
-                return Failure(outcome)
-            status = outcome.status
-            size = outcome.body.wire_bytes if isinstance(outcome, _Final) else 0
-            label = {_Redirect: "redirect", _Final: "ok", _Status: "http_error"}[type(outcome)]
-            self._log(
-                url, hop=hop, attempt=attempt, status=status, size=size, started=started, out=label
-            )
-            if isinstance(outcome, _Status) and outcome.status in retry.RETRY_STATUSES:
-                delay = retry.retry_delay(attempt, outcome.retry_after, settings.max_retry_after_s)
-                if attempt < settings.retries and delay is not None:
-                    attempt += 1
-                    await asyncio.sleep(delay)
-                    continue
-            return Success(outcome)
-
-    @staticmethod
-    def _log(
-        url: str, *, hop: int, attempt: int, status: int | None, size: int, started: float, out: str
-    ) -> None:
-        ms = (time.monotonic() - started) * 1000
-        audit.log_request(url, hop=hop, attempt=attempt, status=status, size=size, ms=ms,
-                          outcome=out)  # fmt: skip
-
-    async def _request_once(
-        self, session: aiohttp.ClientSession, url: str, headers: dict[str, str]
-    ) -> _Outcome | WebError:
-        settings = self._settings
-        if settings.proxy:
-            await self._vet_name_for_proxy(url)
-        async with session.get(
-            URL(url, encoded=True), headers=headers, allow_redirects=False, proxy=settings.proxy
-        ) as resp:
-            location = resp.headers.get("Location", "").strip()
-            if resp.status in REDIRECT_STATUSES and location:
-                return _Redirect(location=location, status=resp.status)
-            if not 200 <= resp.status < 300:
-                retry_after = retry.parse_retry_after(resp.headers.get("Retry-After"))
-                return _Status(status=resp.status, retry_after=retry_after)
-            early = declared_too_large(resp, settings, url)
-            if early is not None:
-                resp.close()
-                return early
-            body = await read_body(resp, settings, url)
-            if not is_successful(body):
-                return body.failure()
-            content_type = resp.headers.get("Content-Type", "")
-            return _Final(status=resp.status, content_type=content_type, body=body.unwrap())
 
     async def _vet_name_for_proxy(self, url: str) -> None:
         """Through a proxy the proxy resolves names: vet the name ourselves first."""
