@@ -1,0 +1,147 @@
+"""HTML main-content extraction: jusText's classifier steering an lxml DOM walk to Markdown.
+
+`extract_html` parses with lxml, finds a main-content container when the page marks one
+(`<article>`, `<main>`, `role=main`, `itemprop=articleBody`), cuts the body into blocks
+(see `html_blocks`), lets jusText classify them with the stoplist of the page's language
+(plus structural signals: boilerplate tags and class names, the main container), and
+serialises the blocks it keeps as Markdown and as plain text.
+"""
+
+from __future__ import annotations
+
+from justext.core import classify_paragraphs, revise_paragraph_classification
+from lxml import etree
+from lxml import html as lxml_html
+
+from webdistill.adapters.extract.decoding import decode_text
+from webdistill.adapters.extract.honesty import honest_flags
+from webdistill.adapters.extract.html_blocks import Block, BlockMaker
+from webdistill.adapters.extract.html_meta import PageMeta, read_meta
+from webdistill.adapters.extract.language import guess_stoplist, stoplist
+from webdistill.kernel.model import Document
+
+MIN_MAIN_CHARS = 250
+_MAIN_XPATH = "//main | //article | //*[@role='main'] | //*[@itemprop='articleBody']"
+
+
+def parse_html(html: str) -> lxml_html.HtmlElement | None:
+    """The lxml document for `html`, or None when there is nothing to parse."""
+    parser = lxml_html.HTMLParser(
+        encoding="utf-8", remove_comments=True, remove_pis=True, no_network=True
+    )
+    data = html.encode("utf-8", "replace")
+    if not data.strip():
+        return None
+    try:
+        root = lxml_html.document_fromstring(data, parser=parser)
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError):
+        return None
+    return root if isinstance(root, lxml_html.HtmlElement) else None
+
+
+def find_main(body: lxml_html.HtmlElement) -> lxml_html.HtmlElement | None:
+    """The element the page marks as its main content, if it holds enough text."""
+    best: lxml_html.HtmlElement | None = None
+    best_len = 0
+    for node in body.xpath(_MAIN_XPATH):
+        if not isinstance(node, lxml_html.HtmlElement):
+            continue
+        length = len(" ".join(node.text_content().split()))
+        if length > best_len:
+            best, best_len = node, length
+    return best if best_len >= MIN_MAIN_CHARS else None
+
+
+def classify(blocks: list[Block], language: str | None) -> str:
+    """Mark each block good or bad (jusText plus structure); returns the stoplist used."""
+    sample = " ".join(b.text for b in blocks[:400])
+    name = guess_stoplist(sample, language)
+    classify_paragraphs(blocks, stoplist(name))
+    for block in blocks:
+        if block.boilerplate:
+            block.cf_class = "bad"
+        elif block.kind in {"pre", "table"} and block.links_density() < 0.5:
+            block.cf_class = "neargood"
+    revise_paragraph_classification(blocks)
+    if not any(b.class_type == "good" for b in blocks):
+        # jusText keeps nothing when the few good-looking paragraphs sit between bad ones
+        # (short pages): keep the paragraphs it found near-good, rather than nothing.
+        for block in blocks:
+            if block.cf_class in {"good", "neargood"}:
+                block.class_type = "good"
+    if not any(b.class_type == "good" for b in blocks):
+        # Only short paragraphs (a tiny page): keep those that are not navigation.
+        for block in blocks:
+            if not block.boilerplate and block.links_density() <= 0.5:
+                block.class_type = "good"
+    return name
+
+
+def _indented(prefix: str, markdown: str) -> str:
+    lines = markdown.split("\n")
+    continuation = " " * len(prefix) if not prefix.startswith(">") else prefix
+    return "\n".join([prefix + lines[0], *(continuation + ln for ln in lines[1:])])
+
+
+def render(blocks: list[Block]) -> tuple[str, str]:
+    """(Markdown, plain text) of the good blocks."""
+    md_out: list[str] = []
+    text_out: list[str] = []
+    previous = ""
+    for block in blocks:
+        if block.class_type != "good":
+            continue
+        tight = block.kind == "li" and previous == "li" and not block.list_start
+        separator = "\n" if tight else "\n\n"
+        md = _indented(block.prefix, block.md) if block.prefix else block.md
+        if md_out:
+            md_out.append(separator)
+        md_out.append(md)
+        text_out.append(block.text if block.kind != "table" else "".join(block.text_parts))
+        previous = block.kind
+    return "".join(md_out), "\n\n".join(text_out)
+
+
+def _empty(meta: PageMeta, raw: str) -> Document:
+    flags, notice = honest_flags(raw, "", raw.count("<script"))
+    return Document(
+        title=meta.title,
+        content_type="text/html",
+        byline=meta.byline,
+        published=meta.published,
+        site_name=meta.site_name,
+        language=meta.language,
+        flags=flags or ("empty",),
+        notice=notice or "The page has no readable text content.",
+    )
+
+
+def extract_html(html: str | bytes, url: str | None = None) -> Document:
+    """The main content of an HTML page as a `Document` (Markdown, plain text, metadata)."""
+    if isinstance(html, bytes):
+        html = decode_text(html, "text/html")
+    root = parse_html(html)
+    if root is None:
+        return _empty(PageMeta(), html)
+    meta = read_meta(root)
+    body = root.find("body")
+    if body is None:
+        body = root
+    blocks = BlockMaker(url, find_main(body)).walk(body)
+    if not blocks:
+        return _empty(meta, html)
+    classify(blocks, meta.language)
+    markdown, text = render(blocks)
+    flags, notice = honest_flags(html, text, sum(1 for _ in root.iter("script")))
+    return Document(
+        title=meta.title,
+        markdown=markdown,
+        text=text,
+        content_type="text/html",
+        byline=meta.byline,
+        published=meta.published,
+        site_name=meta.site_name,
+        language=meta.language,
+        flags=flags,
+        notice=notice,
+    )

@@ -1,0 +1,429 @@
+"""Cut an HTML body into blocks (jusText's paragraphs) that remember their Markdown form.
+
+One iterative walk over the lxml tree (an explicit stack, no recursion, a depth cap)
+produces, in document order, `Block`s: the text of one paragraph-level element, its
+Markdown rendering (links absolute, inline code, images as alt text), its kind (heading,
+list item with indentation, quote, code block, table) and the signals jusText's
+classifier reads (length, link characters, DOM path). `Block` duck-types jusText's
+`Paragraph`, so `justext.core.classify_paragraphs` and `revise_paragraph_classification`
+run on it unchanged; we then serialise only the blocks they keep.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urljoin
+
+from lxml import html as lxml_html
+
+from webdistill.adapters.extract.html_tables import is_data_table, render_table
+
+MAX_DEPTH = 400
+_WS = re.compile(r"\s+")
+#: Stands for a <br> inside a block's Markdown until whitespace is normalised.
+_BR = "\x01"
+#: Tags that start and end a paragraph (jusText's PARAGRAPH_TAGS plus HTML5 sections).
+BLOCK_TAGS = frozenset(
+    [
+        "address",
+        "article",
+        "aside",
+        "blockquote",
+        "body",
+        "caption",
+        "center",
+        "col",
+        "colgroup",
+        "dd",
+        "details",
+        "dialog",
+        "dir",
+        "div",
+        "dl",
+        "dt",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "footer",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "hgroup",
+        "hr",
+        "legend",
+        "li",
+        "main",
+        "menu",
+        "nav",
+        "ol",
+        "optgroup",
+        "option",
+        "p",
+        "pre",
+        "section",
+        "summary",
+        "table",
+        "tbody",
+        "td",
+        "tfoot",
+        "th",
+        "thead",
+        "tr",
+        "ul",
+    ]
+)
+#: Elements whose content never is reading matter.
+SKIP_TAGS = frozenset(
+    [
+        "script",
+        "style",
+        "noscript",
+        "template",
+        "svg",
+        "math",
+        "iframe",
+        "frame",
+        "frameset",
+        "object",
+        "embed",
+        "canvas",
+        "button",
+        "select",
+        "input",
+        "textarea",
+        "option",
+        "datalist",
+        "head",
+        "title",
+        "meta",
+        "link",
+        "base",
+        "audio",
+        "video",
+        "source",
+        "track",
+        "map",
+        "area",
+        "dialog",
+    ]
+)
+HEADING_TAGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+_CODE_LANG = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|brush:?)-?\s*([\w+#.-]+)")
+#: Names of classes/ids of page furniture (navigation, sharing, comments, ads...).
+BOILERPLATE_NAME = re.compile(
+    r"(?:^|[\s_-])(?:nav|navbar|navigation|menu|breadcrumbs?|sidebar|side-bar|footer|"
+    r"comments?|comment-list|share|sharing|social|related|recommended|cookie|consent|"
+    r"banner|advert|ads?|advertisement|promo|newsletter|subscribe|popup|modal|skip|"
+    r"widget|pagination|pager|toolbar|masthead|site-header|disqus|tags|tag-list|author-bio)"
+    r"(?:$|[\s_-])",
+    re.IGNORECASE,
+)
+BOILERPLATE_TAGS = frozenset({"nav", "aside", "footer"})
+
+
+class Block:
+    """One paragraph: Markdown and plain text, plus what jusText's classifier looks at."""
+
+    __slots__ = (
+        "_text",
+        "boilerplate",
+        "cf_class",
+        "chars_count_in_links",
+        "class_type",
+        "dom_path",
+        "heading",
+        "in_main",
+        "kind",
+        "level",
+        "list_start",
+        "md",
+        "md_parts",
+        "prefix",
+        "tags_count",
+        "text_parts",
+        "xpath",
+    )
+
+    def __init__(self, kind: str, dom_path: str, prefix: str = "", level: int = 0) -> None:
+        self.kind = kind
+        self.dom_path = dom_path
+        self.xpath = dom_path
+        self.prefix = prefix
+        self.level = level
+        self.md_parts: list[str] = []
+        self.text_parts: list[str] = []
+        self.md = ""
+        self._text = ""
+        self.chars_count_in_links = 0
+        self.tags_count = 0
+        self.cf_class = ""
+        self.class_type = ""
+        self.heading = False
+        self.boilerplate = False
+        self.in_main = False
+        self.list_start = False
+
+    # --- the jusText Paragraph interface -------------------------------------------
+    @property
+    def text(self) -> str:
+        return self._text
+
+    @property
+    def is_heading(self) -> bool:
+        return self.kind == "heading"
+
+    @property
+    def is_boilerplate(self) -> bool:
+        return self.class_type != "good"
+
+    def __len__(self) -> int:
+        return len(self._text)
+
+    @property
+    def words_count(self) -> int:
+        return len(self._text.split())
+
+    def stopwords_density(self, stopwords: frozenset[str]) -> float:
+        words = self._text.split()
+        if not words:
+            return 0.0
+        return sum(w.lower() in stopwords for w in words) / len(words)
+
+    def links_density(self) -> float:
+        return self.chars_count_in_links / len(self._text) if self._text else 0.0
+
+    # --- building ---------------------------------------------------------------------
+    def finish(self) -> None:
+        """Normalise whitespace once the walk has left the block."""
+        self._text = _WS.sub(" ", "".join(self.text_parts)).strip()
+        if self.kind in {"pre", "table"}:
+            self.md = "".join(self.md_parts)
+        else:
+            lines = ("".join(self.md_parts)).split(_BR)
+            self.md = "\n".join(n for n in (_WS.sub(" ", ln).strip() for ln in lines) if n)
+
+
+def code_language(element: lxml_html.HtmlElement) -> str:
+    """The language of a code block from `class="language-x"` on <pre> or its <code>."""
+    candidates = [element, *element.iterchildren("code")]
+    for node in candidates:
+        match = _CODE_LANG.search(node.get("class") or "")
+        if match:
+            return match.group(1).lower()
+        lang = node.get("data-lang") or node.get("data-language")
+        if lang:
+            return lang.strip().lower()
+    return ""
+
+
+def absolute_url(href: str, base: str | None) -> str:
+    """`href` resolved against `base` (when given); whitespace removed."""
+    href = "".join(href.split())
+    if not base:
+        return href
+    try:
+        return urljoin(base, href)
+    except ValueError:
+        return href
+
+
+class BlockMaker:
+    """Walks a tree once and collects `Block`s; see the module docstring."""
+
+    def __init__(self, base_url: str | None, main: lxml_html.HtmlElement | None) -> None:
+        self.base_url = base_url
+        self.main = main
+        self.main_line: set[lxml_html.HtmlElement] = set()
+        if main is not None:
+            self.main_line = {main, *main.iterancestors()}
+        self.blocks: list[Block] = []
+        self.current = Block("p", "body")
+        self.path: list[str] = []
+        self.lists: list[tuple[bool, list[int], str]] = []  # ordered, counter, child indent
+        self.quote_depth = 0
+        self.boiler_depth = 0
+        self.main_depth = 0
+        self.indent = ""
+        self.new_list = False
+
+    # --- blocks -----------------------------------------------------------------------
+    def _close(self) -> None:
+        block = self.current
+        block.finish()
+        if block.text:
+            self.blocks.append(block)
+
+    def _open(self, kind: str, prefix: str = "", level: int = 0) -> Block:
+        self._close()
+        quote = "> " * self.quote_depth
+        self.current = Block(kind, ".".join(self.path[-12:]), quote + prefix, level)
+        self.current.boilerplate = self.boiler_depth > 0
+        self.current.in_main = self.main_depth > 0
+        return self.current
+
+    def _add(self, text: str | None, *, link: bool = False) -> None:
+        if not text:
+            return
+        block = self.current
+        block.text_parts.append(text)
+        block.md_parts.append(text)
+        if link:
+            block.chars_count_in_links += len(_WS.sub(" ", text).strip())
+
+    # --- walk ---------------------------------------------------------------------------
+    def walk(self, root: lxml_html.HtmlElement) -> list[Block]:
+        """All blocks under `root`, in document order."""
+        stack: list[tuple[lxml_html.HtmlElement, int, tuple[object, ...] | None]] = [
+            (root, 0, None)
+        ]
+        in_link = 0
+        while stack:
+            element, depth, undo = stack.pop()
+            if undo is not None:  # leaving `element`
+                in_link -= self._leave(element, undo)
+                self._add(element.tail, link=in_link > 0)
+                continue
+            tag = element.tag if isinstance(element.tag, str) else ""
+            tag = tag.lower()
+            if not tag or tag in SKIP_TAGS or depth > MAX_DEPTH:
+                if tag and depth > MAX_DEPTH:
+                    self._add(" " + element.text_content() + " ")
+                self._add(element.tail, link=in_link > 0)
+                continue
+            entered = self._enter(element, tag, in_link > 0)
+            if entered is None:  # consumed whole (pre, data table, img, br)
+                self._add(element.tail, link=in_link > 0)
+                continue
+            if tag == "a":
+                in_link += 1
+            stack.append((element, depth, entered))
+            self._add(element.text, link=in_link > 0)
+            for child in reversed(element):
+                stack.append((child, depth + 1, None))
+        self._close()
+        return self.blocks
+
+    def _is_boilerplate(self, element: lxml_html.HtmlElement, tag: str) -> bool:
+        if tag in BOILERPLATE_TAGS or element.get("role") in {"navigation", "complementary"}:
+            return element not in self.main_line
+        if tag == "header" and self.main_depth == 0 and self.main is not None:
+            return element not in self.main_line
+        names = (element.get("class") or "") + " " + (element.get("id") or "")
+        if len(names) > 1 and BOILERPLATE_NAME.search(names):
+            return element not in self.main_line
+        return element.get("aria-hidden") == "true" or element.get("hidden") is not None
+
+    def _enter(
+        self, element: lxml_html.HtmlElement, tag: str, in_link: bool
+    ) -> tuple[object, ...] | None:
+        if tag == "br":
+            self.current.md_parts.append(_BR)
+            self.current.text_parts.append(" ")
+            self.current.tags_count += 1
+            return None
+        if tag == "img":
+            alt = " ".join((element.get("alt") or "").split())
+            if alt and not alt.startswith("data:"):
+                self.current.md_parts.append(f" {alt} ")
+            return None
+        boiler = self._is_boilerplate(element, tag)
+        is_main = element is self.main
+        self.boiler_depth += boiler
+        self.main_depth += is_main
+        self.path.append(tag)
+        if tag == "pre" or (tag == "table" and is_data_table(element)):
+            self._open("pre" if tag == "pre" else "table")
+            self._consume_whole(element, tag)
+            self._open("p")
+            self.path.pop()
+            self.boiler_depth -= boiler
+            self.main_depth -= is_main
+            return None
+        undo: tuple[object, ...] = (boiler, is_main, "")
+        if tag in BLOCK_TAGS:
+            undo = self._enter_block(tag, boiler, is_main)
+        elif tag == "a":
+            href = element.get("href")
+            self.current.md_parts.append("[")
+            undo = (boiler, is_main, "a", self.current, len(self.current.md_parts) - 1, href)
+        elif tag == "code" and not in_link:
+            self.current.md_parts.append("`")
+            undo = (boiler, is_main, "code")
+        self.current.tags_count += 1
+        return undo
+
+    def _enter_block(self, tag: str, boiler: bool, is_main: bool) -> tuple[object, ...]:
+        if tag in HEADING_TAGS:
+            self._open("heading", "#" * HEADING_TAGS[tag] + " ", HEADING_TAGS[tag])
+        elif tag in {"ul", "ol", "menu", "dir"}:
+            self.lists.append((tag == "ol", [0], self.indent))
+            self._open("p")
+            self.new_list = len(self.lists) == 1
+        elif tag == "li":
+            ordered, counter, outer = self.lists[-1] if self.lists else (False, [0], "")
+            counter[0] += 1
+            marker = f"{counter[0]}. " if ordered else "- "
+            self._open("li", outer + marker).list_start = self.new_list
+            self.new_list = False
+            self.indent = outer + " " * len(marker)
+            return (boiler, is_main, "li", outer)
+        elif tag == "blockquote":
+            self.quote_depth += 1
+            self._open("p")
+        else:
+            self._open("p", self.indent if tag in {"p", "div", "dd"} and self.indent else "")
+        return (boiler, is_main, "block")
+
+    def _leave(self, element: lxml_html.HtmlElement, undo: tuple[object, ...]) -> int:
+        """Undo what entering did; returns 1 when leaving a link."""
+        boiler, is_main, what = undo[0], undo[1], undo[2]
+        left_link = 0
+        tag = element.tag.lower() if isinstance(element.tag, str) else ""
+        if what == "a":
+            left_link = 1
+            block, index, href = undo[3], undo[4], undo[5]
+            assert isinstance(block, Block) and isinstance(index, int)
+            added = "".join(block.md_parts[index + 1 :]).strip()
+            if (
+                block is not self.current
+                or not added
+                or not isinstance(href, str)
+                or href.strip().lower().startswith(("javascript:", "data:", "#"))
+            ):
+                block.md_parts[index] = ""
+            else:
+                block.md_parts.append(f"]({absolute_url(href, self.base_url)})")
+        elif what == "code":
+            self.current.md_parts.append("`")
+        elif what in {"block", "li"}:
+            if tag in {"ul", "ol", "menu", "dir"} and self.lists:
+                self.indent = self.lists.pop()[2]
+            elif tag == "blockquote":
+                self.quote_depth = max(0, self.quote_depth - 1)
+            if what == "li":
+                outer = undo[3]
+                self.indent = outer if isinstance(outer, str) else ""
+            self._open("p", self.indent if self.indent and self.lists else "")
+        if self.path:
+            self.path.pop()
+        self.boiler_depth -= bool(boiler)
+        self.main_depth -= bool(is_main)
+        return left_link
+
+    def _consume_whole(self, element: lxml_html.HtmlElement, tag: str) -> None:
+        block = self.current
+        if tag == "pre":
+            code = element.text_content().strip("\n")
+            block.md_parts.append(f"```{code_language(element)}\n{code}\n```")
+            block.text_parts.append(code)
+        else:
+            markdown, text = render_table(element, self.base_url)
+            block.md_parts.append(markdown)
+            block.text_parts.append(text)
+            links = sum(len(a.text_content()) for a in element.iter("a"))
+            block.chars_count_in_links = links
