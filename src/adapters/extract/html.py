@@ -21,6 +21,14 @@ from webdistill.adapters.extract.language import guess_stoplist, stoplist
 from webdistill.kernel.model import Document
 
 MIN_MAIN_CHARS = 250
+#: A furniture-named region survives when this share of its text is jusText-good.
+SOFT_REGION_GOOD_SHARE = 0.3
+#: The main container is the deepest element holding this share of the good text.
+CONTAINER_SHARE = 0.75
+#: Inside the main container, rejected blocks up to this link density are kept.
+EXPAND_MAX_LINK_DENSITY = 0.5
+#: Removed before the walk (their text would skew the text-share measures).
+JUNK_TAGS = ("script", "style", "noscript", "template", "svg", "math", "iframe", "object")
 _MAIN_XPATH = "//main | //article | //*[@role='main'] | //*[@itemprop='articleBody']"
 
 
@@ -52,17 +60,78 @@ def find_main(body: lxml_html.HtmlElement) -> lxml_html.HtmlElement | None:
     return best if best_len >= MIN_MAIN_CHARS else None
 
 
+def _judge_soft_regions(blocks: list[Block]) -> None:
+    """Regions named like furniture are boilerplate unless jusText finds them mostly good."""
+    total: dict[int, int] = {}
+    good: dict[int, int] = {}
+    for block in blocks:
+        for region in block.regions:
+            total[region] = total.get(region, 0) + len(block.text)
+            if block.cf_class == "good":
+                good[region] = good.get(region, 0) + len(block.text)
+    bad = {r for r, n in total.items() if good.get(r, 0) < SOFT_REGION_GOOD_SHARE * n}
+    for block in blocks:
+        if not block.boilerplate and any(r in bad for r in block.regions):
+            block.boilerplate = True
+
+
+def _ancestry(block: Block, cache: dict[int, list[lxml_html.HtmlElement]]) -> list[object]:
+    """The block's owner and its ancestors, nearest first (cached per owner)."""
+    owner = block.owner
+    if owner is None:
+        return []
+    key = id(owner)
+    chain = cache.get(key)
+    if chain is None:
+        chain = [owner, *owner.iterancestors()]
+        cache[key] = chain
+    return list(chain)
+
+
+def _expand(blocks: list[Block]) -> None:
+    """Keep the plausible blocks jusText rejected inside the main container.
+
+    The container is the deepest element holding CONTAINER_SHARE of the good text.
+    """
+    cache: dict[int, list[lxml_html.HtmlElement]] = {}
+    weight: dict[int, int] = {}
+    depth: dict[int, int] = {}
+    total = 0
+    for block in blocks:
+        if block.class_type != "good":
+            continue
+        size = len(block.text)
+        total += size
+        chain = _ancestry(block, cache)
+        for index, node in enumerate(chain):
+            weight[id(node)] = weight.get(id(node), 0) + size
+            depth[id(node)] = len(chain) - index
+    if not total:
+        return
+    wanted = CONTAINER_SHARE * total
+    container = max((n for n, w in weight.items() if w >= wanted), key=depth.__getitem__)
+    for block in blocks:
+        if block.class_type == "good" or block.boilerplate:
+            continue
+        if block.links_density() > EXPAND_MAX_LINK_DENSITY or "\xa9" in block.text:
+            continue
+        if any(id(node) == container for node in _ancestry(block, cache)):
+            block.class_type = "good"
+
+
 def classify(blocks: list[Block], language: str | None) -> str:
     """Mark each block good or bad (jusText plus structure); returns the stoplist used."""
     sample = " ".join(b.text for b in blocks[:400])
     name = guess_stoplist(sample, language)
     classify_paragraphs(blocks, stoplist(name))
+    _judge_soft_regions(blocks)
     for block in blocks:
         if block.boilerplate:
             block.cf_class = "bad"
         elif block.kind in {"pre", "table"} and block.links_density() < 0.5:
             block.cf_class = "neargood"
     revise_paragraph_classification(blocks)
+    _expand(blocks)
     if not any(b.class_type == "good" for b in blocks):
         # jusText keeps nothing when the few good-looking paragraphs sit between bad ones
         # (short pages): keep the paragraphs it found near-good, rather than nothing.
@@ -124,6 +193,8 @@ def extract_html(html: str | bytes, url: str | None = None) -> Document:
     if root is None:
         return _empty(PageMeta(), html)
     meta = read_meta(root)
+    script_count = sum(1 for _ in root.iter("script"))
+    etree.strip_elements(root, *JUNK_TAGS, with_tail=False)
     body = root.find("body")
     if body is None:
         body = root
@@ -132,7 +203,7 @@ def extract_html(html: str | bytes, url: str | None = None) -> Document:
         return _empty(meta, html)
     classify(blocks, meta.language)
     markdown, text = render(blocks)
-    flags, notice = honest_flags(html, text, sum(1 for _ in root.iter("script")))
+    flags, notice = honest_flags(html, text, script_count)
     return Document(
         title=meta.title,
         markdown=markdown,

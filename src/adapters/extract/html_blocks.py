@@ -11,6 +11,7 @@ run on it unchanged; we then serialise only the blocks they keep.
 
 from __future__ import annotations
 
+import functools
 import re
 from urllib.parse import urljoin
 
@@ -124,6 +125,14 @@ BOILERPLATE_NAME = re.compile(
     re.IGNORECASE,
 )
 BOILERPLATE_TAGS = frozenset({"nav", "aside", "footer"})
+_NEVER_BOILERPLATE = frozenset({"html", "body", "main", "article"})
+HARD = 1
+SOFT = 2
+
+
+@functools.lru_cache(maxsize=4096)
+def _furniture_name(names: str) -> bool:
+    return BOILERPLATE_NAME.search(names) is not None
 
 
 class Block:
@@ -143,7 +152,9 @@ class Block:
         "list_start",
         "md",
         "md_parts",
+        "owner",
         "prefix",
+        "regions",
         "tags_count",
         "text_parts",
         "xpath",
@@ -167,6 +178,8 @@ class Block:
         self.boilerplate = False
         self.in_main = False
         self.list_start = False
+        self.owner: lxml_html.HtmlElement | None = None
+        self.regions: tuple[int, ...] = ()
 
     # --- the jusText Paragraph interface -------------------------------------------
     @property
@@ -200,6 +213,8 @@ class Block:
     # --- building ---------------------------------------------------------------------
     def finish(self) -> None:
         """Normalise whitespace once the walk has left the block."""
+        if not self.text_parts:
+            return
         self._text = _WS.sub(" ", "".join(self.text_parts)).strip()
         if self.kind in {"pre", "table"}:
             self.md = "".join(self.md_parts)
@@ -250,6 +265,9 @@ class BlockMaker:
         self.main_depth = 0
         self.indent = ""
         self.new_list = False
+        self.regions: list[int] = []
+        self.region_count = 0
+        self.owners: list[lxml_html.HtmlElement] = []
 
     # --- blocks -----------------------------------------------------------------------
     def _close(self) -> None:
@@ -263,6 +281,8 @@ class BlockMaker:
         quote = "> " * self.quote_depth
         self.current = Block(kind, ".".join(self.path[-12:]), quote + prefix, level)
         self.current.boilerplate = self.boiler_depth > 0
+        self.current.regions = tuple(self.regions)
+        self.current.owner = self.owners[-1] if self.owners else None
         self.current.in_main = self.main_depth > 0
         return self.current
 
@@ -308,15 +328,20 @@ class BlockMaker:
         self._close()
         return self.blocks
 
-    def _is_boilerplate(self, element: lxml_html.HtmlElement, tag: str) -> bool:
+    def _is_boilerplate(self, element: lxml_html.HtmlElement, tag: str) -> int:
+        """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0."""
+        if element in self.main_line:
+            return 0
         if tag in BOILERPLATE_TAGS or element.get("role") in {"navigation", "complementary"}:
-            return element not in self.main_line
+            return HARD
         if tag == "header" and self.main_depth == 0 and self.main is not None:
-            return element not in self.main_line
+            return HARD
+        if element.get("aria-hidden") == "true" or element.get("hidden") is not None:
+            return HARD
         names = (element.get("class") or "") + " " + (element.get("id") or "")
-        if len(names) > 1 and BOILERPLATE_NAME.search(names):
-            return element not in self.main_line
-        return element.get("aria-hidden") == "true" or element.get("hidden") is not None
+        if len(names) > 1 and tag not in _NEVER_BOILERPLATE and _furniture_name(names):
+            return SOFT
+        return 0
 
     def _enter(
         self, element: lxml_html.HtmlElement, tag: str, in_link: bool
@@ -333,16 +358,12 @@ class BlockMaker:
             return None
         boiler = self._is_boilerplate(element, tag)
         is_main = element is self.main
-        self.boiler_depth += boiler
-        self.main_depth += is_main
-        self.path.append(tag)
+        self._push(element, tag, boiler, is_main)
         if tag == "pre" or (tag == "table" and is_data_table(element)):
             self._open("pre" if tag == "pre" else "table")
             self._consume_whole(element, tag)
+            self._pop(boiler, is_main)
             self._open("p")
-            self.path.pop()
-            self.boiler_depth -= boiler
-            self.main_depth -= is_main
             return None
         undo: tuple[object, ...] = (boiler, is_main, "")
         if tag in BLOCK_TAGS:
@@ -357,7 +378,7 @@ class BlockMaker:
         self.current.tags_count += 1
         return undo
 
-    def _enter_block(self, tag: str, boiler: bool, is_main: bool) -> tuple[object, ...]:
+    def _enter_block(self, tag: str, boiler: int, is_main: bool) -> tuple[object, ...]:
         if tag in HEADING_TAGS:
             self._open("heading", "#" * HEADING_TAGS[tag] + " ", HEADING_TAGS[tag])
         elif tag in {"ul", "ol", "menu", "dir"}:
@@ -409,11 +430,27 @@ class BlockMaker:
                 outer = undo[3]
                 self.indent = outer if isinstance(outer, str) else ""
             self._open("p", self.indent if self.indent and self.lists else "")
+        self._pop(boiler, is_main)
+        return left_link
+
+    def _push(self, element: lxml_html.HtmlElement, tag: str, boiler: int, main: bool) -> None:
+        self.path.append(tag)
+        self.owners.append(element)
+        self.boiler_depth += boiler == HARD
+        self.main_depth += main
+        if boiler == SOFT:
+            self.region_count += 1
+            self.regions.append(self.region_count)
+
+    def _pop(self, boiler: object, main: object) -> None:
         if self.path:
             self.path.pop()
-        self.boiler_depth -= bool(boiler)
-        self.main_depth -= bool(is_main)
-        return left_link
+        if self.owners:
+            self.owners.pop()
+        self.boiler_depth -= boiler == HARD
+        self.main_depth -= bool(main)
+        if boiler == SOFT and self.regions:
+            self.regions.pop()
 
     def _consume_whole(self, element: lxml_html.HtmlElement, tag: str) -> None:
         block = self.current

@@ -68,10 +68,9 @@ def guess_stoplist(text: str, lang: str | None = None) -> str:
     reverse, stoplists = _index()
     words = _WORD.findall(text[: SAMPLE_WORDS * 12].lower())[:SAMPLE_WORDS]
     counts: Counter[str] = Counter()
-    for word in words:
-        names = reverse.get(word)
-        if names:
-            counts.update(names)
+    for word, times in Counter(words).items():
+        for name in reverse.get(word, ()):
+            counts[name] += times
     declared = declared_stoplist(lang)
     if not counts:
         return declared or "English"
