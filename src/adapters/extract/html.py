@@ -28,7 +28,7 @@ CONTAINER_SHARE = 0.75
 #: Inside the main container, rejected blocks up to this link density are kept.
 EXPAND_MAX_LINK_DENSITY = 0.5
 #: Removed before the walk (their text would skew the text-share measures).
-JUNK_TAGS = ("script", "style", "noscript", "template", "svg", "math", "iframe", "object")
+JUNK_TAGS = ("script", "style", "template", "svg", "math", "iframe", "object")
 _MAIN_XPATH = "//main | //article | //*[@role='main'] | //*[@itemprop='articleBody']"
 
 
@@ -45,6 +45,21 @@ def parse_html(html: str) -> lxml_html.HtmlElement | None:
     except (etree.ParserError, etree.XMLSyntaxError, ValueError):
         return None
     return root if isinstance(root, lxml_html.HtmlElement) else None
+
+
+def _unwrap_noscript(root: lxml_html.HtmlElement) -> None:
+    """Some sites (forums) serve content to crawlers inside <noscript>: keep it as markup.
+
+    A <noscript> whose content the parser left as raw text ("<img ...>") is dropped.
+    """
+    doomed = [
+        node
+        for node in root.iter("noscript")
+        if len(node) == 0 and (node.text or "").lstrip().startswith("<")
+    ]
+    for node in doomed:
+        node.drop_tree()
+    etree.strip_tags(root, "noscript")
 
 
 def find_main(body: lxml_html.HtmlElement) -> lxml_html.HtmlElement | None:
@@ -98,7 +113,7 @@ def _expand(blocks: list[Block]) -> None:
     depth: dict[int, int] = {}
     total = 0
     for block in blocks:
-        if block.class_type != "good":
+        if block.class_type != "good" and (block.cf_class != "neargood" or block.boilerplate):
             continue
         size = len(block.text)
         total += size
@@ -195,6 +210,7 @@ def extract_html(html: str | bytes, url: str | None = None) -> Document:
     meta = read_meta(root)
     script_count = sum(1 for _ in root.iter("script"))
     etree.strip_elements(root, *JUNK_TAGS, with_tail=False)
+    _unwrap_noscript(root)
     body = root.find("body")
     if body is None:
         body = root

@@ -116,12 +116,15 @@ SKIP_TAGS = frozenset(
 HEADING_TAGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _CODE_LANG = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|brush:?)-?\s*([\w+#.-]+)")
 #: Names of classes/ids of page furniture (navigation, sharing, comments, ads...).
+_FURNITURE_WORDS = (
+    r"nav|navbar|navigation|menu|menubar|breadcrumbs?|sidebar|footer|comments?|share|"
+    r"sharing|social|related|recommended|cookies?|consent|banner|advert|advertisement|ads?|"
+    r"promo|newsletter|subscribe|subscription|popup|modal|widgets?|pagination|pager|"
+    r"toolbar|masthead|disqus|tags"
+)
+#: A class/id token that starts or ends with a furniture word: `site-footer`, `nav-menu`...
 BOILERPLATE_NAME = re.compile(
-    r"(?:^|[\s_-])(?:nav|navbar|navigation|menu|breadcrumbs?|sidebar|side-bar|footer|"
-    r"comments?|comment-list|share|sharing|social|related|recommended|cookie|consent|"
-    r"banner|advert|ads?|advertisement|promo|newsletter|subscribe|popup|modal|skip|"
-    r"widget|pagination|pager|toolbar|masthead|site-header|disqus|tags|tag-list|author-bio)"
-    r"(?:$|[\s_-])",
+    rf"(?:^|\s)(?:(?:{_FURNITURE_WORDS})(?:[-_]\S*)?|\S*[-_](?:{_FURNITURE_WORDS}))(?=\s|$)",
     re.IGNORECASE,
 )
 BOILERPLATE_TAGS = frozenset({"nav", "aside", "footer"})
