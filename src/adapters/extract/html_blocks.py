@@ -116,26 +116,41 @@ SKIP_TAGS = frozenset(
 HEADING_TAGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _CODE_LANG = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|brush:?)-?\s*([\w+#.-]+)")
 #: Names of classes/ids of page furniture (navigation, sharing, comments, ads...).
-_FURNITURE_WORDS = (
-    r"nav|navbar|navigation|menu|menubar|breadcrumbs?|sidebar|footer|comments?|share|"
-    r"sharing|social|related|recommended|cookies?|consent|banner|advert|advertisement|ads?|"
-    r"promo|newsletter|subscribe|subscription|popup|modal|widgets?|pagination|pager|"
-    r"toolbar|masthead|disqus|tags"
+#: Class/id words of page furniture that is never the main content (comments, sharing...).
+_ALWAYS_FURNITURE = (
+    r"comments?|commentlist|disqus|related|recommended|share|sharing|social|newsletter|"
+    r"subscribe|cookies?|consent|advert|advertisement|ads?|promo|popup|modal|breadcrumbs?|"
+    r"pagination|pager"
 )
-#: A class/id token that starts or ends with a furniture word: `site-footer`, `nav-menu`...
-BOILERPLATE_NAME = re.compile(
-    rf"(?:^|\s)(?:(?:{_FURNITURE_WORDS})(?:[-_]\S*)?|\S*[-_](?:{_FURNITURE_WORDS}))(?=\s|$)",
-    re.IGNORECASE,
+#: Words of furniture that some sites also use on content wrappers: judged by jusText.
+_MAYBE_FURNITURE = (
+    r"nav|navbar|navigation|menu|menubar|sidebar|footer|banner|widgets?|toolbar|masthead|tags|"
+    r"subscription"
 )
+
+
+def _token_pattern(words: str) -> re.Pattern[str]:
+    """A class/id token that starts or ends with one of `words`: `site-footer`, `nav-menu`."""
+    return re.compile(
+        rf"(?:^|\s)(?:(?:{words})(?:[-_]\S*)?|\S*[-_](?:{words}))(?=\s|$)", re.IGNORECASE
+    )
+
+
+ALWAYS_BOILERPLATE_NAME = _token_pattern(_ALWAYS_FURNITURE)
+BOILERPLATE_NAME = _token_pattern(_MAYBE_FURNITURE)
 BOILERPLATE_TAGS = frozenset({"nav", "aside", "footer"})
 _NEVER_BOILERPLATE = frozenset({"html", "body", "main", "article"})
 HARD = 1
 SOFT = 2
+#: An element named like sure furniture that holds more of the page text is only suspect.
+HARD_NAME_MAX_SHARE = 0.5
 
 
 @functools.lru_cache(maxsize=4096)
-def _furniture_name(names: str) -> bool:
-    return BOILERPLATE_NAME.search(names) is not None
+def _furniture_name(names: str) -> int:
+    if ALWAYS_BOILERPLATE_NAME.search(names):
+        return HARD
+    return SOFT if BOILERPLATE_NAME.search(names) else 0
 
 
 class Block:
@@ -269,6 +284,7 @@ class BlockMaker:
         self.indent = ""
         self.new_list = False
         self.regions: list[int] = []
+        self.chars = 1
         self.region_count = 0
         self.owners: list[lxml_html.HtmlElement] = []
 
@@ -301,6 +317,7 @@ class BlockMaker:
     # --- walk ---------------------------------------------------------------------------
     def walk(self, root: lxml_html.HtmlElement) -> list[Block]:
         """All blocks under `root`, in document order."""
+        self.chars = max(1, len(root.text_content()))
         stack: list[tuple[lxml_html.HtmlElement, int, tuple[object, ...] | None]] = [
             (root, 0, None)
         ]
@@ -342,8 +359,11 @@ class BlockMaker:
         if element.get("aria-hidden") == "true" or element.get("hidden") is not None:
             return HARD
         names = (element.get("class") or "") + " " + (element.get("id") or "")
-        if len(names) > 1 and tag not in _NEVER_BOILERPLATE and _furniture_name(names):
-            return SOFT
+        if len(names) > 1 and tag not in _NEVER_BOILERPLATE:
+            verdict = _furniture_name(names)
+            if verdict == HARD and len(element.text_content()) > HARD_NAME_MAX_SHARE * self.chars:
+                return SOFT  # named like comments/sharing, but holds most of the page
+            return verdict
         return 0
 
     def _enter(
