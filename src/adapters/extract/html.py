@@ -13,6 +13,7 @@ from justext.core import classify_paragraphs, revise_paragraph_classification
 from lxml import etree
 from lxml import html as lxml_html
 
+from webdistill.adapters.extract.cjk import classify_cjk, is_cjk
 from webdistill.adapters.extract.decoding import decode_text
 from webdistill.adapters.extract.honesty import honest_flags
 from webdistill.adapters.extract.html_blocks import Block, BlockMaker
@@ -137,8 +138,12 @@ def _expand(blocks: list[Block]) -> None:
 def classify(blocks: list[Block], language: str | None) -> str:
     """Mark each block good or bad (jusText plus structure); returns the stoplist used."""
     sample = " ".join(b.text for b in blocks[:400])
-    name = guess_stoplist(sample, language)
-    classify_paragraphs(blocks, stoplist(name))
+    if is_cjk(sample[:20_000]):
+        name = "CJK"
+        classify_cjk(blocks)
+    else:
+        name = guess_stoplist(sample, language)
+        classify_paragraphs(blocks, stoplist(name))
     _judge_soft_regions(blocks)
     for block in blocks:
         if block.boilerplate:
