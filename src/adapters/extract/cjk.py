@@ -56,9 +56,8 @@ def classify_cjk(paragraphs: Sequence[_Paragraph]) -> None:
         )
         length = len(text)
         paragraph.heading = paragraph.is_heading
-        if paragraph.links_density() > MAX_LINK_DENSITY or "\xa9" in text:
-            paragraph.cf_class = "bad"
-        elif "select" in paragraph.dom_path:
+        furniture = "\xa9" in text or "select" in paragraph.dom_path
+        if furniture or paragraph.links_density() > MAX_LINK_DENSITY:
             paragraph.cf_class = "bad"
         elif length < LENGTH_LOW:
             paragraph.cf_class = "bad" if paragraph.chars_count_in_links > 0 else "short"
