@@ -77,13 +77,13 @@ def find_main(body: lxml_html.HtmlElement) -> lxml_html.HtmlElement | None:
 
 
 def _judge_soft_regions(blocks: list[Block]) -> None:
-    """Regions named like furniture are boilerplate unless jusText finds them mostly good."""
+    """Regions named like furniture are boilerplate unless jusText finds them good enough."""
     total: dict[int, int] = {}
     good: dict[int, int] = {}
     for block in blocks:
         for region in block.regions:
             total[region] = total.get(region, 0) + len(block.text)
-            if block.cf_class == "good":
+            if block.cf_class in {"good", "neargood"}:
                 good[region] = good.get(region, 0) + len(block.text)
     bad = {r for r, n in total.items() if good.get(r, 0) < SOFT_REGION_GOOD_SHARE * n}
     for block in blocks:

@@ -129,10 +129,15 @@ _MAYBE_FURNITURE = (
 )
 
 
+#: State modifiers (`has-sidebar`, `no-comments`) describe a page, they are not furniture.
+_MODIFIER = r"(?:has|with|without|no|show|hide|enable|disable|is|page-template)[-_]"
+
+
 def _token_pattern(words: str) -> re.Pattern[str]:
     """A class/id token that starts or ends with one of `words`: `site-footer`, `nav-menu`."""
     return re.compile(
-        rf"(?:^|\s)(?:(?:{words})(?:[-_]\S*)?|\S*[-_](?:{words}))(?=\s|$)", re.IGNORECASE
+        rf"(?:^|\s)(?!{_MODIFIER})(?:(?:{words})(?:[-_]\S*)?|\S*[-_](?:{words}))(?=\s|$)",
+        re.IGNORECASE,
     )
 
 
