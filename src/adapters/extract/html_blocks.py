@@ -124,7 +124,7 @@ _ALWAYS_FURNITURE = (
 )
 #: Words of furniture that some sites also use on content wrappers: judged by jusText.
 _MAYBE_FURNITURE = (
-    r"nav|navbar|navigation|menu|menubar|sidebar|footer|banner|widgets?|toolbar|masthead|tags|"
+    r"nav|navbar|navigation|menu|menubar|sidebar|footer|banner|toolbar|masthead|tags|"
     r"subscription"
 )
 
@@ -147,8 +147,11 @@ BOILERPLATE_TAGS = frozenset({"nav", "aside", "footer"})
 _NEVER_BOILERPLATE = frozenset({"html", "body", "main", "article"})
 HARD = 1
 SOFT = 2
+DISCUSSION = 3
+#: An <article> this long outside a comments section makes the comments extra.
+MIN_ARTICLE_CHARS = 500
 #: An element named like sure furniture that holds more of the page text is only suspect.
-HARD_NAME_MAX_SHARE = 0.5
+HARD_NAME_MAX_SHARE = 0.6
 
 
 @functools.lru_cache(maxsize=4096)
@@ -289,6 +292,8 @@ class BlockMaker:
         self.indent = ""
         self.new_list = False
         self.regions: list[int] = []
+        self.discussion_depth = 0
+        self.articles: list[lxml_html.HtmlElement] = []
         self.chars = 1
         self.region_count = 0
         self.owners: list[lxml_html.HtmlElement] = []
@@ -323,6 +328,12 @@ class BlockMaker:
     def walk(self, root: lxml_html.HtmlElement) -> list[Block]:
         """All blocks under `root`, in document order."""
         self.chars = max(1, len(root.text_content()))
+        self.articles = [
+            node
+            for node in root.xpath(".//article | .//*[@itemprop='articleBody']")
+            if isinstance(node, lxml_html.HtmlElement)
+            and len(node.text_content()) >= MIN_ARTICLE_CHARS
+        ]
         stack: list[tuple[lxml_html.HtmlElement, int, tuple[object, ...] | None]] = [
             (root, 0, None)
         ]
@@ -366,8 +377,14 @@ class BlockMaker:
         names = (element.get("class") or "") + " " + (element.get("id") or "")
         if len(names) > 1 and tag not in _NEVER_BOILERPLATE:
             verdict = _furniture_name(names)
-            if verdict == HARD and len(element.text_content()) > HARD_NAME_MAX_SHARE * self.chars:
-                return SOFT  # named like comments/sharing, but holds most of the page
+            if verdict == HARD and self.discussion_depth:
+                return SOFT  # a comment inside a page that is a discussion
+            if (
+                verdict == HARD
+                and len(element.text_content()) > HARD_NAME_MAX_SHARE * self.chars
+                and not self._article_outside(element)
+            ):
+                return DISCUSSION  # named like comments, but holds most of a page without article
             return verdict
         return 0
 
@@ -461,12 +478,20 @@ class BlockMaker:
         self._pop(boiler, is_main)
         return left_link
 
+    def _article_outside(self, element: lxml_html.HtmlElement) -> bool:
+        """Whether an <article> of some length lies outside `element` (comments are extra)."""
+        for article in self.articles:
+            if element not in article.iterancestors() and article is not element:
+                return True
+        return False
+
     def _push(self, element: lxml_html.HtmlElement, tag: str, boiler: int, main: bool) -> None:
         self.path.append(tag)
         self.owners.append(element)
         self.boiler_depth += boiler == HARD
+        self.discussion_depth += boiler == DISCUSSION
         self.main_depth += main
-        if boiler == SOFT:
+        if boiler in {SOFT, DISCUSSION}:
             self.region_count += 1
             self.regions.append(self.region_count)
 
@@ -476,8 +501,9 @@ class BlockMaker:
         if self.owners:
             self.owners.pop()
         self.boiler_depth -= boiler == HARD
+        self.discussion_depth -= boiler == DISCUSSION
         self.main_depth -= bool(main)
-        if boiler == SOFT and self.regions:
+        if boiler in {SOFT, DISCUSSION} and self.regions:
             self.regions.pop()
 
     def _consume_whole(self, element: lxml_html.HtmlElement, tag: str) -> None:
