@@ -129,7 +129,9 @@ def _expand(blocks: list[Block]) -> None:
     for block in blocks:
         if block.class_type == "good" or block.boilerplate:
             continue
-        if block.links_density() > EXPAND_MAX_LINK_DENSITY or "\xa9" in block.text:
+        # A list of links inside the page's declared <main>/<article> is content (an index).
+        limit = 1.0 if block.in_main and block.kind == "li" else EXPAND_MAX_LINK_DENSITY
+        if block.links_density() > limit or "\xa9" in block.text:
             continue
         if any(id(node) == container for node in _ancestry(block, cache)):
             block.class_type = "good"
