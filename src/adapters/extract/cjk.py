@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
+_LETTER = re.compile(r"[^\W\d_]")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 STOP_CHARACTERS = frozenset(
     "的了是在和有我他她们这那也就都而及与着或一个不为上中对到说要会可以被把从但如所其之于将"
@@ -42,7 +43,7 @@ class _Paragraph(Protocol):
 
 def is_cjk(sample: str) -> bool:
     """Whether most of the letters of `sample` are Chinese/Japanese characters."""
-    letters = sum(1 for ch in sample if ch.isalpha())
+    letters = len(_LETTER.findall(sample))
     return letters > 0 and len(_CJK.findall(sample)) > 0.3 * letters
 
 

@@ -140,7 +140,7 @@ def _expand(blocks: list[Block]) -> None:
 def classify(blocks: list[Block], language: str | None) -> str:
     """Mark each block good or bad (jusText plus structure); returns the stoplist used."""
     sample = " ".join(b.text for b in blocks[:400])
-    if is_cjk(sample[:20_000]):
+    if is_cjk(sample[:5000]):
         name = "CJK"
         classify_cjk(blocks)
     else:

@@ -241,12 +241,12 @@ class Block:
         """Normalise whitespace once the walk has left the block."""
         if not self.text_parts:
             return
-        self._text = _WS.sub(" ", "".join(self.text_parts)).strip()
+        self._text = " ".join("".join(self.text_parts).split())
         if self.kind in {"pre", "table"}:
             self.md = "".join(self.md_parts)
         else:
-            lines = ("".join(self.md_parts)).split(_BR)
-            self.md = "\n".join(n for n in (_WS.sub(" ", ln).strip() for ln in lines) if n)
+            lines = "".join(self.md_parts).split(_BR)
+            self.md = "\n".join(n for n in (" ".join(ln.split()) for ln in lines) if n)
 
 
 def code_language(element: lxml_html.HtmlElement) -> str:
@@ -306,23 +306,33 @@ class BlockMaker:
             self.blocks.append(block)
 
     def _open(self, kind: str, prefix: str = "", level: int = 0) -> Block:
-        self._close()
-        quote = "> " * self.quote_depth
-        self.current = Block(kind, ".".join(self.path[-12:]), quote + prefix, level)
-        self.current.boilerplate = self.boiler_depth > 0
-        self.current.regions = tuple(self.regions)
-        self.current.owner = self.owners[-1] if self.owners else None
-        self.current.in_main = self.main_depth > 0
-        return self.current
+        block = self.current
+        if block.text_parts or block.md_parts:
+            self._close()
+            block = Block(kind, "")
+            self.current = block
+        # else: the current block is still empty, and is reused (most boundaries are).
+        block.kind = kind
+        block.level = level
+        block.dom_path = ".".join(self.path[-4:])
+        block.prefix = "> " * self.quote_depth + prefix if self.quote_depth else prefix
+        block.boilerplate = self.boiler_depth > 0
+        block.regions = tuple(self.regions) if self.regions else ()
+        block.owner = self.owners[-1] if self.owners else None
+        block.in_main = self.main_depth > 0
+        block.list_start = False
+        return block
 
     def _add(self, text: str | None, *, link: bool = False) -> None:
         if not text:
             return
         block = self.current
+        if not block.text_parts and text.isspace():
+            return  # leading blanks: keeps empty blocks empty (and reusable)
         block.text_parts.append(text)
         block.md_parts.append(text)
         if link:
-            block.chars_count_in_links += len(_WS.sub(" ", text).strip())
+            block.chars_count_in_links += len(" ".join(text.split()))
 
     # --- walk ---------------------------------------------------------------------------
     def walk(self, root: lxml_html.HtmlElement) -> list[Block]:
