@@ -9,6 +9,8 @@ serialises the blocks it keeps as Markdown and as plain text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from justext.core import classify_paragraphs, revise_paragraph_classification
 from lxml import etree
 from lxml import html as lxml_html
@@ -104,17 +106,27 @@ def _ancestry(block: Block, cache: dict[int, list[lxml_html.HtmlElement]]) -> li
     return list(chain)
 
 
-def _expand(blocks: list[Block]) -> None:
+def _is_seed(block: Block) -> bool:
+    """Text jusText believes in: good, or near-good outside page furniture."""
+    return block.class_type == "good" or (block.cf_class == "neargood" and not block.boilerplate)
+
+
+def _is_plausible(block: Block) -> bool:
+    """Text that is not furniture and not mostly links."""
+    return not block.boilerplate and block.links_density() <= EXPAND_MAX_LINK_DENSITY
+
+
+def _expand(blocks: list[Block], is_seed: Callable[[Block], bool]) -> None:
     """Keep the plausible blocks jusText rejected inside the main container.
 
-    The container is the deepest element holding CONTAINER_SHARE of the good text.
+    The container is the deepest element holding CONTAINER_SHARE of the seed text.
     """
     cache: dict[int, list[lxml_html.HtmlElement]] = {}
     weight: dict[int, int] = {}
     depth: dict[int, int] = {}
     total = 0
     for block in blocks:
-        if block.class_type != "good" and (block.cf_class != "neargood" or block.boilerplate):
+        if not is_seed(block):
             continue
         size = len(block.text)
         total += size
@@ -153,17 +165,16 @@ def classify(blocks: list[Block], language: str | None) -> str:
         elif block.kind in {"pre", "table"} and block.links_density() < 0.5:
             block.cf_class = "neargood"
     revise_paragraph_classification(blocks)
-    _expand(blocks)
+    if any(b.cf_class == "good" for b in blocks):
+        _expand(blocks, _is_seed)
+    else:
+        # jusText found no paragraph it is sure of (listings, product pages, short
+        # pages): take the container of all plausible text instead.
+        _expand(blocks, _is_plausible)
     if not any(b.class_type == "good" for b in blocks):
-        # jusText keeps nothing when the few good-looking paragraphs sit between bad ones
-        # (short pages): keep the paragraphs it found near-good, rather than nothing.
+        # Nothing plausible at all: keep whatever is not furniture.
         for block in blocks:
-            if block.cf_class in {"good", "neargood"}:
-                block.class_type = "good"
-    if not any(b.class_type == "good" for b in blocks):
-        # Only short paragraphs (a tiny page): keep those that are not navigation.
-        for block in blocks:
-            if not block.boilerplate and block.links_density() <= 0.5:
+            if not block.boilerplate:
                 block.class_type = "good"
     return name
 
