@@ -28,6 +28,8 @@ MIN_MAIN_CHARS = 250
 SOFT_REGION_GOOD_SHARE = 0.3
 #: The main container is the deepest element holding this share of the good text.
 CONTAINER_SHARE = 0.75
+#: How many blocks before the kept text a title <h1> may sit.
+TITLE_LOOKBACK = 5
 #: Inside the main container, rejected blocks up to this link density are kept.
 EXPAND_MAX_LINK_DENSITY = 0.5
 #: Removed before the walk (their text would skew the text-share measures).
@@ -149,6 +151,17 @@ def _expand(blocks: list[Block], is_seed: Callable[[Block], bool]) -> None:
             block.class_type = "good"
 
 
+def _keep_title(blocks: list[Block]) -> None:
+    """The page's <h1> just before the kept text is its title: keep it too."""
+    first = next((i for i, b in enumerate(blocks) if b.class_type == "good"), None)
+    if first is None:
+        return
+    for block in reversed(blocks[max(0, first - TITLE_LOOKBACK) : first]):
+        if block.kind == "heading" and block.level == 1 and not block.boilerplate:
+            block.class_type = "good"
+            return
+
+
 def classify(blocks: list[Block], language: str | None) -> str:
     """Mark each block good or bad (jusText plus structure); returns the stoplist used."""
     sample = " ".join(b.text for b in blocks[:400])
@@ -171,6 +184,7 @@ def classify(blocks: list[Block], language: str | None) -> str:
         # jusText found no paragraph it is sure of (listings, product pages, short
         # pages): take the container of all plausible text instead.
         _expand(blocks, _is_plausible)
+    _keep_title(blocks)
     if not any(b.class_type == "good" for b in blocks):
         # Nothing plausible at all: keep whatever is not furniture.
         for block in blocks:
