@@ -134,3 +134,43 @@ def test_deep_nesting_does_not_recurse() -> None:
     html = "<div>" * 100_000 + "deep text" + "</div>" * 100_000
     doc = extract_html(html)
     assert isinstance(doc, Document)
+
+
+def test_chinese_page_keeps_its_paragraphs() -> None:
+    doc = extract_html(read_fixture("chinese.html"))
+    assert "翱翔于距地球数千公里的太空中" in doc.text
+    assert "人们普遍认为" in doc.text
+    assert "体育" not in doc.text
+
+
+def test_crawler_content_inside_noscript_is_read() -> None:
+    doc = extract_html(read_fixture("forum.html"))
+    assert "We just signed up" in doc.text
+    assert "Please accept our apologies" in doc.text
+    assert "pixel.gif" not in doc.markdown
+    assert "Latest" not in doc.text
+
+
+def test_comments_after_an_article_are_left_out() -> None:
+    doc = extract_html(read_fixture("comments.html"))
+    assert doc.markdown.startswith("# Why we moved our build to a single machine")
+    assert "three times faster" in doc.text
+    assert "thoughts on this post" not in doc.text
+    assert "never looked back" not in doc.text
+
+
+def test_listing_without_long_paragraphs_keeps_its_items() -> None:
+    doc = extract_html(read_fixture("listing.html"))
+    for item in ("Anthills", "Burroughs Park", "Carl Barton", "Length: 3.5 miles"):
+        assert item in doc.text
+    for junk in ("Donate", "Privacy"):
+        assert junk not in doc.text
+
+
+def test_raw_text_noscript_is_dropped() -> None:
+    html = (
+        "<html><head><noscript>&lt;img src=x&gt;</noscript></head><body>"
+        "<p>" + "Plain words in a paragraph of ordinary text. " * 6 + "</p></body></html>"
+    )
+    doc = extract_html(html)
+    assert "<img" not in doc.text and "Plain words" in doc.text
