@@ -28,6 +28,10 @@ MIN_MAIN_CHARS = 250
 SOFT_REGION_GOOD_SHARE = 0.3
 #: The main container is the deepest element holding this share of the good text.
 CONTAINER_SHARE = 0.75
+#: jusText's stop-word density bounds, a little below its defaults (0.30/0.32): they are
+#: calibrated on English, and many stoplists of other languages are shorter.
+STOPWORDS_LOW = 0.25
+STOPWORDS_HIGH = 0.30
 #: How many blocks before the kept text a title <h1> may sit.
 TITLE_LOOKBACK = 5
 #: Inside the main container, rejected blocks up to this link density are kept.
@@ -170,7 +174,9 @@ def classify(blocks: list[Block], language: str | None) -> str:
         classify_cjk(blocks)
     else:
         name = guess_stoplist(sample, language)
-        classify_paragraphs(blocks, stoplist(name))
+        classify_paragraphs(
+            blocks, stoplist(name), stopwords_low=STOPWORDS_LOW, stopwords_high=STOPWORDS_HIGH
+        )
     _judge_soft_regions(blocks)
     for block in blocks:
         if block.boilerplate:
