@@ -14,6 +14,9 @@ from collections import Counter
 import justext
 
 SAMPLE_WORDS = 1500
+#: The declared language, or English, wins when it matches this share of the best count.
+DECLARED_SHARE = 0.8
+ENGLISH_SHARE = 0.8
 _WORD = re.compile(r"\w+")
 #: ISO 639-1 codes of the languages jusText has stoplists for.
 _ISO_TO_STOPLIST = {
@@ -75,8 +78,8 @@ def guess_stoplist(text: str, lang: str | None = None) -> str:
     if not counts:
         return declared or "English"
     best, best_count = counts.most_common(1)[0]
-    if declared and counts.get(declared, 0) >= 0.8 * best_count:
+    if declared and counts.get(declared, 0) >= DECLARED_SHARE * best_count:
         return declared
-    if counts.get("English", 0) >= best_count:
-        return "English"
+    if counts.get("English", 0) >= ENGLISH_SHARE * best_count:
+        return "English"  # several stoplists (Marathi, Uzbek...) contain English words
     return best if best in stoplists else "English"
