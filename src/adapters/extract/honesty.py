@@ -21,7 +21,7 @@ _CHALLENGE = re.compile(
 _NEEDS_JS = re.compile(
     r"(enable javascript|javascript is (disabled|required|not enabled)|requires javascript|"
     r"turn on javascript|you need to enable javascript|"
-    r"<div[^>]+id=[\"'](root|app|__next|__nuxt|svelte|main-app)[\"'][^>]*>\s*</div>)",
+    r"<div[^>]{0,200}?id=[\"'](root|app|__next|__nuxt|svelte|main-app)[\"'][^>]{0,200}>\s*</div>)",
     re.IGNORECASE,
 )
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from justext.core import classify_paragraphs, revise_paragraph_classification
+from justext.core import classify_paragraphs
 from lxml import etree
 from lxml import html as lxml_html
 
@@ -21,6 +21,7 @@ from webdistill.adapters.extract.honesty import honest_flags
 from webdistill.adapters.extract.html_blocks import Block, BlockMaker
 from webdistill.adapters.extract.html_meta import PageMeta, read_meta
 from webdistill.adapters.extract.language import guess_stoplist, stoplist
+from webdistill.adapters.extract.revise import revise
 from webdistill.kernel.model import Document
 
 MIN_MAIN_CHARS = 250
@@ -183,7 +184,7 @@ def classify(blocks: list[Block], language: str | None) -> str:
             block.cf_class = "bad"
         elif block.kind in {"pre", "table"} and block.links_density() < 0.5:
             block.cf_class = "neargood"
-    revise_paragraph_classification(blocks)
+    revise(blocks)
     if any(b.cf_class == "good" for b in blocks):
         _expand(blocks, _is_seed)
     else:
