@@ -247,3 +247,17 @@ def test_failing_custom_handler_is_an_error_not_a_crash() -> None:
     registry = HandlerRegistry([Handler("broken", ("text/plain",), broken)])
     result = extract_content(b"x", "text/plain", handlers=registry)
     assert result.failure().code is ErrorCode.UNSUPPORTED_CONTENT
+
+
+def test_html_charset_from_the_http_header() -> None:
+    body = (
+        "<html><body><p>" + "Привет, мир! Это обычный текст страницы. " * 8 + "</p></body></html>"
+    )
+    doc = _doc(body.encode("cp1251"), "text/html; charset=windows-1251")
+    assert "Привет, мир!" in doc.text
+
+
+def test_html_links_absolute_against_the_url() -> None:
+    body = b"<p>Read <a href='../b'>the other page</a> when you have the time to do it.</p>"
+    doc = _doc(body, "text/html", "https://h.example/dir/sub/a")
+    assert "[the other page](https://h.example/dir/b)" in doc.markdown

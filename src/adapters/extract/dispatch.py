@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.extract.decoding import charset_from_content_type, decode_text
 from webdistill.adapters.extract.feeds import read_xml
 from webdistill.adapters.extract.html import extract_html
 from webdistill.adapters.extract.pdf import read_pdf
@@ -68,7 +69,9 @@ _EXTENSION_TYPES = {
 
 
 def _read_html(request: ReadRequest) -> Result[Document, WebError]:
-    return Success(extract_html(request.body, request.url))
+    charset = charset_from_content_type(request.content_type)
+    declared = f"text/html; charset={charset}" if charset else "text/html"
+    return Success(extract_html(decode_text(request.body, declared), request.url))
 
 
 def _kind_name(media_type: str) -> str:
