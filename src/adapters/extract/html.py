@@ -119,11 +119,15 @@ def _is_seed(block: Block) -> bool:
 
 
 def _is_plausible(block: Block) -> bool:
-    """Text that is not furniture and not mostly links."""
-    return not block.boilerplate and block.links_density() <= EXPAND_MAX_LINK_DENSITY
+    """Text that is not furniture and not mostly links (a data table of links is a list)."""
+    if block.boilerplate:
+        return False
+    return block.kind == "table" or block.links_density() <= EXPAND_MAX_LINK_DENSITY
 
 
-def _expand(blocks: list[Block], is_seed: Callable[[Block], bool]) -> None:
+def _expand(
+    blocks: list[Block], is_seed: Callable[[Block], bool], keep_tables: bool = False
+) -> None:
     """Keep the plausible blocks jusText rejected inside the main container.
 
     The container is the deepest element holding CONTAINER_SHARE of the seed text.
@@ -149,7 +153,8 @@ def _expand(blocks: list[Block], is_seed: Callable[[Block], bool]) -> None:
         if block.class_type == "good" or block.boilerplate:
             continue
         # A list of links inside the page's declared <main>/<article> is content (an index).
-        limit = 1.0 if block.in_main and block.kind == "li" else EXPAND_MAX_LINK_DENSITY
+        keep_any = (block.in_main and block.kind == "li") or (keep_tables and block.kind == "table")
+        limit = 1.0 if keep_any else EXPAND_MAX_LINK_DENSITY
         if block.links_density() > limit or "\xa9" in block.text:
             continue
         if any(id(node) == container for node in _ancestry(block, cache)):
@@ -190,7 +195,7 @@ def classify(blocks: list[Block], language: str | None) -> str:
     else:
         # jusText found no paragraph it is sure of (listings, product pages, short
         # pages): take the container of all plausible text instead.
-        _expand(blocks, _is_plausible)
+        _expand(blocks, _is_plausible, keep_tables=True)
     _keep_title(blocks)
     if not any(b.class_type == "good" for b in blocks):
         # Nothing plausible at all: keep whatever is not furniture.
