@@ -174,3 +174,8 @@ def test_raw_text_noscript_is_dropped() -> None:
     )
     doc = extract_html(html)
     assert "<img" not in doc.text and "Plain words" in doc.text
+
+
+def test_language_guessed_when_not_declared() -> None:
+    html = "<p>" + "Die Ergebnisse der Studie zeigen, dass die meisten es nicht wussten. " * 5
+    assert extract_html(html + "</p>").language == "de"

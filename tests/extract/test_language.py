@@ -38,3 +38,10 @@ def test_cjk_detection() -> None:
     assert is_cjk("肉をくわえたイヌが、橋を渡っていました。")
     assert not is_cjk(ENGLISH)
     assert not is_cjk("")
+
+
+def test_language_code_of_a_stoplist() -> None:
+    from webdistill.adapters.extract.language import language_code
+
+    assert language_code("German") == "de"
+    assert language_code("CJK") is None

@@ -20,7 +20,7 @@ from webdistill.adapters.extract.decoding import decode_text
 from webdistill.adapters.extract.honesty import honest_flags
 from webdistill.adapters.extract.html_blocks import Block, BlockMaker
 from webdistill.adapters.extract.html_meta import PageMeta, read_meta
-from webdistill.adapters.extract.language import guess_stoplist, stoplist
+from webdistill.adapters.extract.language import guess_stoplist, language_code, stoplist
 from webdistill.adapters.extract.revise import revise
 from webdistill.kernel.model import Document
 
@@ -261,7 +261,7 @@ def extract_html(html: str | bytes, url: str | None = None) -> Document:
     blocks = BlockMaker(url, find_main(body)).walk(body)
     if not blocks:
         return _empty(meta, html)
-    classify(blocks, meta.language)
+    stoplist_name = classify(blocks, meta.language)
     markdown, text = render(blocks)
     flags, notice = honest_flags(html, text, script_count)
     return Document(
@@ -272,7 +272,7 @@ def extract_html(html: str | bytes, url: str | None = None) -> Document:
         byline=meta.byline,
         published=meta.published,
         site_name=meta.site_name,
-        language=meta.language,
+        language=meta.language or language_code(stoplist_name),
         flags=flags,
         notice=notice,
     )

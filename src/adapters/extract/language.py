@@ -40,6 +40,11 @@ _ISO_TO_STOPLIST = {
 }  # fmt: skip
 
 
+def language_code(stoplist_name: str) -> str | None:
+    """ "German" -> "de": the ISO 639-1 code of a stoplist's language, if known."""
+    return next((code for code, name in _ISO_TO_STOPLIST.items() if name == stoplist_name), None)
+
+
 @functools.cache
 def _index() -> tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]]]:
     stoplists: dict[str, frozenset[str]] = {}
