@@ -11,266 +11,25 @@ run on it unchanged; we then serialise only the blocks they keep.
 
 from __future__ import annotations
 
-import functools
-import re
-from urllib.parse import urljoin
-
 from lxml import html as lxml_html
 
+from webdistill.adapters.extract.html_block import BR, Block, absolute_url, code_language
+from webdistill.adapters.extract.html_furniture import (
+    BLOCK_TAGS,
+    BOILERPLATE_TAGS,
+    DISCUSSION,
+    HARD,
+    HARD_NAME_MAX_SHARE,
+    HEADING_TAGS,
+    MIN_ARTICLE_CHARS,
+    NEVER_BOILERPLATE,
+    SKIP_TAGS,
+    SOFT,
+    furniture_verdict,
+)
 from webdistill.adapters.extract.html_tables import is_data_table, render_table
 
 MAX_DEPTH = 400
-_WS = re.compile(r"\s+")
-#: Stands for a <br> inside a block's Markdown until whitespace is normalised.
-_BR = "\x01"
-#: Tags that start and end a paragraph (jusText's PARAGRAPH_TAGS plus HTML5 sections).
-BLOCK_TAGS = frozenset(
-    [
-        "address",
-        "article",
-        "aside",
-        "blockquote",
-        "body",
-        "caption",
-        "center",
-        "col",
-        "colgroup",
-        "dd",
-        "details",
-        "dialog",
-        "dir",
-        "div",
-        "dl",
-        "dt",
-        "fieldset",
-        "figcaption",
-        "figure",
-        "footer",
-        "form",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "header",
-        "hgroup",
-        "hr",
-        "legend",
-        "li",
-        "main",
-        "menu",
-        "nav",
-        "ol",
-        "optgroup",
-        "option",
-        "p",
-        "pre",
-        "section",
-        "summary",
-        "table",
-        "tbody",
-        "td",
-        "tfoot",
-        "th",
-        "thead",
-        "tr",
-        "ul",
-    ]
-)
-#: Elements whose content never is reading matter.
-SKIP_TAGS = frozenset(
-    [
-        "script",
-        "style",
-        "noscript",
-        "template",
-        "svg",
-        "math",
-        "iframe",
-        "frame",
-        "frameset",
-        "object",
-        "embed",
-        "canvas",
-        "button",
-        "select",
-        "input",
-        "textarea",
-        "option",
-        "datalist",
-        "head",
-        "title",
-        "meta",
-        "link",
-        "base",
-        "audio",
-        "video",
-        "source",
-        "track",
-        "map",
-        "area",
-        "dialog",
-    ]
-)
-HEADING_TAGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
-_CODE_LANG = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|brush:?)-?\s*([\w+#.-]+)")
-#: Names of classes/ids of page furniture (navigation, sharing, comments, ads...).
-#: Class/id words of page furniture that is never the main content (comments, sharing...).
-_ALWAYS_FURNITURE = (
-    r"comments?|commentlist|disqus|related|recommended|share|sharing|social|newsletter|"
-    r"subscribe|cookies?|consent|advert|advertisement|ads?|promo|popup|modal|breadcrumbs?|"
-    r"pagination|pager"
-)
-#: Words of furniture that some sites also use on content wrappers: judged by jusText.
-_MAYBE_FURNITURE = (
-    r"nav|navbar|navigation|menu|menubar|sidebar|footer|banner|toolbar|masthead|tags|"
-    r"subscription"
-)
-
-
-#: State modifiers (`has-sidebar`, `no-comments`) describe a page, they are not furniture.
-_MODIFIER = r"(?:has|with|without|no|show|hide|enable|disable|is|page-template)[-_]"
-
-
-def _token_pattern(words: str) -> re.Pattern[str]:
-    """A class/id token that starts or ends with one of `words`: `site-footer`, `nav-menu`."""
-    return re.compile(
-        rf"(?:^|\s)(?!{_MODIFIER})(?:(?:{words})(?:[-_]\S*)?|\S*[-_](?:{words}))(?=\s|$)",
-        re.IGNORECASE,
-    )
-
-
-ALWAYS_BOILERPLATE_NAME = _token_pattern(_ALWAYS_FURNITURE)
-BOILERPLATE_NAME = _token_pattern(_MAYBE_FURNITURE)
-BOILERPLATE_TAGS = frozenset({"nav", "aside", "footer"})
-_NEVER_BOILERPLATE = frozenset({"html", "body", "main", "article"})
-HARD = 1
-SOFT = 2
-DISCUSSION = 3
-#: An <article> this long outside a comments section makes the comments extra.
-MIN_ARTICLE_CHARS = 500
-#: An element named like sure furniture that holds more of the page text is only suspect.
-HARD_NAME_MAX_SHARE = 0.6
-
-
-@functools.lru_cache(maxsize=4096)
-def _furniture_name(names: str) -> int:
-    if ALWAYS_BOILERPLATE_NAME.search(names):
-        return HARD
-    return SOFT if BOILERPLATE_NAME.search(names) else 0
-
-
-class Block:
-    """One paragraph: Markdown and plain text, plus what jusText's classifier looks at."""
-
-    __slots__ = (
-        "_text",
-        "boilerplate",
-        "cf_class",
-        "chars_count_in_links",
-        "class_type",
-        "dom_path",
-        "heading",
-        "in_main",
-        "kind",
-        "level",
-        "list_start",
-        "md",
-        "md_parts",
-        "owner",
-        "prefix",
-        "regions",
-        "tags_count",
-        "text_parts",
-        "xpath",
-    )
-
-    def __init__(self, kind: str, dom_path: str, prefix: str = "", level: int = 0) -> None:
-        self.kind = kind
-        self.dom_path = dom_path
-        self.xpath = dom_path
-        self.prefix = prefix
-        self.level = level
-        self.md_parts: list[str] = []
-        self.text_parts: list[str] = []
-        self.md = ""
-        self._text = ""
-        self.chars_count_in_links = 0
-        self.tags_count = 0
-        self.cf_class = ""
-        self.class_type = ""
-        self.heading = False
-        self.boilerplate = False
-        self.in_main = False
-        self.list_start = False
-        self.owner: lxml_html.HtmlElement | None = None
-        self.regions: tuple[int, ...] = ()
-
-    # --- the jusText Paragraph interface -------------------------------------------
-    @property
-    def text(self) -> str:
-        return self._text
-
-    @property
-    def is_heading(self) -> bool:
-        return self.kind == "heading"
-
-    @property
-    def is_boilerplate(self) -> bool:
-        return self.class_type != "good"
-
-    def __len__(self) -> int:
-        return len(self._text)
-
-    @property
-    def words_count(self) -> int:
-        return len(self._text.split())
-
-    def stopwords_density(self, stopwords: frozenset[str]) -> float:
-        words = self._text.split()
-        if not words:
-            return 0.0
-        return sum(w.lower() in stopwords for w in words) / len(words)
-
-    def links_density(self) -> float:
-        return self.chars_count_in_links / len(self._text) if self._text else 0.0
-
-    # --- building ---------------------------------------------------------------------
-    def finish(self) -> None:
-        """Normalise whitespace once the walk has left the block."""
-        if not self.text_parts:
-            return
-        self._text = " ".join("".join(self.text_parts).split())
-        if self.kind in {"pre", "table"}:
-            self.md = "".join(self.md_parts)
-        else:
-            lines = "".join(self.md_parts).split(_BR)
-            self.md = "\n".join(n for n in (" ".join(ln.split()) for ln in lines) if n)
-
-
-def code_language(element: lxml_html.HtmlElement) -> str:
-    """The language of a code block from `class="language-x"` on <pre> or its <code>."""
-    candidates = [element, *element.iterchildren("code")]
-    for node in candidates:
-        match = _CODE_LANG.search(node.get("class") or "")
-        if match:
-            return match.group(1).lower()
-        lang = node.get("data-lang") or node.get("data-language")
-        if lang:
-            return lang.strip().lower()
-    return ""
-
-
-def absolute_url(href: str, base: str | None) -> str:
-    """`href` resolved against `base` (when given); whitespace removed."""
-    href = "".join(href.split())
-    if not base:
-        return href
-    try:
-        return urljoin(base, href)
-    except ValueError:
-        return href
 
 
 class BlockMaker:
@@ -385,8 +144,8 @@ class BlockMaker:
         if element.get("aria-hidden") == "true" or element.get("hidden") is not None:
             return HARD
         names = (element.get("class") or "") + " " + (element.get("id") or "")
-        if len(names) > 1 and tag not in _NEVER_BOILERPLATE:
-            verdict = _furniture_name(names)
+        if len(names) > 1 and tag not in NEVER_BOILERPLATE:
+            verdict = furniture_verdict(names)
             if verdict == HARD and self.discussion_depth:
                 return SOFT  # a comment inside a page that is a discussion
             if (
@@ -402,7 +161,7 @@ class BlockMaker:
         self, element: lxml_html.HtmlElement, tag: str, in_link: bool
     ) -> tuple[object, ...] | None:
         if tag == "br":
-            self.current.md_parts.append(_BR)
+            self.current.md_parts.append(BR)
             self.current.text_parts.append(" ")
             self.current.tags_count += 1
             return None

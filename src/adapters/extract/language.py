@@ -41,7 +41,7 @@ _ISO_TO_STOPLIST = {
 
 
 def language_code(stoplist_name: str) -> str | None:
-    """ "German" -> "de": the ISO 639-1 code of a stoplist's language, if known."""
+    """The ISO 639-1 code of a stoplist's language ("German" -> "de"), if known."""
     return next((code for code, name in _ISO_TO_STOPLIST.items() if name == stoplist_name), None)
 
 
