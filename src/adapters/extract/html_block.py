@@ -1,0 +1,128 @@
+"""One paragraph of a page (`Block`), and small helpers to render its Markdown.
+
+`Block` duck-types jusText's `Paragraph` (text, length, link density, stop-word density,
+heading), so jusText's classifier runs on it unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urljoin
+
+from lxml import html as lxml_html
+
+#: Stands for a <br> inside a block's Markdown until whitespace is normalised.
+BR = "\x01"
+_CODE_LANG = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|brush:?)-?\s*([\w+#.-]+)")
+
+
+class Block:
+    """One paragraph: Markdown and plain text, plus what jusText's classifier looks at."""
+
+    __slots__ = (
+        "_text",
+        "boilerplate",
+        "cf_class",
+        "chars_count_in_links",
+        "class_type",
+        "dom_path",
+        "heading",
+        "in_main",
+        "kind",
+        "level",
+        "list_start",
+        "md",
+        "md_parts",
+        "owner",
+        "prefix",
+        "regions",
+        "tags_count",
+        "text_parts",
+        "xpath",
+    )
+
+    def __init__(self, kind: str, dom_path: str, prefix: str = "", level: int = 0) -> None:
+        self.kind = kind
+        self.dom_path = dom_path
+        self.xpath = dom_path
+        self.prefix = prefix
+        self.level = level
+        self.md_parts: list[str] = []
+        self.text_parts: list[str] = []
+        self.md = ""
+        self._text = ""
+        self.chars_count_in_links = 0
+        self.tags_count = 0
+        self.cf_class = ""
+        self.class_type = ""
+        self.heading = False
+        self.boilerplate = False
+        self.in_main = False
+        self.list_start = False
+        self.owner: lxml_html.HtmlElement | None = None
+        self.regions: tuple[int, ...] = ()
+
+    # --- the jusText Paragraph interface -------------------------------------------
+    @property
+    def text(self) -> str:
+        return self._text
+
+    @property
+    def is_heading(self) -> bool:
+        return self.kind == "heading"
+
+    @property
+    def is_boilerplate(self) -> bool:
+        return self.class_type != "good"
+
+    def __len__(self) -> int:
+        return len(self._text)
+
+    @property
+    def words_count(self) -> int:
+        return len(self._text.split())
+
+    def stopwords_density(self, stopwords: frozenset[str]) -> float:
+        words = self._text.split()
+        if not words:
+            return 0.0
+        return sum(w.lower() in stopwords for w in words) / len(words)
+
+    def links_density(self) -> float:
+        return self.chars_count_in_links / len(self._text) if self._text else 0.0
+
+    # --- building ---------------------------------------------------------------------
+    def finish(self) -> None:
+        """Normalise whitespace once the walk has left the block."""
+        if not self.text_parts:
+            return
+        self._text = " ".join("".join(self.text_parts).split())
+        if self.kind in {"pre", "table"}:
+            self.md = "".join(self.md_parts)
+        else:
+            lines = "".join(self.md_parts).split(BR)
+            self.md = "\n".join(n for n in (" ".join(ln.split()) for ln in lines) if n)
+
+
+def code_language(element: lxml_html.HtmlElement) -> str:
+    """The language of a code block from `class="language-x"` on <pre> or its <code>."""
+    candidates = [element, *element.iterchildren("code")]
+    for node in candidates:
+        match = _CODE_LANG.search(node.get("class") or "")
+        if match:
+            return match.group(1).lower()
+        lang = node.get("data-lang") or node.get("data-language")
+        if lang:
+            return lang.strip().lower()
+    return ""
+
+
+def absolute_url(href: str, base: str | None) -> str:
+    """`href` resolved against `base` (when given); whitespace removed."""
+    href = "".join(href.split())
+    if not base:
+        return href
+    try:
+        return urljoin(base, href)
+    except ValueError:
+        return href

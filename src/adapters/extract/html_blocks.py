@@ -1,0 +1,289 @@
+"""Cut an HTML body into blocks (jusText's paragraphs) that remember their Markdown form.
+
+One iterative walk over the lxml tree (an explicit stack, no recursion, a depth cap)
+produces, in document order, `Block`s: the text of one paragraph-level element, its
+Markdown rendering (links absolute, inline code, images as alt text), its kind (heading,
+list item with indentation, quote, code block, table) and the signals jusText's
+classifier reads (length, link characters, DOM path). `Block` duck-types jusText's
+`Paragraph`, so `justext.core.classify_paragraphs` and `revise_paragraph_classification`
+run on it unchanged; we then serialise only the blocks they keep.
+"""
+
+from __future__ import annotations
+
+from lxml import html as lxml_html
+
+from webdistill.adapters.extract.html_block import BR, Block, absolute_url, code_language
+from webdistill.adapters.extract.html_furniture import (
+    BLOCK_TAGS,
+    BOILERPLATE_TAGS,
+    DISCUSSION,
+    HARD,
+    HARD_NAME_MAX_SHARE,
+    HEADING_TAGS,
+    MIN_ARTICLE_CHARS,
+    NEVER_BOILERPLATE,
+    SKIP_TAGS,
+    SOFT,
+    furniture_verdict,
+)
+from webdistill.adapters.extract.html_tables import is_data_table, render_table
+
+MAX_DEPTH = 400
+
+
+class BlockMaker:
+    """Walks a tree once and collects `Block`s; see the module docstring."""
+
+    def __init__(self, base_url: str | None, main: lxml_html.HtmlElement | None) -> None:
+        self.base_url = base_url
+        self.main = main
+        self.main_line: set[lxml_html.HtmlElement] = set()
+        if main is not None:
+            self.main_line = {main, *main.iterancestors()}
+        self.blocks: list[Block] = []
+        self.current = Block("p", "body")
+        self.path: list[str] = []
+        self.lists: list[tuple[bool, list[int], str]] = []  # ordered, counter, child indent
+        self.quote_depth = 0
+        self.boiler_depth = 0
+        self.main_depth = 0
+        self.indent = ""
+        self.new_list = False
+        self.regions: list[int] = []
+        self.discussion_depth = 0
+        self.articles: list[lxml_html.HtmlElement] = []
+        self.chars = 1
+        self.region_count = 0
+        self.owners: list[lxml_html.HtmlElement] = []
+
+    # --- blocks -----------------------------------------------------------------------
+    def _close(self) -> None:
+        block = self.current
+        block.finish()
+        if block.text:
+            self.blocks.append(block)
+
+    def _open(self, kind: str, prefix: str = "", level: int = 0) -> Block:
+        block = self.current
+        if block.text_parts or block.md_parts:
+            self._close()
+            block = Block(kind, "")
+            self.current = block
+        # else: the current block is still empty, and is reused (most boundaries are).
+        block.kind = kind
+        block.level = level
+        block.dom_path = ".".join(self.path[-4:])
+        block.prefix = "> " * self.quote_depth + prefix if self.quote_depth else prefix
+        block.boilerplate = self.boiler_depth > 0
+        block.regions = tuple(self.regions) if self.regions else ()
+        block.owner = self.owners[-1] if self.owners else None
+        block.in_main = self.main_depth > 0
+        block.list_start = False
+        return block
+
+    def _add(self, text: str | None, *, link: bool = False) -> None:
+        if not text:
+            return
+        block = self.current
+        if not block.text_parts and text.isspace():
+            return  # leading blanks: keeps empty blocks empty (and reusable)
+        block.text_parts.append(text)
+        block.md_parts.append(text)
+        if link:
+            block.chars_count_in_links += len(" ".join(text.split()))
+
+    # --- walk ---------------------------------------------------------------------------
+    def walk(self, root: lxml_html.HtmlElement) -> list[Block]:
+        """All blocks under `root`, in document order."""
+        self.chars = max(1, len(root.text_content()))
+        self.articles = [
+            node
+            for node in root.xpath(".//article | .//*[@itemprop='articleBody']")
+            if isinstance(node, lxml_html.HtmlElement)
+            and len(node.text_content()) >= MIN_ARTICLE_CHARS
+        ]
+        stack: list[tuple[lxml_html.HtmlElement, int, tuple[object, ...] | None]] = [
+            (root, 0, None)
+        ]
+        in_link = 0
+        while stack:
+            element, depth, undo = stack.pop()
+            if undo is not None:  # leaving `element`
+                in_link -= self._leave(element, undo)
+                self._add(element.tail, link=in_link > 0)
+                continue
+            tag = element.tag if isinstance(element.tag, str) else ""
+            tag = tag.lower()
+            if not tag or tag in SKIP_TAGS or depth > MAX_DEPTH:
+                if tag and depth > MAX_DEPTH:
+                    self._add(" " + element.text_content() + " ")
+                self._add(element.tail, link=in_link > 0)
+                continue
+            entered = self._enter(element, tag, in_link > 0)
+            if entered is None:  # consumed whole (pre, data table, img, br)
+                self._add(element.tail, link=in_link > 0)
+                continue
+            if tag == "a":
+                in_link += 1
+            stack.append((element, depth, entered))
+            self._add(element.text, link=in_link > 0)
+            for child in reversed(element):
+                stack.append((child, depth + 1, None))
+        self._close()
+        return self.blocks
+
+    def _is_boilerplate(self, element: lxml_html.HtmlElement, tag: str) -> int:
+        """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0."""
+        if element in self.main_line:
+            return 0
+        if tag in BOILERPLATE_TAGS or element.get("role") in {"navigation", "complementary"}:
+            return HARD
+        if tag == "header" and self.main_depth == 0 and self.main is not None:
+            return HARD
+        if element.get("aria-hidden") == "true" or element.get("hidden") is not None:
+            return HARD
+        names = (element.get("class") or "") + " " + (element.get("id") or "")
+        if len(names) > 1 and tag not in NEVER_BOILERPLATE:
+            verdict = furniture_verdict(names)
+            if verdict == HARD and self.discussion_depth:
+                return SOFT  # a comment inside a page that is a discussion
+            if (
+                verdict == HARD
+                and len(element.text_content()) > HARD_NAME_MAX_SHARE * self.chars
+                and not self._article_outside(element)
+            ):
+                return DISCUSSION  # named like comments, but holds most of a page without article
+            return verdict
+        return 0
+
+    def _enter(
+        self, element: lxml_html.HtmlElement, tag: str, in_link: bool
+    ) -> tuple[object, ...] | None:
+        if tag == "br":
+            self.current.md_parts.append(BR)
+            self.current.text_parts.append(" ")
+            self.current.tags_count += 1
+            return None
+        if tag == "img":
+            alt = " ".join((element.get("alt") or "").split())
+            if alt and not alt.startswith("data:"):
+                self.current.md_parts.append(f" {alt} ")
+            return None
+        boiler = self._is_boilerplate(element, tag)
+        is_main = element is self.main
+        self._push(element, tag, boiler, is_main)
+        if tag == "pre" or (tag == "table" and is_data_table(element)):
+            self._open("pre" if tag == "pre" else "table")
+            self._consume_whole(element, tag)
+            self._pop(boiler, is_main)
+            self._open("p")
+            return None
+        undo: tuple[object, ...] = (boiler, is_main, "")
+        if tag in BLOCK_TAGS:
+            undo = self._enter_block(tag, boiler, is_main)
+        elif tag == "a":
+            href = element.get("href")
+            self.current.md_parts.append("[")
+            undo = (boiler, is_main, "a", self.current, len(self.current.md_parts) - 1, href)
+        elif tag == "code" and not in_link:
+            self.current.md_parts.append("`")
+            undo = (boiler, is_main, "code")
+        self.current.tags_count += 1
+        return undo
+
+    def _enter_block(self, tag: str, boiler: int, is_main: bool) -> tuple[object, ...]:
+        if tag in HEADING_TAGS:
+            self._open("heading", "#" * HEADING_TAGS[tag] + " ", HEADING_TAGS[tag])
+        elif tag in {"ul", "ol", "menu", "dir"}:
+            self.lists.append((tag == "ol", [0], self.indent))
+            self._open("p")
+            self.new_list = len(self.lists) == 1
+        elif tag == "li":
+            ordered, counter, outer = self.lists[-1] if self.lists else (False, [0], "")
+            counter[0] += 1
+            marker = f"{counter[0]}. " if ordered else "- "
+            self._open("li", outer + marker).list_start = self.new_list
+            self.new_list = False
+            self.indent = outer + " " * len(marker)
+            return (boiler, is_main, "li", outer)
+        elif tag == "blockquote":
+            self.quote_depth += 1
+            self._open("p")
+        else:
+            self._open("p", self.indent if tag in {"p", "div", "dd"} and self.indent else "")
+        return (boiler, is_main, "block")
+
+    def _leave(self, element: lxml_html.HtmlElement, undo: tuple[object, ...]) -> int:
+        """Undo what entering did; returns 1 when leaving a link."""
+        boiler, is_main, what = undo[0], undo[1], undo[2]
+        left_link = 0
+        tag = element.tag.lower() if isinstance(element.tag, str) else ""
+        if what == "a":
+            left_link = 1
+            block, index, href = undo[3], undo[4], undo[5]
+            assert isinstance(block, Block) and isinstance(index, int)
+            added = "".join(block.md_parts[index + 1 :]).strip()
+            if (
+                block is not self.current
+                or not added
+                or not isinstance(href, str)
+                or href.strip().lower().startswith(("javascript:", "data:", "#"))
+            ):
+                block.md_parts[index] = ""
+            else:
+                block.md_parts.append(f"]({absolute_url(href, self.base_url)})")
+        elif what == "code":
+            self.current.md_parts.append("`")
+        elif what in {"block", "li"}:
+            if tag in {"ul", "ol", "menu", "dir"} and self.lists:
+                self.indent = self.lists.pop()[2]
+            elif tag == "blockquote":
+                self.quote_depth = max(0, self.quote_depth - 1)
+            if what == "li":
+                outer = undo[3]
+                self.indent = outer if isinstance(outer, str) else ""
+            self._open("p", self.indent if self.indent and self.lists else "")
+        self._pop(boiler, is_main)
+        return left_link
+
+    def _article_outside(self, element: lxml_html.HtmlElement) -> bool:
+        """Whether an <article> of some length lies outside `element` (comments are extra)."""
+        for article in self.articles:
+            if element not in article.iterancestors() and article is not element:
+                return True
+        return False
+
+    def _push(self, element: lxml_html.HtmlElement, tag: str, boiler: int, main: bool) -> None:
+        self.path.append(tag)
+        self.owners.append(element)
+        self.boiler_depth += boiler == HARD
+        self.discussion_depth += boiler == DISCUSSION
+        self.main_depth += main
+        if boiler in {SOFT, DISCUSSION}:
+            self.region_count += 1
+            self.regions.append(self.region_count)
+
+    def _pop(self, boiler: object, main: object) -> None:
+        if self.path:
+            self.path.pop()
+        if self.owners:
+            self.owners.pop()
+        self.boiler_depth -= boiler == HARD
+        self.discussion_depth -= boiler == DISCUSSION
+        self.main_depth -= bool(main)
+        if boiler in {SOFT, DISCUSSION} and self.regions:
+            self.regions.pop()
+
+    def _consume_whole(self, element: lxml_html.HtmlElement, tag: str) -> None:
+        block = self.current
+        if tag == "pre":
+            code = element.text_content().strip("\n")
+            block.md_parts.append(f"```{code_language(element)}\n{code}\n```")
+            block.text_parts.append(code)
+        else:
+            markdown, text = render_table(element, self.base_url)
+            block.md_parts.append(markdown)
+            block.text_parts.append(text)
+            links = sum(len(a.text_content()) for a in element.iter("a"))
+            block.chars_count_in_links = links

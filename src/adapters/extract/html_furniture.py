@@ -1,0 +1,78 @@
+"""What page furniture looks like: tags, class/id names, and how sure each signal is.
+
+HARD furniture (nav/aside/footer tags, hidden elements, comment/sharing/ad names) is
+boilerplate outright; SOFT furniture (menu/sidebar/footer-like names, which some sites
+also put on content wrappers) is judged later by how much of its text jusText finds good;
+DISCUSSION marks a comments section that holds most of a page without an article of its
+own (a forum thread), whose comments are the content.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+#: Tags that start and end a paragraph (jusText's PARAGRAPH_TAGS plus HTML5 sections).
+BLOCK_TAGS = frozenset(
+    (
+        "address", "article", "aside", "blockquote", "body", "caption", "center", "col",
+        "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption",
+        "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr",
+        "legend", "li", "main", "menu", "nav", "ol", "optgroup", "option", "p", "pre", "section",
+        "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
+    )
+)  # fmt: skip
+#: Elements whose content never is reading matter.
+SKIP_TAGS = frozenset(
+    (
+        "script", "style", "noscript", "template", "svg", "math", "iframe", "frame", "frameset",
+        "object", "embed", "canvas", "button", "select", "input", "textarea", "option", "datalist",
+        "head", "title", "meta", "link", "base", "audio", "video", "source", "track", "map",
+        "area", "dialog",
+    )
+)  # fmt: skip
+HEADING_TAGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+#: Class/id words of page furniture that is never the main content (comments, sharing...).
+_ALWAYS_FURNITURE = (
+    r"comments?|commentlist|disqus|related|recommended|share|sharing|social|newsletter|"
+    r"subscribe|cookies?|consent|advert|advertisement|ads?|promo|popup|modal|breadcrumbs?|"
+    r"pagination|pager"
+)
+#: Words of furniture that some sites also use on content wrappers: judged by jusText.
+_MAYBE_FURNITURE = (
+    r"nav|navbar|navigation|menu|menubar|sidebar|footer|banner|toolbar|masthead|tags|"
+    r"subscription"
+)
+
+
+#: State modifiers (`has-sidebar`, `no-comments`) describe a page, they are not furniture.
+_MODIFIER = r"(?:has|with|without|no|show|hide|enable|disable|is|page-template)[-_]"
+
+
+def _token_pattern(words: str) -> re.Pattern[str]:
+    """A class/id token that starts or ends with one of `words`: `site-footer`, `nav-menu`."""
+    return re.compile(
+        rf"(?:^|\s)(?!{_MODIFIER})(?:(?:{words})(?:[-_]\S*)?|\S*[-_](?:{words}))(?=\s|$)",
+        re.IGNORECASE,
+    )
+
+
+ALWAYS_BOILERPLATE_NAME = _token_pattern(_ALWAYS_FURNITURE)
+BOILERPLATE_NAME = _token_pattern(_MAYBE_FURNITURE)
+BOILERPLATE_TAGS = frozenset({"nav", "aside", "footer"})
+NEVER_BOILERPLATE = frozenset({"html", "body", "main", "article"})
+HARD = 1
+SOFT = 2
+DISCUSSION = 3
+#: An <article> this long outside a comments section makes the comments extra.
+MIN_ARTICLE_CHARS = 500
+#: An element named like sure furniture that holds more of the page text is only suspect.
+HARD_NAME_MAX_SHARE = 0.6
+
+
+@functools.lru_cache(maxsize=4096)
+def furniture_verdict(names: str) -> int:
+    """HARD, SOFT or 0 for a class/id string (cached: pages repeat their class names)."""
+    if ALWAYS_BOILERPLATE_NAME.search(names):
+        return HARD
+    return SOFT if BOILERPLATE_NAME.search(names) else 0

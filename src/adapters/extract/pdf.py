@@ -1,0 +1,78 @@
+"""PDF handler: text per page with pypdf, up to a page limit; broken PDFs are clear errors."""
+
+from __future__ import annotations
+
+import io
+import logging
+
+from returns.result import Failure, Result, Success
+
+from webdistill.adapters.extract.registry import ReadRequest
+from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.model import Document
+
+
+def _error(message: str, reason: str = "") -> Result[Document, WebError]:
+    detail = {"media_type": "application/pdf"} | ({"reason": reason} if reason else {})
+    return Failure(WebError(ErrorCode.UNSUPPORTED_CONTENT, message, False, detail))
+
+
+def read_pdf(request: ReadRequest) -> Result[Document, WebError]:
+    """Each page's text under a `## Page N` heading, at most `max_pdf_pages` pages."""
+    try:
+        import pypdf
+    except ImportError:
+        return _error(
+            "This is a PDF but PDF support is not installed (install webdistill[pdf]).",
+        )
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
+    try:
+        reader = pypdf.PdfReader(io.BytesIO(request.body), strict=False)
+        if reader.is_encrypted:
+            try:
+                opened = bool(reader.decrypt(""))
+            except Exception:  # pypdf raises many types for unsupported crypto
+                opened = False
+            if not opened:
+                return _error(
+                    "This PDF is encrypted with a password; its text cannot be read.",
+                )
+        total = len(reader.pages)
+        limit = max(0, request.max_pdf_pages)
+        md_parts: list[str] = []
+        text_parts: list[str] = []
+        for number in range(min(total, limit)):
+            page_text = (reader.pages[number].extract_text() or "").strip()
+            md_parts.append(f"## Page {number + 1}\n\n{page_text}".rstrip())
+            text_parts.append(page_text)
+        title = ""
+        meta = reader.metadata
+        if meta is not None and meta.title:
+            title = str(meta.title).strip()
+        author = str(meta.author).strip() if meta is not None and meta.author else None
+    except Exception as exc:  # pypdf raises many exception types for broken files
+        return _error(
+            "This PDF is damaged or not a valid PDF; its text cannot be read.",
+            f"{type(exc).__name__}: {exc}"[:200],
+        )
+    notice = None
+    flags: tuple[str, ...] = ()
+    if total > limit:
+        note = f"Only the first {limit} of {total} pages were read."
+        md_parts.append(f"*{note}*")
+        text_parts.append(note)
+        notice = note
+    if not any(t for t in text_parts if t):
+        flags = ("empty",)
+        notice = "The PDF has no extractable text (it may be scanned images)."
+    return Success(
+        Document(
+            title=title,
+            markdown="\n\n".join(md_parts),
+            text="\n\n".join(text_parts),
+            content_type="application/pdf",
+            byline=author,
+            flags=flags,
+            notice=notice,
+        )
+    )
