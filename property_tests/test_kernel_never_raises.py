@@ -7,6 +7,7 @@ import asyncio
 from hypothesis import given
 from hypothesis import strategies as st
 from returns.result import Failure, Result, Success
+from tests.fakes import FakeBackend, RecordingCompressor
 
 from property_tests.strategies_kernel import (
     fetch_args,
@@ -15,7 +16,6 @@ from property_tests.strategies_kernel import (
     search_args,
     search_rows,
 )
-from tests.fakes import FakeBackend, RecordingCompressor
 from webdistill.kernel import Deps, ErrorCode, web_fetch, web_search
 from webdistill.kernel.validate import clamp_max_chars, clamp_max_results
 

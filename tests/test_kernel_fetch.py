@@ -128,7 +128,9 @@ async def test_long_page_is_truncated_with_paging_offset() -> None:
     assert len(page.content) <= 500
     assert page.total_chars == len(text)
     assert page.next_start is not None
-    following = await extract_page(deps, FetchRequest(URL, max_chars=500, start_index=page.next_start))
+    following = await extract_page(
+        deps, FetchRequest(URL, max_chars=500, start_index=page.next_start)
+    )
     assert following.unwrap().content.startswith("Paragraph")
 
 

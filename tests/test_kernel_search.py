@@ -183,14 +183,12 @@ async def test_row_batch_reports_provider_and_skipped() -> None:
 
 async def test_hit_urls_are_cleaned_of_trackers() -> None:
     rows = [{**ROW, "url": "https://example.com/a?id=7&utm_source=newsletter"}]
-    hits = (await search_web(deps_with(FakeBackend(searches={"q": rows})), SearchQuery("q")))
+    hits = await search_web(deps_with(FakeBackend(searches={"q": rows})), SearchQuery("q"))
     assert hits.unwrap()[0].url == "https://example.com/a?id=7"
 
 
 async def test_include_content_attaches_pages_and_errors_of_top_hits() -> None:
-    rows = [
-        {"title": f"t{i}", "url": f"https://example.com/{i}", "snippet": ""} for i in range(5)
-    ]
+    rows = [{"title": f"t{i}", "url": f"https://example.com/{i}", "snippet": ""} for i in range(5)]
     pages = {
         "https://example.com/0": {"url": "https://example.com/0", "content": "zero"},
         "https://example.com/1": WebError.of(ErrorCode.HTTP_ERROR, "gone", status=404),

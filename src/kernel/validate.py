@@ -117,23 +117,65 @@ converter = _make_converter()
 class SearchArgs:
     """The raw shape of `web_search` arguments."""
 
-    query: str | None = None
-    queries: tuple[str, ...] | None = None
-    max_results: int | None = None
-    time_range: TimeRange | None = None
-    include_content: bool = False
+    query: str | None = attrs.field(default=None, metadata={"description": "What to search for."})
+    queries: tuple[str, ...] | None = attrs.field(
+        default=None,
+        metadata={"description": f"Several queries at once (at most {MAX_QUERIES} in all)."},
+    )
+    max_results: int | None = attrs.field(
+        default=None,
+        metadata={
+            "description": "Hits per query (default 5; clamped to 1-100).",
+            "minimum": MIN_RESULTS,
+            "maximum": MAX_RESULTS,
+        },
+    )
+    time_range: TimeRange | None = attrs.field(
+        default=None, metadata={"description": "Only results from the last day/week/month/year."}
+    )
+    include_content: bool = attrs.field(
+        default=False,
+        metadata={"description": "Also read the top 3 hits of each query and attach their text."},
+    )
 
 
 @attrs.frozen
 class FetchArgs:
     """The raw shape of `web_fetch` arguments."""
 
-    url: str | None = None
-    urls: tuple[str, ...] | None = None
-    max_chars: int | None = None
-    start_index: int = 0
-    focus: str | None = None
-    compress: bool | None = None
+    url: str | None = attrs.field(
+        default=None, metadata={"description": "The http(s) URL of the page to read."}
+    )
+    urls: tuple[str, ...] | None = attrs.field(
+        default=None, metadata={"description": f"Several pages at once (at most {MAX_URLS})."}
+    )
+    max_chars: int | None = attrs.field(
+        default=None,
+        metadata={
+            "description": "Most characters of content to return (default 20000).",
+            "minimum": MIN_CHARS,
+            "maximum": MAX_CHARS,
+        },
+    )
+    start_index: int = attrs.field(
+        default=0,
+        metadata={
+            "description": "Character offset to start from, to read on where a previous "
+            "call was cut (its next_start).",
+            "minimum": 0,
+        },
+    )
+    focus: str | None = attrs.field(
+        default=None,
+        metadata={"description": "What you are looking for on the page; steers compression."},
+    )
+    compress: bool | None = attrs.field(
+        default=None,
+        metadata={
+            "description": "true: compress with the configured compressor; false: never; "
+            "absent: compress long pages when a compressor is configured."
+        },
+    )
 
 
 def _describe(exc: BaseException, path: str) -> list[str]:
