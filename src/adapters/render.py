@@ -172,7 +172,7 @@ def _paging_line(page: Page, more_hint: str) -> str | None:
             return None
         end = page.total_chars
         return f"Showing chars {page.start_index}-{end} of {page.total_chars} (the end)."
-    more = more_hint.format(next=page.next_start)
+    more = more_hint.format(next=page.next_start, url=page.url)
     return f"Showing chars {page.start_index}-{page.next_start} of {page.total_chars}. {more}."
 
 
@@ -217,7 +217,8 @@ def fetch_to_text(
 ) -> str:
     """Per URL: title, URL, metadata, flags/notice, content and paging info, or the error.
 
-    `more_hint` is the paging advice, formatted with `next`; the CLI words it as a flag.
+    `more_hint` is the paging advice, formatted with `next` and `url`; the CLI words it as
+    a command line.
     """
     if not outcomes:
         return "No pages."

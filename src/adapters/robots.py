@@ -45,7 +45,7 @@ class RobotsClient(Protocol):
     """The guarded client's `get`, as the gate uses it."""
 
     async def get(
-        self, url: str, headers: Mapping[str, str] | None = None
+        self, url: str, *, headers: Mapping[str, str] | None = None
     ) -> Result[RobotsResponse, WebError]: ...
 
 

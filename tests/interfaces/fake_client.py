@@ -36,7 +36,7 @@ class FakeClient:
         self.calls: list[tuple[str, dict[str, str]]] = []
 
     async def get(
-        self, url: str, headers: Mapping[str, str] | None = None
+        self, url: str, *, headers: Mapping[str, str] | None = None
     ) -> Result[FakeResponse, WebError]:
         self.calls.append((url, dict(headers or {})))
         if self.delay:
