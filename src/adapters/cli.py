@@ -30,10 +30,15 @@ DESCRIPTION = (
 
 
 def _config_option() -> argparse.ArgumentParser:
-    """`--config FILE`, accepted before or after the command (SUPPRESS keeps the global one)."""
+    """`--config FILE` and `--json`, accepted before or after the command.
+
+    SUPPRESS as the default keeps a value given before the command."""
     parent = argparse.ArgumentParser(add_help=False)
     parent.add_argument(
         "--config", metavar="FILE", default=argparse.SUPPRESS, help="TOML file with WEB_* keys"
+    )
+    parent.add_argument(
+        "--json", action="store_true", default=argparse.SUPPRESS, help="machine-readable output"
     )
     return parent
 
@@ -73,7 +78,6 @@ def _add_search(commands: _SubParsers[argparse.ArgumentParser]) -> None:
     search.add_argument(
         "--provider", choices=PROVIDER_CHOICES, help="override WEB_SEARCH_PROVIDER for this call"
     )
-    search.add_argument("--json", action="store_true", help="machine-readable output")
     search.set_defaults(command="search")
 
 
@@ -96,7 +100,6 @@ def _add_fetch(commands: _SubParsers[argparse.ArgumentParser]) -> None:
         default=None,
         help="force (or forbid) compression; default: compress long pages if configured",
     )
-    fetch.add_argument("--json", action="store_true", help="machine-readable output")
     fetch.set_defaults(command="fetch")
 
 
@@ -110,7 +113,6 @@ def _add_extract(commands: _SubParsers[argparse.ArgumentParser]) -> None:
     extract.add_argument("file", metavar="FILE|-")
     extract.add_argument("--url", help="the URL the file came from (resolves relative links)")
     extract.add_argument("--text", action="store_true", help="plain text instead of Markdown")
-    extract.add_argument("--json", action="store_true", help="machine-readable output")
     extract.set_defaults(command="extract")
 
 
@@ -134,7 +136,6 @@ def _add_mcp_and_config(commands: _SubParsers[argparse.ArgumentParser]) -> None:
         help="show the effective configuration and usable search providers",
         description="Show the effective configuration (keys masked) and search providers.",
     )
-    config.add_argument("--json", action="store_true", help="machine-readable output")
     config.set_defaults(command="config")
 
 
@@ -147,6 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--config", metavar="FILE", help="TOML file with WEB_* keys")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     _add_search(commands)
     _add_fetch(commands)

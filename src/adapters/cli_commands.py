@@ -184,9 +184,9 @@ def _read_input(name: str) -> bytes:
 
 
 def run_extract(args: argparse.Namespace) -> int:
+    body = _read_input(args.file)
     from webdistill.adapters.extract.dispatch import extract_content
 
-    body = _read_input(args.file)
     content_type = EXTENSION_TYPES.get(Path(args.file).suffix.lower()) if args.file != "-" else None
     answer = extract_content(body, content_type, args.url)
     if not isinstance(answer, Success):
@@ -246,10 +246,10 @@ def _shown(variable: str, value: object) -> object:
 
 
 def run_config(args: argparse.Namespace) -> int:
+    config = load_config(args)
     from webdistill.adapters.providers.selection import describe_providers
     from webdistill.compose import provider_settings
 
-    config = load_config(args)
     settings = {
         variable: _shown(variable, getattr(config, field))
         for variable, (field, _) in FIELDS.items()

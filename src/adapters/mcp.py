@@ -11,7 +11,7 @@ the kernel refuses, or any query / URL that failed, makes the result a tool erro
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import mcp_types as types
 from mcp.server import Server, ServerRequestContext
@@ -19,7 +19,6 @@ from mcp.server.stdio import stdio_server
 from returns.result import Result, Success
 
 from webdistill.adapters.render import fetch_to_text, search_to_text, to_jsonable
-from webdistill.compose import Toolkit, build
 from webdistill.config import Config
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
@@ -34,7 +33,20 @@ INSTRUCTIONS = (
 TITLES = {"web_search": "Search the web", "web_fetch": "Read web pages"}
 
 
-def tools_of(toolkit: Toolkit) -> list[types.Tool]:
+class ToolkitLike(Protocol):
+    """What the server needs of `webdistill.compose.Toolkit` (tests pass a kernel-only one)."""
+
+    @property
+    def config(self) -> Config: ...
+
+    async def search(self, raw: object) -> Result[tuple[SearchOutcome, ...], WebError]: ...
+
+    async def fetch(self, raw: object) -> Result[tuple[FetchOutcome, ...], WebError]: ...
+
+    def schemas(self) -> list[dict[str, Any]]: ...
+
+
+def tools_of(toolkit: ToolkitLike) -> list[types.Tool]:
     """The MCP tool list, from the toolkit's function-calling schemas."""
     tools = []
     for schema in toolkit.schemas():
@@ -77,7 +89,7 @@ def _outcomes_result(
 
 
 async def call_tool(
-    toolkit: Toolkit, name: str, arguments: dict[str, Any] | None, *, fence: bool
+    toolkit: ToolkitLike, name: str, arguments: dict[str, Any] | None, *, fence: bool
 ) -> types.CallToolResult:
     """Run one tool call against `toolkit` and shape the MCP result."""
     raw = arguments if arguments is not None else {}
@@ -99,7 +111,7 @@ async def call_tool(
     )
 
 
-def make_server(toolkit: Toolkit) -> Server[Any]:
+def make_server(toolkit: ToolkitLike) -> Server[Any]:
     """A low-level MCP server whose tools run on `toolkit` (which the caller keeps open)."""
     config = toolkit.config
     fence = True if config.fence_untrusted is None else config.fence_untrusted
@@ -128,6 +140,8 @@ def make_server(toolkit: Toolkit) -> Server[Any]:
 
 async def run_stdio(config: Config) -> None:
     """Serve MCP over this process's stdin/stdout until the client closes them."""
+    from webdistill.compose import build
+
     async with build(config) as toolkit, stdio_server() as (read_stream, write_stream):
         server = make_server(toolkit)
         await server.run(read_stream, write_stream, server.create_initialization_options())
@@ -136,6 +150,8 @@ async def run_stdio(config: Config) -> None:
 async def run_http(config: Config, host: str, port: int) -> None:
     """Serve MCP over streamable HTTP at http://host:port/mcp."""
     import uvicorn
+
+    from webdistill.compose import build
 
     async with build(config) as toolkit:
         app = make_server(toolkit).streamable_http_app(host=host)
