@@ -96,7 +96,20 @@ def _with_toolkit(config: Config, call: Callable[[Toolkit], Awaitable[_T]]) -> _
         async with build(config) as toolkit:
             return await call(toolkit)
 
-    return asyncio.run(go())
+    try:
+        return asyncio.run(go())
+    except ConfigError as error:
+        raise CommandError(f"configuration error: {error}") from None
+
+
+def _summarise_failures(errors: Sequence[WebError | None], noun: str) -> None:
+    """In human mode, one stderr line when items failed (stdout may be piped elsewhere)."""
+    failed = [error for error in errors if error is not None]
+    if failed:
+        say_error(
+            f"{len(failed)} of {len(errors)} {noun} failed (first: {failed[0].code.value}); "
+            "see the output above."
+        )
 
 
 def _print_json(value: object) -> None:
@@ -144,6 +157,7 @@ def run_search(args: argparse.Namespace) -> int:
         _print_json({"results": to_jsonable(answer)})
     else:
         print(search_to_text(answer, fence=_fence(config)))
+        _summarise_failures([outcome.error for outcome in answer], "queries")
     return first_failure_exit(outcome.error for outcome in answer)
 
 
@@ -168,6 +182,7 @@ def run_fetch(args: argparse.Namespace) -> int:
         _print_json({"results": to_jsonable(answer)})
     else:
         print(fetch_to_text(answer, fence=_fence(config), more_hint=CLI_MORE_HINT))
+        _summarise_failures([outcome.error for outcome in answer], "URLs")
     return first_failure_exit(outcome.error for outcome in answer)
 
 

@@ -179,6 +179,7 @@ def serve_http(config: Config, host: str, port: int) -> int:
             "anyone who can connect can make this machine fetch web pages.",
             file=sys.stderr,
         )
-    print(f"webdistill: MCP streamable HTTP at http://{host}:{port}/mcp", file=sys.stderr)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"webdistill: MCP streamable HTTP at http://{shown}:{port}/mcp", file=sys.stderr)
     anyio.run(run_http, config, host, port)
     return 0

@@ -89,7 +89,9 @@ async def test_fetch_network_failure_exits_4_with_a_clear_line() -> None:
     ran = await run_cli("fetch", CLOSED_PORT_URL, env=local_env("http://127.0.0.1:1"))
     assert ran.code == 4
     assert "Error NETWORK_ERROR:" in ran.out
-    _no_leak(ran.err)
+    assert (
+        ran.err == "webdistill: 1 of 1 URLs failed (first: NETWORK_ERROR); see the output above.\n"
+    )
 
 
 async def test_request_level_errors_exit_2_on_one_line() -> None:
