@@ -25,7 +25,8 @@ LOOPBACK_ONLY_QUERY = "tide pools here"
 
 
 def site_app() -> web.Application:
-    """The fake site: /article, /robots.txt, /slow (never answers in time) and POST /html/."""
+    """The fake site: /article, /robots.txt, POST /html/ (DuckDuckGo), GET /search (a SearXNG
+    that answers 503) and POST /v1/chat/completions (an LLM endpoint that answers 404)."""
 
     async def article(request: web.Request) -> web.Response:
         body = (FIXTURES / "article.html").read_bytes()
@@ -43,11 +44,19 @@ def site_app() -> web.Application:
             page = head + rest.partition("<!-- /external -->")[2]
         return web.Response(text=page, content_type="text/html")
 
+    async def searxng_down(request: web.Request) -> web.Response:
+        return web.Response(status=503, text="maintenance")
+
+    async def llm_refuses(request: web.Request) -> web.Response:
+        return web.json_response({"error": {"message": "model not found"}}, status=404)
+
     app = web.Application()
     app.router.add_get("/article", article)
     app.router.add_get("/private/page", article)
     app.router.add_get("/robots.txt", robots)
     app.router.add_post("/html/", duckduckgo)
+    app.router.add_get("/search", searxng_down)
+    app.router.add_post("/v1/chat/completions", llm_refuses)
     return app
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from tests.interfaces.sites import FIXTURES, LOOPBACK_ONLY_QUERY, local_env, run_cli, site_app
 from tests.servers import serve
+from webdistill.adapters.cli import main
 
 pytest.importorskip("webdistill.compose", reason="needs every adapter merged")
 
@@ -99,6 +100,30 @@ async def test_request_level_errors_exit_2_on_one_line() -> None:
     assert ran.code == 2
     assert ran.out == ""
     assert ran.err.startswith("webdistill: INVALID_INPUT:") and ran.err.count("\n") == 1
+
+
+async def test_provider_failure_exits_5(site: str) -> None:
+    env = local_env(site, SEARXNG_URL=site)
+    ran = await run_cli("search", "q", "--provider", "searxng", env=env)
+    assert ran.code == 5
+    assert "Error PROVIDER_UNAVAILABLE:" in ran.out
+    _no_leak(ran.err)
+
+
+async def test_compression_failure_exits_6(site: str) -> None:
+    llm = {"WEB_COMPRESSOR": "llm", "WEB_LLM_BASE_URL": f"{site}/v1", "WEB_LLM_MODEL": "m"}
+    ran = await run_cli("fetch", f"{site}/article", "--compress", env=local_env(site, **llm))
+    assert ran.code == 6
+    assert "Error COMPRESSION_FAILED:" in ran.out and "compress=false" in ran.out
+    _no_leak(ran.err)
+
+
+def test_provider_flag_overrides_the_setting(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("WEB_SEARCH_PROVIDER", "duckduckgo")
+    assert main(["search", "q", "--provider", "none"]) == 2  # answered before any request
+    assert "Error PROVIDER_NOT_CONFIGURED:" in capsys.readouterr().out
 
 
 async def test_bad_setting_exits_2_naming_it() -> None:
