@@ -161,7 +161,16 @@ async def run_http(config: Config, host: str, port: int) -> None:
 
 def serve_stdio(config: Config) -> int:
     """`webdistill mcp`: blocks until stdin closes; returns the exit code."""
+    import sys
+
     import anyio
+
+    if sys.stdin.isatty():
+        print(
+            "webdistill: MCP server on stdio, waiting for a client (an MCP host starts this "
+            "command itself; press Ctrl-D or Ctrl-C to stop).",
+            file=sys.stderr,
+        )
 
     anyio.run(run_stdio, config)
     return 0
