@@ -2,9 +2,10 @@
 
 Pure functions, no I/O. Web content is untrusted: with `fence=True` every piece of it (hit
 titles and snippets, page content) is wrapped by `fence_untrusted` in a block labelled as
-DATA, with a per-call random nonce in its markers. Any run of three or more `<` or `>` in the
-content, and any text spelling a marker keyword, is neutralised, so the content can never
-close (or open) a fence, whatever nonce it guesses.
+DATA, with a per-call random nonce in its markers. In the content, any run of three or more
+`<` (which starts every marker) becomes `‹‹‹`, and any text spelling a marker keyword is
+replaced, so the content can never close (or open) a fence, whatever nonce it guesses.
+`>>>` is left alone: it cannot start a marker, and Python prompts and JavaScript shifts use it.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ FENCE_OPEN = "<<<WEB_CONTENT_BEGIN"
 FENCE_CLOSE = "<<<WEB_CONTENT_END"
 
 #: What the web content may not contain verbatim: marker brackets and marker keywords.
-_ANGLE_RUN = re.compile(r"<{3,}|>{3,}")
+_ANGLE_RUN = re.compile(r"<{3,}")
 _MARKER_WORD = re.compile(r"web[\W_]*content[\W_]*(?:begin|end)", re.IGNORECASE)
 _SOURCE_UNSAFE = re.compile(r"[\x00-\x1f\x7f<>\"\u2028\u2029]")
 
@@ -83,7 +84,7 @@ def to_jsonable(value: object) -> object:
 
 
 def _neutralise(text: str) -> str:
-    text = _ANGLE_RUN.sub(lambda m: ("‹" if m.group()[0] == "<" else "›") * len(m.group()), text)
+    text = _ANGLE_RUN.sub(lambda m: "‹" * len(m.group()), text)
     return _MARKER_WORD.sub("[fence-like text removed]", text)
 
 
