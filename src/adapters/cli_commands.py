@@ -18,18 +18,17 @@ from typing import TYPE_CHECKING, TypeVar
 import attrs
 from returns.result import Result, Success
 
+from webdistill.adapters import cli_config
 from webdistill.adapters.cli_support import (
     EXIT_INPUT,
     EXIT_OK,
     Progress,
     exit_code_for,
     first_failure_exit,
-    mask_secret,
-    mask_url_credentials,
     say_error,
 )
 from webdistill.adapters.render import fetch_to_text, search_to_text, to_jsonable
-from webdistill.config import FIELDS, Config, ConfigError
+from webdistill.config import Config, ConfigError
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
 
@@ -244,53 +243,5 @@ def parse_host_port(text: str) -> tuple[str, int]:
     return host, port
 
 
-def _shown(variable: str, value: object) -> object:
-    if value is None:
-        return None
-    if variable.endswith("_API_KEY"):
-        return mask_secret(str(value))
-    if variable == "WEB_PROXY":
-        return mask_url_credentials(str(value))
-    if isinstance(value, tuple):
-        return list(value)
-    if isinstance(value, bool | int):
-        return value
-    if hasattr(value, "items"):
-        return dict(value.items())
-    return str(value)
-
-
 def run_config(args: argparse.Namespace) -> int:
-    config = load_config(args)
-    from webdistill.adapters.providers.selection import describe_providers
-    from webdistill.compose import provider_settings
-
-    settings = {
-        variable: _shown(variable, getattr(config, field))
-        for variable, (field, _) in FIELDS.items()
-    }
-    providers = describe_providers(provider_settings(config))
-    if args.json:
-        rows = [{"name": n, "usable": usable, "why": why} for n, usable, why in providers]
-        _print_json({"config": settings, "providers": rows})
-        return EXIT_OK
-    print("Configuration (environment over the --config / WEB_CONFIG file):")
-    width = max(len(variable) for variable in settings)
-    for variable, value in settings.items():
-        print(f"  {variable:<{width}} = {_human(value)}")
-    print("\nSearch providers:")
-    for name, usable, why in providers:
-        print(f"  {name:<10} {'usable' if usable else 'no':<6}  {why}")
-    return EXIT_OK
-
-
-def _human(value: object) -> str:
-    if value is None:
-        return "(not set)"
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, list):
-        return ",".join(str(item) for item in value) or "(none)"
-    if isinstance(value, dict):
-        return ",".join(f"{k}={v}" for k, v in value.items()) or "(none)"
-    return str(value)
+    return cli_config.run_config(args, load_config(args))

@@ -88,11 +88,14 @@ def mask_secret(value: str) -> str:
 
 def mask_url_credentials(url: str) -> str:
     """Hide a password in `http://user:password@host` URLs (proxies)."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    port = f":{parts.port}" if parts.port is not None else ""
+    try:
+        parts = urlsplit(url)
+        if parts.password is None:
+            return url
+        host = parts.hostname or ""
+        port = f":{parts.port}" if parts.port is not None else ""
+    except ValueError:  # not a URL after all (or a malformed one): show nothing of it
+        return "…"
     netloc = f"{parts.username}:…@{host}{port}"
     return urlunsplit(parts._replace(netloc=netloc))
 

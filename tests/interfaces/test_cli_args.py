@@ -165,6 +165,7 @@ def test_secrets_are_masked() -> None:
         "http://bob:…@proxy.example:3128"
     )
     assert mask_url_credentials("http://proxy.example:3128") == "http://proxy.example:3128"
+    assert mask_url_credentials("http://a:b@[broken") == "…"
 
 
 def test_http_address_parsing() -> None:

@@ -153,6 +153,17 @@ async def test_config_masks_keys_and_lists_providers() -> None:
     assert providers["tavily"]["usable"] is False and "TAVILY_API_KEY" in providers["tavily"]["why"]
 
 
+def test_config_hides_passwords_in_urls(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("WEB_PROXY", "http://bob:hunter2@proxy.internal:3128")
+    monkeypatch.setenv("WEB_PROVIDER_ENDPOINTS", "searxng=https://ann:s3cret@searx.internal")
+    assert main(["config"]) == 0
+    out = capsys.readouterr().out
+    assert "hunter2" not in out and "s3cret" not in out
+    assert "http://bob:…@proxy.internal:3128" in out
+
+
 async def test_extract_reads_stdin_offline() -> None:
     html = (FIXTURES / "article.html").read_bytes()
     ran = await run_cli("extract", "-", "--url", "https://shore.example/tides", stdin=html)
