@@ -69,7 +69,10 @@ def origin_of(url: str) -> str:
     host = (parts.hostname or "").lower()
     if ":" in host:
         host = f"[{host}]"
-    port = f":{parts.port}" if parts.port is not None else ""
+    try:
+        port = f":{parts.port}" if parts.port is not None else ""
+    except ValueError:  # the kernel vetted the URL; keep whatever port text it has
+        port = ":" + parts.netloc.rpartition(":")[2]
     return f"{parts.scheme.lower()}://{host}{port}"
 
 
