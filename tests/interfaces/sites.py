@@ -24,9 +24,10 @@ GUARD_DIR = Path(__file__).parent / "loopback_only"
 LOOPBACK_ONLY_QUERY = "tide pools here"
 
 
-def site_app() -> web.Application:
+def site_app(*, robots_txt: bool = True) -> web.Application:
     """The fake site: /article, /robots.txt, POST /html/ (DuckDuckGo), GET /search (a SearXNG
-    that answers 503) and POST /v1/chat/completions (an LLM endpoint that answers 404)."""
+    that answers 503) and POST /v1/chat/completions (an LLM endpoint that answers 404).
+    Without `robots_txt`, /robots.txt is a 404."""
 
     async def article(request: web.Request) -> web.Response:
         body = (FIXTURES / "article.html").read_bytes()
@@ -53,7 +54,8 @@ def site_app() -> web.Application:
     app = web.Application()
     app.router.add_get("/article", article)
     app.router.add_get("/private/page", article)
-    app.router.add_get("/robots.txt", robots)
+    if robots_txt:
+        app.router.add_get("/robots.txt", robots)
     app.router.add_post("/html/", duckduckgo)
     app.router.add_get("/search", searxng_down)
     app.router.add_post("/v1/chat/completions", llm_refuses)

@@ -141,6 +141,14 @@ async def test_robots_txt_is_respected_when_asked(site: str) -> None:
     assert "Tide pools form where the sea" in ran.out
 
 
+async def test_missing_robots_txt_allows_everything() -> None:
+    async with serve(site_app(robots_txt=False)) as bare:
+        env = local_env(bare, WEB_RESPECT_ROBOTS="true")
+        ran = await run_cli("fetch", f"{bare}/private/page", env=env)
+    assert ran.code == 0, ran.out
+    assert "Tide pools form where the sea" in ran.out
+
+
 async def test_config_masks_keys_and_lists_providers() -> None:
     env = {"BRAVE_API_KEY": "sk-secret-value-0123456789f", "WEB_SEARCH_PROVIDER": "auto"}
     ran = await run_cli("config", "--json", env=env)
