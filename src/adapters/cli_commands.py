@@ -224,10 +224,15 @@ def run_mcp(args: argparse.Namespace) -> int:
             f"the MCP server needs the `mcp` package ({error.name} is missing): "
             "pip install 'webdistill[mcp]'."
         ) from None
-    if args.http is None:
-        return mcp.serve_stdio(config)
-    host, port = parse_host_port(args.http)
-    return mcp.serve_http(config, host, port)
+    try:
+        if args.http is None:
+            return mcp.serve_stdio(config)
+        host, port = parse_host_port(args.http)
+        return mcp.serve_http(config, host, port)
+    except ConfigError as error:
+        raise CommandError(f"configuration error: {error}") from None
+    except OSError as error:  # e.g. the port is taken
+        raise CommandError(f"cannot serve MCP: {error.strerror or error}") from None
 
 
 def parse_host_port(text: str) -> tuple[str, int]:

@@ -165,7 +165,10 @@ async def run_http(config: Config, host: str, port: int) -> None:
     async with build(config) as toolkit:
         app = make_server(toolkit).streamable_http_app(host=host)
         server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
-        await server.serve()
+        try:
+            await server.serve()
+        except SystemExit:  # uvicorn exits when it cannot start (it logged why)
+            raise OSError(f"could not listen on {host}:{port}; is the port in use?") from None
 
 
 def serve_stdio(config: Config) -> int:
