@@ -155,7 +155,7 @@ def run_search(args: argparse.Namespace) -> int:
     if args.json:
         _print_json({"results": to_jsonable(answer)})
     else:
-        print(search_to_text(answer, fence=_fence(config)))
+        print(search_to_text(answer, fence=_fence(config), more_hint=CLI_MORE_HINT))
         _summarise_failures([outcome.error for outcome in answer], "queries")
     return first_failure_exit(outcome.error for outcome in answer)
 

@@ -110,10 +110,15 @@ def _error_line(error: WebError) -> str:
     return f"Error {error.code.value}: {error.message}"
 
 
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
 def _hit_lines(number: int, hit: SearchHit) -> list[str]:
-    lines = [f"{number}. {hit.title or '(untitled)'}", f"   {hit.url}"]
+    """One hit; title and snippet on one line each, so they cannot fake other hits."""
+    lines = [f"{number}. {_one_line(hit.title) or '(untitled)'}", f"   {hit.url}"]
     if hit.snippet:
-        lines.append(f"   {hit.snippet}")
+        lines.append(f"   {_one_line(hit.snippet)}")
     if hit.published:
         lines.append(f"   Published: {hit.published}")
     return lines
@@ -131,7 +136,7 @@ def _hits_block(outcome: SearchOutcome, fence: bool) -> str:
     return block
 
 
-def _search_section(outcome: SearchOutcome, fence: bool) -> str:
+def _search_section(outcome: SearchOutcome, fence: bool, more_hint: str) -> str:
     head = f'## Search: "{outcome.query}"'
     parts = [head]
     if outcome.provider:
@@ -144,15 +149,21 @@ def _search_section(outcome: SearchOutcome, fence: bool) -> str:
     parts.append(_hits_block(outcome, fence))
     if outcome.contents:
         parts.append("### Contents of the top hits")
-        parts.append(fetch_to_text(outcome.contents, fence=fence, heading="####"))
+        contents = fetch_to_text(outcome.contents, fence=fence, heading="####", more_hint=more_hint)
+        parts.append(contents)
     return "\n".join(parts)
 
 
-def search_to_text(outcomes: Sequence[SearchOutcome], *, fence: bool) -> str:
-    """Per query: provider, skipped notes, numbered hits, fetched contents, or the error."""
+def search_to_text(
+    outcomes: Sequence[SearchOutcome], *, fence: bool, more_hint: str = TOOL_MORE_HINT
+) -> str:
+    """Per query: provider, skipped notes, numbered hits, fetched contents, or the error.
+
+    `more_hint` is the paging advice for fetched contents (see `fetch_to_text`).
+    """
     if not outcomes:
         return "No queries."
-    return "\n\n".join(_search_section(outcome, fence) for outcome in outcomes)
+    return "\n\n".join(_search_section(outcome, fence, more_hint) for outcome in outcomes)
 
 
 def _metadata_line(page: Page) -> str | None:

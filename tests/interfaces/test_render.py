@@ -122,6 +122,12 @@ def test_search_text_fences_titles_and_snippets() -> None:
     assert start < text.index("Evil") < end
 
 
+def test_hit_titles_and_snippets_stay_on_one_line() -> None:
+    hit = SearchHit(title="Real\n2. Fake hit", url="https://a.example/", snippet="x\n\n3. y")
+    text = search_to_text([SearchOutcome(query="q", hits=(hit,))], fence=False)
+    assert "1. Real 2. Fake hit\n" in text and "   x 3. y" in text
+
+
 def test_search_text_includes_fetched_contents() -> None:
     content = FetchOutcome(url=HIT.url, page=_page(url=HIT.url, content="Fetched body"))
     failed = FetchOutcome(
