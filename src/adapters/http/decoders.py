@@ -12,7 +12,7 @@ import zlib
 from collections.abc import Iterator
 from typing import Protocol
 
-import brotli  # type: ignore[import-untyped]
+import brotli
 
 #: Largest piece one decoder call produces; bounds memory per step.
 STEP = 256 * 1024
