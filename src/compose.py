@@ -47,6 +47,7 @@ def url_policy(config: Config) -> UrlPolicy:
         allow_private_network=config.allow_private_network,
         allowlist=config.domain_allowlist,
         blocklist=config.domain_blocklist,
+        trusted_addresses=config.trusted_addresses,
     )
 
 

@@ -8,6 +8,7 @@ accepted values, so a misconfiguration stops start-up instead of surprising a us
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import tomllib
 from collections.abc import Callable, Mapping
@@ -44,6 +45,7 @@ class Config:
     domain_allowlist: tuple[str, ...] = ()
     allow_http: bool = False
     allow_private_network: bool = False
+    trusted_addresses: tuple[str, ...] = ()
     max_response_bytes: int = 5 * 1024 * 1024
     max_content_chars: int = 20000
     user_agent: str | None = None
@@ -122,6 +124,19 @@ def _domains(variable: str, raw: str) -> tuple[str, ...]:
     return domains
 
 
+def _addresses(variable: str, raw: str) -> tuple[str, ...]:
+    items = tuple(item.strip() for item in raw.split(",") if item.strip())
+    for item in items:
+        try:
+            ipaddress.ip_address(item)
+        except ValueError:
+            raise ConfigError(
+                f"{variable} has {item!r}, which is not an IP address: give exact addresses "
+                "separated by commas, e.g. 127.0.0.1,10.0.0.5."
+            ) from None
+    return items
+
+
 def _http_url(variable: str, raw: str) -> str | None:
     value = raw.strip()
     if not value:
@@ -159,6 +174,7 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_DOMAIN_ALLOWLIST": ("domain_allowlist", _domains),
     "WEB_ALLOW_HTTP": ("allow_http", _flag),
     "WEB_ALLOW_PRIVATE_NETWORK": ("allow_private_network", _flag),
+    "WEB_TRUSTED_ADDRESSES": ("trusted_addresses", _addresses),
     "WEB_MAX_RESPONSE_BYTES": ("max_response_bytes", _count(1024, 1024**3)),
     "WEB_MAX_CONTENT_CHARS": ("max_content_chars", _count(200, 1_000_000)),
     "WEB_USER_AGENT": ("user_agent", _text),

@@ -62,6 +62,7 @@ BAD_VALUES = [
     ("WEB_CACHE", "x", "true or false"),
     ("WEB_PROXY", "socks://x", "http(s) URL"),
     ("WEB_PROVIDER_ENDPOINTS", "google=http://x", "provider=URL"),
+    ("WEB_TRUSTED_ADDRESSES", "localhost", "not an IP address"),
 ]
 
 
