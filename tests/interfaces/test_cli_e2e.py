@@ -15,8 +15,6 @@ from tests.interfaces.sites import FIXTURES, LOOPBACK_ONLY_QUERY, local_env, run
 from tests.servers import serve
 from webdistill.adapters.cli import main
 
-pytest.importorskip("webdistill.compose", reason="needs every adapter merged")
-
 CLOSED_PORT_URL = "http://127.0.0.1:9/nothing-listens-here"
 
 

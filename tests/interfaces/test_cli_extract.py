@@ -9,8 +9,6 @@ import pytest
 from tests.interfaces.sites import FIXTURES
 from webdistill.adapters.cli import main
 
-pytest.importorskip("webdistill.adapters.extract.dispatch", reason="needs the extract adapter")
-
 
 def test_html_file_to_markdown(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["extract", str(FIXTURES / "article.html")]) == 0

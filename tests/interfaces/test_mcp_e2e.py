@@ -20,8 +20,6 @@ from tests.interfaces.sites import cli_env, local_env, site_app
 from tests.servers import serve
 from webdistill.adapters.render import FENCE_CLOSE, FENCE_OPEN
 
-pytest.importorskip("webdistill.compose", reason="needs every adapter merged")
-
 SERVER = [sys.executable, "-m", "webdistill.adapters.cli", "mcp"]
 
 
