@@ -153,7 +153,7 @@ def _endpoints(variable: str, raw: str) -> dict[str, str]:
             continue
         name, sep, url = item.partition("=")
         name = name.strip().lower()
-        if not sep or name not in PROVIDERS[1:-1]:
+        if not sep or name not in (*PROVIDERS[1:-1], "duckduckgo_lite"):
             raise ConfigError(
                 f"{variable} has {item!r}: use provider=URL pairs separated by commas, with "
                 f"providers among {', '.join(PROVIDERS[1:-1])}."

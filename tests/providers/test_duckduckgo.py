@@ -259,3 +259,19 @@ def test_lookalike_hosts_are_not_unwrapped_or_treated_as_ads() -> None:
     )
     assert not is_ad_link("https://notduckduckgo.com/y.js?ad=1")
     assert is_ad_link("https://duckduckgo.com/y.js?ad=1")
+
+
+async def test_lite_fallback_stays_on_an_overridden_endpoint() -> None:
+    server = FakeProvider(
+        {
+            HTML: html_answer("duckduckgo", "challenge.html", status=202),
+            LITE: html_answer("duckduckgo", "lite-success.html"),
+        }
+    )
+    async with server.running() as base:
+        settings = settings_for(base, "duckduckgo", provider="duckduckgo")
+        assert "duckduckgo_lite" not in settings.base_urls
+        async with SearchProviders(settings) as providers:
+            result = await providers.search(SearchQuery("rust borrow checker"))
+    assert len(result.unwrap().rows) == 2
+    assert [seen.path for seen in server.seen] == ["/html/", "/lite/"]

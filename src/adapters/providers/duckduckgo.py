@@ -104,7 +104,11 @@ async def _one(
             parse_duckduckgo_html,
         )
     else:
-        base = settings.base_url("duckduckgo_lite", LITE_BASE)
+        # An overridden DuckDuckGo endpoint (a proxy, a test server) serves /lite/ too:
+        # never fall back from an overridden endpoint to the public one.
+        base = settings.base_url(
+            "duckduckgo_lite", settings.base_url("duckduckgo", LITE_BASE)
+        )
         path, parse = "/lite/", parse_duckduckgo_lite
     answer = await exchange(
         session,
