@@ -73,6 +73,7 @@ def _hit_policy(policy: UrlPolicy) -> UrlPolicy:
         allow_http=True,
         allow_private_network=policy.allow_private_network,
         blocklist=policy.blocklist,
+        trusted_addresses=policy.trusted_addresses,
     )
 
 
