@@ -1,8 +1,16 @@
 """webdistill: web search and safe page reading for LLM agents.
 
-Public API: the kernel's model types and errors; `build`, `Config` and `Toolkit` (composition
-root) and `extract_html` (offline extraction) arrive with their adapters.
+    async with webdistill.build(webdistill.Config.from_env()) as toolkit:
+        hits = await toolkit.search({"query": "aiohttp timeouts"})
+        page = await toolkit.fetch({"url": "https://docs.aiohttp.org/"})
+
+The composed API (`build`, `Config`, `Toolkit`) and `extract_html` load their adapters on
+first use, so `import webdistill.kernel` stays light.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from webdistill.kernel import (
     Document,
@@ -16,7 +24,30 @@ from webdistill.kernel import (
     WebError,
 )
 
+if TYPE_CHECKING:
+    from webdistill.adapters.extract.html import extract_html
+    from webdistill.compose import Config, ConfigError, Toolkit, build
+
+_LAZY = {
+    "build": "webdistill.compose",
+    "Config": "webdistill.compose",
+    "ConfigError": "webdistill.compose",
+    "Toolkit": "webdistill.compose",
+    "extract_html": "webdistill.adapters.extract.html",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'webdistill' has no attribute {name!r}")
+
+
 __all__ = [
+    "Config",
+    "ConfigError",
     "Document",
     "ErrorCode",
     "FetchOutcome",
@@ -25,5 +56,8 @@ __all__ = [
     "SearchHit",
     "SearchOutcome",
     "SearchQuery",
+    "Toolkit",
     "WebError",
+    "build",
+    "extract_html",
 ]

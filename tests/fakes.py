@@ -39,9 +39,7 @@ class FakeBackend:
     async def extract(self, request: FetchRequest) -> Result[object, WebError]:
         self.extract_calls.append(request)
         if request.url not in self.pages:
-            return Failure(
-                WebError.of(ErrorCode.NETWORK_ERROR, f"fake: no page for {request.url}")
-            )
+            return Failure(WebError.of(ErrorCode.NETWORK_ERROR, f"fake: no page for {request.url}"))
         answer = self.pages[request.url]
         if isinstance(answer, WebError):
             return Failure(answer)

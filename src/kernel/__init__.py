@@ -18,6 +18,7 @@ from webdistill.kernel.model import (
     SearchRequest,
 )
 from webdistill.kernel.ports import Compressor, Deps, WebBackend
+from webdistill.kernel.tools import extract_page, search_web, web_fetch, web_search
 from webdistill.kernel.urls import UrlPolicy
 
 __all__ = [
@@ -38,4 +39,8 @@ __all__ = [
     "UrlPolicy",
     "WebBackend",
     "WebError",
+    "extract_page",
+    "search_web",
+    "web_fetch",
+    "web_search",
 ]

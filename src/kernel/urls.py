@@ -1,16 +1,28 @@
 """URL parsing, normalisation, tracking-parameter stripping and the URL policy.
 
-PLACEHOLDER: the safe-HTTP issue replaces this module with the full policy
-(normalisation, literal-IP checks via `addresses`, allow/block lists).
+`check_url` is the gate every URL passes before any backend or socket sees it. It parses
+the URL itself (not with `urlsplit().hostname`, whose leniency is what parser-confusion
+attacks exploit) and follows the WHATWG host rules that HTTP clients and browsers apply:
+IDNA-encoding (which folds full-width digits and dots), and the IPv4 number forms
+("2130706433", "0x7f.1", "017700000001", "127.1"), which are canonicalised to dotted decimal
+so that the address that was checked is the address that is dialled. Names that only make
+sense inside a network (localhost, *.local, *.internal, metadata names, single labels,
+known loopback/rebinding DNS services, names spelling a private IPv4) are refused too.
+The resolver in adapters/http still vets every DNS answer: this is the first of two gates.
+
+Stdlib + attrs + returns only; nothing here raises.
 """
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+import functools
+import re
 
 import attrs
+from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
+from webdistill.kernel import addresses, hosts
 from webdistill.kernel.errors import ErrorCode, WebError
 
 
@@ -26,21 +38,233 @@ class UrlPolicy:
     allow_private_network: bool = False
     allowlist: tuple[str, ...] = ()
     blocklist: tuple[str, ...] = ()
+    #: Exact IP addresses admitted although not public (e.g. a test server on 127.0.0.1),
+    #: without opening the rest of the private network. Metadata addresses are never admitted.
+    trusted_addresses: tuple[str, ...] = ()
+
+
+def address_allowed(ip: object, policy: UrlPolicy) -> bool:
+    """May `ip` be dialled under `policy`? The one rule check_url and the HTTP guard share."""
+    category = addresses.address_category(ip)
+    if category == addresses.AddressCategory.PUBLIC:
+        return True
+    if category == addresses.AddressCategory.METADATA:
+        return False
+    if policy.allow_private_network and category == addresses.AddressCategory.PRIVATE:
+        return True
+    if not policy.trusted_addresses:
+        return False
+    addr = addresses.parse_address(ip)
+    return addr is not None and addr in _trusted(tuple(policy.trusted_addresses))
+
+
+@functools.lru_cache(maxsize=64)
+def _trusted(entries: tuple[object, ...]) -> frozenset[addresses.IPAddress]:
+    parsed = (addresses.parse_address(e) for e in entries)
+    return frozenset(a for a in parsed if a is not None)
+
+
+#: Exact tracking parameter names (compared case-insensitively); `utm_*` is a prefix rule.
+TRACKING_PARAMETERS = frozenset(
+    {
+        "fbclid", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "msclkid", "mc_eid",
+        "mc_cid", "_ga", "_gl", "yclid", "ysclid", "igshid", "igsh", "ref_src", "ref_url",
+        "twclid", "ttclid", "li_fat_id", "epik", "srsltid", "_hsenc", "_hsmi", "__hssc",
+        "__hstc", "__hsfp", "hsctatracking", "mkt_tok", "oly_anon_id", "oly_enc_id",
+        "vero_id", "vero_conv", "rb_clickid", "s_cid", "wickedid", "_openstat", "__s", "_kx",
+        "sc_cid", "ss_campaign_id", "ss_campaign_name", "ss_source",
+    }
+)  # fmt: skip
+TRACKING_PREFIXES = ("utm_",)
+
+MAX_URL_LENGTH = 8192
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+_PERCENT = re.compile(r"%([0-9A-Fa-f]{2})")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_ENCODE_IN_PATH = frozenset(' "<>`\\')
+_NEEDS_NORMALISING = re.compile(r'[%\s"<>`\\]|[^\x00-\x7f]')
+_AUTHORITY_END = re.compile(r"[/?#]")
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def _normalise_escape(match: re.Match[str]) -> str:
+    char = chr(int(match.group(1), 16))
+    return char if char in _UNRESERVED else "%" + match.group(1).upper()
+
+
+def _normalise_component(text: str) -> str:
+    """Conservative percent-encoding normalisation (RFC 3986 6.2.2): decode unreserved
+    escapes, uppercase the others, encode spaces, quotes and non-ASCII as UTF-8."""
+    if _NEEDS_NORMALISING.search(text) is None:
+        return text
+    text = _PERCENT.sub(_normalise_escape, text)
+    out = []
+    for char in text:
+        if char in _ENCODE_IN_PATH or not char.isascii():
+            out.append("".join(f"%{b:02X}" for b in char.encode("utf-8", "surrogatepass")))
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def _parameter_name(pair: str) -> str:
+    name = pair.split("=", 1)[0]
+    return _PERCENT.sub(lambda m: chr(int(m.group(1), 16)), name).strip().lower()
+
+
+def is_tracking_parameter(name: str) -> bool:
+    """True for a known tracking parameter name (utm_*, fbclid, gclid...)."""
+    lowered = name.lower()
+    return lowered in TRACKING_PARAMETERS or lowered.startswith(TRACKING_PREFIXES)
+
+
+def _strip_query(query: str) -> str:
+    return "&".join(p for p in query.split("&") if not is_tracking_parameter(_parameter_name(p)))
 
 
 def strip_tracking(url: str) -> str:
-    """Remove tracking parameters (utm_*, fbclid, gclid...) from a URL."""
-    return url
+    """Remove tracking parameters (utm_*, fbclid, gclid...) from a URL, keeping the others
+    and their order. Anything that is not a tracker is left untouched."""
+    try:
+        head, hash_mark, fragment = url.partition("#")
+        base, question, query = head.partition("?")
+        if not question:
+            return url
+        kept = _strip_query(query)
+        if not kept.strip("&"):
+            return base + hash_mark + fragment
+        return base + "?" + kept + hash_mark + fragment
+    except Exception:  # noqa: BLE001 - strip_tracking never raises, whatever the input
+        return url if isinstance(url, str) else ""
+
+
+def _blocked(message: str, **detail: str) -> Failure[WebError]:
+    return Failure(WebError(code=ErrorCode.BLOCKED_URL, message=message, detail=detail))
+
+
+def _invalid(message: str) -> Failure[WebError]:
+    return Failure(WebError.of(ErrorCode.INVALID_URL, message))
+
+
+def _list_entry(entry: object) -> str:
+    """A policy-list entry as a canonical domain ("" when it is not usable)."""
+    if not isinstance(entry, str):
+        return ""
+    text = entry.strip().lower()
+    if "://" in text:
+        text = text.split("://", 1)[1]
+    text = re.split(r"[/?#]", text, maxsplit=1)[0].removeprefix("*.").strip(".")
+    parsed = hosts.parse_host(text)
+    return parsed.unwrap().name if is_successful(parsed) else ""
+
+
+def _on_list(name: str, entries: tuple[str, ...]) -> bool:
+    return any(hosts.domain_matches(name, _list_entry(e)) for e in entries)
+
+
+def _check_host(host: hosts.Host, policy: UrlPolicy) -> Result[None, WebError]:
+    if _on_list(host.name, tuple(policy.blocklist)):
+        return _blocked(f"{host.name} is on the domain blocklist; do not fetch it.", host=host.name)
+    if policy.allowlist and not _on_list(host.name, tuple(policy.allowlist)):
+        return _blocked(
+            f"{host.name} is not on the domain allowlist; only these domains may be fetched: "
+            + ", ".join(str(e) for e in policy.allowlist),
+            host=host.name,
+        )
+    if host.address is not None:
+        if address_allowed(host.address, policy):
+            return Success(None)
+        reason = addresses.describe_address(host.address)
+        return _blocked(
+            f"{host.name} is {reason}; only public Internet addresses may be fetched.",
+            host=host.name,
+            reason=reason,
+        )
+    problem = hosts.name_problem(host.name)
+    if problem is None:
+        return Success(None)
+    is_metadata, reason = problem
+    if is_metadata or not policy.allow_private_network:
+        return _blocked(f"Blocked: {reason}; only public Internet hosts may be fetched.",
+                        host=host.name, reason=reason)  # fmt: skip
+    return Success(None)
+
+
+def _split_authority(authority: str) -> Result[tuple[str, int | None], WebError]:
+    if "@" in authority:
+        return _blocked(
+            "URLs with credentials (user:password@host) are not allowed; remove them and "
+            "pass the URL without a user name or password.",
+            reason="credentials",
+        )
+    if "\\" in authority:
+        return _invalid("Backslashes are not allowed in a URL's host.")
+    host, port_text = authority, ""
+    closing = authority.rfind("]")
+    colon = authority.rfind(":")
+    if colon > closing:
+        host, port_text = authority[:colon], authority[colon + 1 :]
+    if not port_text:
+        return Success((host, None))
+    if not port_text.isascii() or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        return _invalid(f"The URL's port {port_text!r} is not a number from 1 to 65535.")
+    return Success((host, int(port_text)))
+
+
+def _clean(url: str, policy: UrlPolicy) -> Result[str, WebError]:
+    if not isinstance(url, str):
+        return _invalid("The URL must be a string.")
+    text = url.strip(" \t\r\n\x0b\x0c\x00")
+    if not text:
+        return _invalid("The URL is empty; pass an absolute http(s) URL.")
+    if len(text) > MAX_URL_LENGTH:
+        return _invalid(f"The URL is longer than {MAX_URL_LENGTH} characters.")
+    if _CONTROL.search(text):
+        return _invalid("The URL contains control characters (tabs, newlines...); remove them.")
+    scheme_match = _SCHEME.match(text)
+    if scheme_match is None:
+        return _invalid(f"Not an absolute URL: {text[:200]!r}. Use https://host/path.")
+    scheme = scheme_match.group(1).lower()
+    if scheme not in _DEFAULT_PORTS:
+        return _invalid(f"Only http(s) URLs can be fetched, not {scheme}: URLs.")
+    rest = text[scheme_match.end() :]
+    if not rest.startswith("//"):
+        return _invalid(f"Not a valid {scheme} URL: write {scheme}://host/path.")
+    if scheme == "http" and not policy.allow_http:
+        return _blocked("Plain http URLs are not allowed; use https.", reason="scheme")
+    rest = rest[2:]
+    end_match = _AUTHORITY_END.search(rest)
+    end = end_match.start() if end_match else len(rest)
+    authority, rest = rest[:end], rest[end:]
+    rest = rest.partition("#")[0]
+    path, _, query = rest.partition("?")
+    split = _split_authority(authority)
+    if not is_successful(split):
+        return Failure(split.failure())
+    raw_host, port = split.unwrap()
+    parsed = hosts.parse_host(raw_host)
+    if not is_successful(parsed):
+        return Failure(parsed.failure())
+    host = parsed.unwrap()
+    verdict = _check_host(host, policy)
+    if not is_successful(verdict):
+        return Failure(verdict.failure())
+    netloc = host.text if port in (None, _DEFAULT_PORTS[scheme]) else f"{host.text}:{port}"
+    clean_path = _normalise_component(path) or "/"
+    clean_query = _strip_query(_normalise_component(query)) if query else ""
+    suffix = "?" + clean_query if clean_query.strip("&") else ""
+    return Success(f"{scheme}://{netloc}{clean_path}{suffix}")
 
 
 def check_url(url: str, policy: UrlPolicy) -> Result[str, WebError]:
-    """Parse, normalise and vet `url` against `policy`; the cleaned URL or why not."""
+    """Parse, normalise and vet `url` against `policy`; the cleaned URL or why not.
+
+    The cleaned URL has a lowercase scheme and host, an IDNA-encoded host (IPv4 in dotted
+    decimal), no default port, no fragment, normalised escapes and no tracking parameters.
+    Refusals are BLOCKED_URL (policy) or INVALID_URL (unparseable); this never raises.
+    """
     try:
-        parts = urlsplit(url.strip())
-    except ValueError:
-        return Failure(WebError.of(ErrorCode.INVALID_URL, f"Not a parseable URL: {url!r}."))
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        return Failure(WebError.of(ErrorCode.INVALID_URL, f"Not an http(s) URL: {url!r}."))
-    if parts.scheme == "http" and not policy.allow_http:
-        return Failure(WebError.of(ErrorCode.BLOCKED_URL, "Plain http is not allowed; use https."))
-    return Success(parts.geturl())
+        return _clean(url, policy)
+    except Exception:  # noqa: BLE001 - check_url never raises: anything odd is a refusal
+        return _invalid("The URL could not be parsed; pass an absolute http(s) URL.")

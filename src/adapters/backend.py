@@ -1,0 +1,101 @@
+"""`HttpWebBackend`: the production `WebBackend`, made of a page client, an extractor and a
+search provider chain (all injected by the composition root).
+
+`extract` fetches the URL through the guarded client, turns the bytes into a `Document`
+(off the event loop for large bodies) and answers a `FetchedPage`, which the kernel
+re-validates.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
+
+from returns.result import Failure, Result, Success
+
+from webdistill.kernel.errors import WebError
+from webdistill.kernel.model import Document, FetchedPage, FetchRequest, SearchQuery
+
+#: Bodies larger than this are extracted in a worker thread, so the loop keeps serving.
+THREAD_THRESHOLD_BYTES = 64 * 1024
+
+TRUNCATED_BODY_NOTICE = (
+    "The page was larger than the download limit (WEB_MAX_RESPONSE_BYTES); only its "
+    "beginning was read."
+)
+
+
+class PageResponse(Protocol):
+    """What the page client answers (the guarded client's `HttpResponse`)."""
+
+    @property
+    def url(self) -> str: ...
+    @property
+    def content_type(self) -> str: ...
+    @property
+    def body(self) -> bytes: ...
+    @property
+    def truncated(self) -> bool: ...
+
+
+class PageClient(Protocol):
+    async def get(
+        self, url: str, *, headers: Mapping[str, str] | None = None
+    ) -> Result[PageResponse, WebError]: ...
+
+
+class Searcher(Protocol):
+    async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]: ...
+
+
+Extractor = Callable[[bytes, str | None, str | None], Result[Document, WebError]]
+
+
+class HttpWebBackend:
+    """Implements the `WebBackend` port over a page client, an extractor and a searcher."""
+
+    def __init__(self, client: PageClient, extractor: Extractor, searcher: Searcher) -> None:
+        self._client = client
+        self._extractor = extractor
+        self._searcher = searcher
+
+    async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
+        return await self._searcher.search(query)
+
+    async def extract(self, request: FetchRequest) -> Result[object, WebError]:
+        fetched = await self._client.get(request.url)
+        if not isinstance(fetched, Success):
+            return Failure(fetched.failure())
+        response = fetched.unwrap()
+        content_type = response.content_type or None
+        if len(response.body) > THREAD_THRESHOLD_BYTES:
+            document = await asyncio.to_thread(
+                self._extractor, response.body, content_type, response.url
+            )
+        else:
+            document = self._extractor(response.body, content_type, response.url)
+        if not isinstance(document, Success):
+            return Failure(document.failure())
+        return Success(_as_page(response, document.unwrap()))
+
+
+def _as_page(response: PageResponse, document: Document) -> FetchedPage:
+    flags = document.flags
+    notice = document.notice
+    if response.truncated:
+        flags = (*flags, "body_truncated")
+        notice = f"{notice} {TRUNCATED_BODY_NOTICE}" if notice else TRUNCATED_BODY_NOTICE
+    media_type = response.content_type.split(";", 1)[0].strip().lower()
+    return FetchedPage(
+        url=response.url,
+        content=document.markdown,
+        title=document.title,
+        content_type=document.content_type or media_type,
+        byline=document.byline,
+        published=document.published,
+        site_name=document.site_name,
+        language=document.language,
+        flags=flags,
+        notice=notice,
+    )

@@ -1,0 +1,193 @@
+"""The `webdistill` command line: search, fetch, extract (offline), mcp, config.
+
+argparse only. Human-readable output by default, `--json` for machines; exit codes say what
+failed (see `EXIT_CODES_HELP`). Expected failures (bad configuration, no network, a blocked
+URL...) end with a one-line message on stderr, never a traceback. Set WEBDISTILL_DEBUG=1 to
+see the traceback of an unexpected error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from webdistill.adapters.cli_support import (
+    EXIT_CODES_HELP,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    say_error,
+)
+
+PROVIDER_CHOICES = ("auto", "duckduckgo", "brave", "tavily", "searxng", "exa", "serper", "none")
+
+DESCRIPTION = (
+    "Web search and safe page reading for LLM agents and people. Settings come from WEB_* "
+    "environment variables (see `webdistill config`) or a TOML file (--config / WEB_CONFIG)."
+)
+
+
+def _config_option() -> argparse.ArgumentParser:
+    """`--config FILE` and `--json`, accepted before or after the command.
+
+    SUPPRESS as the default keeps a value given before the command."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument(
+        "--config", metavar="FILE", default=argparse.SUPPRESS, help="TOML file with WEB_* keys"
+    )
+    parent.add_argument(
+        "--json", action="store_true", default=argparse.SUPPRESS, help="machine-readable output"
+    )
+    return parent
+
+
+_SubParsers = argparse._SubParsersAction  # the type argparse gives `add_subparsers()`
+
+
+def _command(
+    commands: _SubParsers[argparse.ArgumentParser], name: str, **options: str
+) -> argparse.ArgumentParser:
+    return commands.add_parser(name, parents=[_config_option()], **options)  # type: ignore[arg-type]
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
+    return value
+
+
+def _add_search(commands: _SubParsers[argparse.ArgumentParser]) -> None:
+    search = _command(
+        commands,
+        "search",
+        help="search the web",
+        description="Search the web (up to 5 queries at once).",
+    )
+    search.add_argument("queries", nargs="+", metavar="QUERY", help="what to search for")
+    search.add_argument("--max-results", type=_positive_int, metavar="N", help="hits per query")
+    search.add_argument("--time-range", choices=("day", "week", "month", "year"))
+    search.add_argument(
+        "--include-content", action="store_true", help="also read the top hits of each query"
+    )
+    search.add_argument(
+        "--provider", choices=PROVIDER_CHOICES, help="override WEB_SEARCH_PROVIDER for this call"
+    )
+    search.set_defaults(command="search")
+
+
+def _add_fetch(commands: _SubParsers[argparse.ArgumentParser]) -> None:
+    fetch = _command(
+        commands,
+        "fetch",
+        help="read web pages as Markdown",
+        description="Read one or more web pages (public http(s) URLs) as clean Markdown.",
+    )
+    fetch.add_argument("urls", nargs="+", metavar="URL")
+    fetch.add_argument("--max-chars", type=_positive_int, metavar="N", help="window size")
+    fetch.add_argument(
+        "--start-index", type=_positive_int, metavar="N", help="where the window starts"
+    )
+    fetch.add_argument("--focus", metavar="TEXT", help="what to keep when compressing")
+    fetch.add_argument(
+        "--compress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="force (or forbid) compression; default: compress long pages if configured",
+    )
+    fetch.set_defaults(command="fetch")
+
+
+def _add_extract(commands: _SubParsers[argparse.ArgumentParser]) -> None:
+    extract = _command(
+        commands,
+        "extract",
+        help="convert a local file (HTML, PDF, ...) to Markdown, offline",
+        description="Read a local file (or - for stdin) and print its main content.",
+    )
+    extract.add_argument("file", metavar="FILE|-")
+    extract.add_argument("--url", help="the URL the file came from (resolves relative links)")
+    extract.add_argument("--text", action="store_true", help="plain text instead of Markdown")
+    extract.set_defaults(command="extract")
+
+
+def _add_mcp_and_config(commands: _SubParsers[argparse.ArgumentParser]) -> None:
+    mcp = _command(
+        commands,
+        "mcp",
+        help="run the MCP server (stdio, or streamable HTTP with --http)",
+        description="Serve the web_search and web_fetch tools over MCP.",
+    )
+    mcp.add_argument(
+        "--http",
+        metavar="HOST:PORT",
+        help="serve streamable HTTP at http://HOST:PORT/mcp instead of stdio "
+        "(HOST defaults to 127.0.0.1: give just :PORT or PORT)",
+    )
+    mcp.set_defaults(command="mcp")
+    config = _command(
+        commands,
+        "config",
+        help="show the effective configuration and usable search providers",
+        description="Show the effective configuration (keys masked) and search providers.",
+    )
+    config.set_defaults(command="config")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of `webdistill`."""
+    parser = argparse.ArgumentParser(
+        prog="webdistill",
+        description=DESCRIPTION,
+        epilog=EXIT_CODES_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--config", metavar="FILE", help="TOML file with WEB_* keys")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    _add_search(commands)
+    _add_fetch(commands)
+    _add_extract(commands)
+    _add_mcp_and_config(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (see `webdistill --help`)."""
+    args = build_parser().parse_args(argv)
+    from webdistill.adapters import cli_commands
+
+    try:
+        return cli_commands.run(args)
+    except KeyboardInterrupt:
+        say_error("interrupted.")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_OK
+    except Exception as exc:  # the outermost edge: no traceback for the user
+        if os.environ.get("WEBDISTILL_DEBUG"):
+            raise
+        say_error(
+            f"unexpected error ({type(exc).__name__}: {str(exc)[:200]}). This is a bug: "
+            "please report it; run with WEBDISTILL_DEBUG=1 to see the details."
+        )
+        return EXIT_INTERNAL
+
+
+def _silence_stdout() -> None:
+    """After a closed pipe (`webdistill ... | head`), stop Python complaining at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,252 @@
+"""What each `webdistill` command does, once its arguments are parsed.
+
+Heavy modules (the composition root, aiohttp, the MCP SDK) are imported inside the command
+that needs them, so `webdistill --help` and `webdistill extract` stay quick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+import attrs
+from returns.result import Result, Success
+
+from webdistill.adapters import cli_config
+from webdistill.adapters.cli_support import (
+    EXIT_INPUT,
+    EXIT_OK,
+    Progress,
+    exit_code_for,
+    first_failure_exit,
+    say_error,
+)
+from webdistill.adapters.render import fetch_to_text, search_to_text, to_jsonable
+from webdistill.config import Config, ConfigError
+from webdistill.kernel.errors import WebError
+from webdistill.kernel.model import FetchOutcome, SearchOutcome
+
+if TYPE_CHECKING:
+    from webdistill.compose import Toolkit
+
+_T = TypeVar("_T")
+
+CLI_MORE_HINT = "To read more run: webdistill fetch {url} --start-index {next}"
+
+#: File name endings -> media type, for `extract` (the extractor also sniffs the bytes).
+EXTENSION_TYPES = {
+    ".html": "text/html",
+    ".htm": "text/html",
+    ".xhtml": "application/xhtml+xml",
+    ".md": "text/markdown",
+    ".markdown": "text/markdown",
+    ".txt": "text/plain",
+    ".json": "application/json",
+    ".csv": "text/csv",
+    ".xml": "application/xml",
+    ".rss": "application/rss+xml",
+    ".atom": "application/atom+xml",
+    ".pdf": "application/pdf",
+}
+
+
+class CommandError(Exception):
+    """An expected failure that ends the command with a one-line message and `exit_code`."""
+
+    def __init__(self, message: str, exit_code: int = EXIT_INPUT) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def run(args: argparse.Namespace) -> int:
+    """Dispatch the parsed command; expected failures become a message and an exit code."""
+    commands: dict[str, Callable[[argparse.Namespace], int]] = {
+        "search": run_search,
+        "fetch": run_fetch,
+        "extract": run_extract,
+        "mcp": run_mcp,
+        "config": run_config,
+    }
+    try:
+        return commands[args.command](args)
+    except CommandError as error:
+        say_error(str(error))
+        return error.exit_code
+
+
+def load_config(args: argparse.Namespace) -> Config:
+    """The effective configuration (environment over the TOML file)."""
+    try:
+        return Config.from_env(os.environ, config_file=args.config)
+    except ConfigError as error:
+        raise CommandError(f"configuration error: {error}") from None
+
+
+def _with_toolkit(config: Config, call: Callable[[Toolkit], Awaitable[_T]]) -> _T:
+    from webdistill.compose import build
+
+    async def go() -> _T:
+        async with build(config) as toolkit:
+            return await call(toolkit)
+
+    try:
+        return asyncio.run(go())
+    except ConfigError as error:
+        raise CommandError(f"configuration error: {error}") from None
+
+
+def _summarise_failures(errors: Sequence[WebError | None], noun: str) -> None:
+    """In human mode, one stderr line when items failed (stdout may be piped elsewhere)."""
+    failed = [error for error in errors if error is not None]
+    if failed:
+        say_error(
+            f"{len(failed)} of {len(errors)} {noun} failed (first: {failed[0].code.value}); "
+            "see the output above."
+        )
+
+
+def _print_json(value: object) -> None:
+    print(json.dumps(value, ensure_ascii=False, indent=2))
+
+
+def _request_failed(error: WebError, as_json: bool) -> int:
+    if as_json:
+        _print_json({"error": error.to_dict()})
+    else:
+        say_error(f"{error.code.value}: {error.message}")
+    return exit_code_for(error.code)
+
+
+def _fence(config: Config) -> bool:
+    return bool(config.fence_untrusted)  # None: the CLI's default is off
+
+
+def _outcomes(
+    answer: Result[tuple[_T, ...], WebError],
+) -> tuple[_T, ...] | WebError:
+    return answer.unwrap() if isinstance(answer, Success) else answer.failure()
+
+
+def run_search(args: argparse.Namespace) -> int:
+    config = load_config(args)
+    if args.provider:
+        config = attrs.evolve(config, search_provider=args.provider)
+    queries: Sequence[str] = args.queries
+    raw: dict[str, object] = {"queries": list(queries), "include_content": args.include_content}
+    if args.max_results is not None:
+        raw["max_results"] = args.max_results
+    if args.time_range:
+        raw["time_range"] = args.time_range
+    label = f"searching {len(queries)} queries"
+
+    async def call(toolkit: Toolkit) -> Result[tuple[SearchOutcome, ...], WebError]:
+        async with Progress(label, enabled=len(queries) > 1):
+            return await toolkit.search(raw)
+
+    answer = _outcomes(_with_toolkit(config, call))
+    if isinstance(answer, WebError):
+        return _request_failed(answer, args.json)
+    if args.json:
+        _print_json({"results": to_jsonable(answer)})
+    else:
+        print(search_to_text(answer, fence=_fence(config), more_hint=CLI_MORE_HINT))
+        _summarise_failures([outcome.error for outcome in answer], "queries")
+    return first_failure_exit(outcome.error for outcome in answer)
+
+
+def run_fetch(args: argparse.Namespace) -> int:
+    config = load_config(args)
+    urls: Sequence[str] = args.urls
+    raw: dict[str, object] = {"urls": list(urls)}
+    for key in ("max_chars", "start_index", "focus", "compress"):
+        value = getattr(args, key)
+        if value is not None:
+            raw[key] = value
+    label = f"reading {len(urls)} pages"
+
+    async def call(toolkit: Toolkit) -> Result[tuple[FetchOutcome, ...], WebError]:
+        async with Progress(label, enabled=len(urls) > 1):
+            return await toolkit.fetch(raw)
+
+    answer = _outcomes(_with_toolkit(config, call))
+    if isinstance(answer, WebError):
+        return _request_failed(answer, args.json)
+    if args.json:
+        _print_json({"results": to_jsonable(answer)})
+    else:
+        print(fetch_to_text(answer, fence=_fence(config), more_hint=CLI_MORE_HINT))
+        _summarise_failures([outcome.error for outcome in answer], "URLs")
+    return first_failure_exit(outcome.error for outcome in answer)
+
+
+def _read_input(name: str) -> bytes:
+    if name == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(name).read_bytes()
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise CommandError(
+            f"cannot read {name}: {reason}. Give a readable file or - for stdin."
+        ) from None
+
+
+def run_extract(args: argparse.Namespace) -> int:
+    body = _read_input(args.file)
+    from webdistill.adapters.extract.dispatch import extract_content
+
+    content_type = EXTENSION_TYPES.get(Path(args.file).suffix.lower()) if args.file != "-" else None
+    answer = extract_content(body, content_type, args.url)
+    if not isinstance(answer, Success):
+        return _request_failed(answer.failure(), args.json)
+    document = answer.unwrap()
+    if args.json:
+        _print_json(to_jsonable(document))
+    elif args.text:
+        print(document.text)
+    else:
+        print(document.markdown)
+    return EXIT_OK
+
+
+def run_mcp(args: argparse.Namespace) -> int:
+    config = load_config(args)
+    try:
+        from webdistill.adapters import mcp
+    except ImportError as error:
+        raise CommandError(
+            f"the MCP server needs the `mcp` package ({error.name} is missing): "
+            "pip install 'webdistill[mcp]'."
+        ) from None
+    try:
+        if args.http is None:
+            return mcp.serve_stdio(config)
+        host, port = parse_host_port(args.http)
+        return mcp.serve_http(config, host, port)
+    except ConfigError as error:
+        raise CommandError(f"configuration error: {error}") from None
+    except OSError as error:  # e.g. the port is taken
+        raise CommandError(f"cannot serve MCP: {error.strerror or error}") from None
+
+
+def parse_host_port(text: str) -> tuple[str, int]:
+    """ "HOST:PORT", ":PORT" or "PORT" -> (host, port); the host defaults to 127.0.0.1."""
+    host, _, port_text = text.rpartition(":")
+    host = host.strip("[]") or "127.0.0.1"
+    try:
+        port = int(port_text)
+    except ValueError:
+        port = -1
+    if not 0 < port < 65536:
+        raise CommandError(f"--http {text!r} is not valid: give HOST:PORT, e.g. 127.0.0.1:8765.")
+    return host, port
+
+
+def run_config(args: argparse.Namespace) -> int:
+    return cli_config.run_config(args, load_config(args))

@@ -1,0 +1,68 @@
+"""`webdistill config`: the effective configuration (secrets masked) and the search providers.
+
+Shows every setting by the variable that sets it, so a user can see what the environment and
+the TOML file added up to, and which providers `auto` would try.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from webdistill.adapters.cli_support import EXIT_OK, mask_secret, mask_url_credentials
+from webdistill.config import FIELDS, Config
+
+
+def _print_json(value: object) -> None:
+    print(json.dumps(value, ensure_ascii=False, indent=2))
+
+
+def _shown(variable: str, value: object) -> object:
+    """A setting as shown: keys masked, passwords in URLs (proxy, endpoints) hidden."""
+    if value is None:
+        return None
+    if variable.endswith("_API_KEY"):
+        return mask_secret(str(value))
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, bool | int):
+        return value
+    if hasattr(value, "items"):  # provider endpoints: URLs may carry credentials too
+        return {str(k): mask_url_credentials(str(v)) for k, v in value.items()}
+    return mask_url_credentials(str(value))
+
+
+def run_config(args: argparse.Namespace, config: Config) -> int:
+    """Print the settings and the providers; `config` is already loaded and valid."""
+    from webdistill.adapters.providers.selection import describe_providers
+    from webdistill.compose import provider_settings
+
+    settings = {
+        variable: _shown(variable, getattr(config, field))
+        for variable, (field, _) in FIELDS.items()
+    }
+    providers = describe_providers(provider_settings(config))
+    if args.json:
+        rows = [{"name": n, "usable": usable, "why": why} for n, usable, why in providers]
+        _print_json({"config": settings, "providers": rows})
+        return EXIT_OK
+    print("Configuration (environment over the --config / WEB_CONFIG file):")
+    width = max(len(variable) for variable in settings)
+    for variable, value in settings.items():
+        print(f"  {variable:<{width}} = {_human(value)}")
+    print("\nSearch providers:")
+    for name, usable, why in providers:
+        print(f"  {name:<10} {'usable' if usable else 'no':<6}  {why}")
+    return EXIT_OK
+
+
+def _human(value: object) -> str:
+    if value is None:
+        return "(not set)"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list):
+        return ",".join(str(item) for item in value) or "(none)"
+    if isinstance(value, dict):
+        return ",".join(f"{k}={v}" for k, v in value.items()) or "(none)"
+    return str(value)

@@ -1,0 +1,146 @@
+"""Helpers of the command line: exit codes, one-line errors, secret masking, a progress spinner.
+
+The spinner is hand-written (a dozen lines) rather than a dependency: it only has to say
+"still working" on a terminal, and must stay silent when stderr is not one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import sys
+import time
+from collections.abc import Iterable
+from types import TracebackType
+from typing import TextIO
+from urllib.parse import urlsplit, urlunsplit
+
+from webdistill.kernel.errors import ErrorCode, WebError
+
+EXIT_OK = 0
+EXIT_INTERNAL = 1
+EXIT_INPUT = 2
+EXIT_BLOCKED = 3
+EXIT_NETWORK = 4
+EXIT_PROVIDER = 5
+EXIT_COMPRESSION = 6
+EXIT_INTERRUPTED = 130
+
+_EXIT_BY_CODE: dict[ErrorCode, int] = {
+    ErrorCode.INVALID_INPUT: EXIT_INPUT,
+    ErrorCode.INVALID_URL: EXIT_INPUT,
+    ErrorCode.PROVIDER_NOT_CONFIGURED: EXIT_INPUT,
+    ErrorCode.BLOCKED_URL: EXIT_BLOCKED,
+    ErrorCode.TIMEOUT: EXIT_NETWORK,
+    ErrorCode.NETWORK_ERROR: EXIT_NETWORK,
+    ErrorCode.HTTP_ERROR: EXIT_NETWORK,
+    ErrorCode.TOO_LARGE: EXIT_NETWORK,
+    ErrorCode.UNSUPPORTED_CONTENT: EXIT_NETWORK,
+    ErrorCode.PROVIDER_AUTH_FAILED: EXIT_PROVIDER,
+    ErrorCode.PROVIDER_RATE_LIMITED: EXIT_PROVIDER,
+    ErrorCode.PROVIDER_UNAVAILABLE: EXIT_PROVIDER,
+    ErrorCode.INVALID_BACKEND_DATA: EXIT_PROVIDER,
+    ErrorCode.COMPRESSION_FAILED: EXIT_COMPRESSION,
+}
+
+EXIT_CODES_HELP = """\
+exit codes:
+  0  success (every query / URL succeeded)
+  1  unexpected internal error (please report it)
+  2  bad input, usage or configuration (INVALID_INPUT, INVALID_URL,
+     PROVIDER_NOT_CONFIGURED, a bad WEB_* variable or --config file)
+  3  blocked URL (BLOCKED_URL: private/loopback/metadata address, scheme, domain lists,
+     robots.txt)
+  4  network or page failure (TIMEOUT, NETWORK_ERROR, HTTP_ERROR, TOO_LARGE,
+     UNSUPPORTED_CONTENT)
+  5  search provider failure (PROVIDER_AUTH_FAILED, PROVIDER_RATE_LIMITED,
+     PROVIDER_UNAVAILABLE, INVALID_BACKEND_DATA)
+  6  compression failed (COMPRESSION_FAILED)
+With several queries or URLs, every item is shown and the exit code is the first
+failed item's."""
+
+
+def exit_code_for(code: ErrorCode) -> int:
+    """The process exit code that reports an error `code`."""
+    return _EXIT_BY_CODE.get(code, EXIT_INTERNAL)
+
+
+def first_failure_exit(errors: Iterable[WebError | None]) -> int:
+    """Exit code of the first error among `errors` (0 when there is none)."""
+    for error in errors:
+        if error is not None:
+            return exit_code_for(error.code)
+    return EXIT_OK
+
+
+def say_error(message: str, stream: TextIO | None = None) -> None:
+    """One line on stderr, prefixed with the program name."""
+    print(f"webdistill: {' '.join(message.split())}", file=stream or sys.stderr)
+
+
+def mask_secret(value: str) -> str:
+    """Show a key as its first 3 and last 2 characters ("sk-…9f"); short keys fully hidden."""
+    if len(value) < 10:
+        return "…"
+    return f"{value[:3]}…{value[-2:]}"
+
+
+def mask_url_credentials(url: str) -> str:
+    """Hide a password in `http://user:password@host` URLs (proxies)."""
+    try:
+        parts = urlsplit(url)
+        if parts.password is None:
+            return url
+        host = parts.hostname or ""
+        port = f":{parts.port}" if parts.port is not None else ""
+    except ValueError:  # not a URL after all (or a malformed one): show nothing of it
+        return "…"
+    netloc = f"{parts.username}:…@{host}{port}"
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+class Progress:
+    """A spinner with elapsed seconds on `stream`, only when `enabled` and it is a terminal."""
+
+    FRAMES = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+    def __init__(self, label: str, *, enabled: bool, stream: TextIO | None = None) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.label = label
+        self.active = enabled and _is_terminal(self.stream)
+        self._task: asyncio.Task[None] | None = None
+
+    async def _spin(self) -> None:
+        started = time.monotonic()
+        for frame in itertools.cycle(self.FRAMES):
+            elapsed = time.monotonic() - started
+            self.stream.write(f"\r{frame} {self.label} {elapsed:.1f}s")
+            self.stream.flush()
+            await asyncio.sleep(0.1)
+
+    async def __aenter__(self) -> Progress:
+        if self.active:
+            self._task = asyncio.create_task(self._spin())
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if self._task is None:
+            return
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+        self.stream.write("\r\x1b[K")
+        self.stream.flush()
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -1,0 +1,127 @@
+"""Reading a response body within limits: streamed, counted twice, never unbounded.
+
+Raw bytes are counted as they come off the wire (cap: `HttpSettings.wire_cap`) and again after
+decompression (cap: `max_response_bytes`). Reading stops at the first cap reached. Text types
+are then truncated and flagged (a page's beginning is still worth reading); other types fail
+with TOO_LARGE. A declared Content-Length over the cap is refused before reading anything
+for types that cannot be truncated.
+"""
+
+from __future__ import annotations
+
+import attrs
+from aiohttp import ClientResponse
+from returns.result import Failure, Result, Success
+
+from webdistill.adapters.http.decoders import IDENTITY, DecodeError, decoder_for
+from webdistill.adapters.http.errors import make_error, shown
+from webdistill.adapters.http.settings import HttpSettings
+from webdistill.kernel.errors import ErrorCode, WebError
+
+CHUNK = 64 * 1024
+
+_TEXT_TYPES = (
+    "application/xhtml+xml",
+    "application/xml",
+    "application/json",
+    "application/ld+json",
+    "application/javascript",
+    "application/rss+xml",
+    "application/atom+xml",
+    "application/x-ndjson",
+)
+
+
+@attrs.frozen
+class Body:
+    """What was read: decompressed bytes, whether they were cut, and the wire byte count."""
+
+    data: bytes
+    truncated: bool
+    wire_bytes: int
+
+
+def media_type(content_type: str) -> str:
+    """The lowercase media type of a Content-Type header ("" when absent)."""
+    return content_type.split(";", 1)[0].strip().lower()
+
+
+def is_truncatable(content_type: str) -> bool:
+    """Can a prefix of this body still be read? Text types (and unlabelled bodies) can."""
+    kind = media_type(content_type)
+    return (
+        not kind
+        or kind.startswith("text/")
+        or kind in _TEXT_TYPES
+        or kind.endswith(("+xml", "+json"))
+    )
+
+
+def too_large(url: str, limit: int, **detail: object) -> WebError:
+    """The TOO_LARGE error for `url`."""
+    return make_error(
+        ErrorCode.TOO_LARGE,
+        f"The response from {shown(url)} is larger than the {limit}-byte limit and cannot be "
+        "truncated usefully; try a smaller resource or another source.",
+        {"max_bytes": limit, "url": url, **detail},
+    )
+
+
+def declared_too_large(resp: ClientResponse, settings: HttpSettings, url: str) -> WebError | None:
+    """TOO_LARGE when Content-Length already says a non-text body is over the cap."""
+    declared = resp.headers.get("Content-Length", "").strip()
+    if not declared.isdigit() or is_truncatable(resp.headers.get("Content-Type", "")):
+        return None
+    if int(declared) > min(settings.max_response_bytes, settings.wire_cap):
+        return too_large(url, settings.max_response_bytes, declared_length=declared)
+    return None
+
+
+async def read_body(
+    resp: ClientResponse, settings: HttpSettings, url: str
+) -> Result[Body, WebError]:
+    """Stream `resp`'s body through its decoder, stopping at the caps."""
+    encoding = resp.headers.get("Content-Encoding", "")
+    decoder = decoder_for(encoding)
+    if decoder is None:
+        return Failure(
+            WebError.of(
+                ErrorCode.UNSUPPORTED_CONTENT,
+                f"{shown(url)} answered with an unsupported Content-Encoding {encoding[:40]!r}.",
+                url=url,
+            )
+        )
+    cap = settings.max_response_bytes
+    parts: list[bytes] = []
+    size = wire = 0
+    over = False
+    identity = decoder is IDENTITY
+    try:
+        async for chunk in resp.content.iter_chunked(CHUNK):
+            wire += len(chunk)
+            pieces = (chunk,) if identity else decoder.feed(chunk, cap + 1 - size)
+            for piece in pieces:
+                parts.append(piece)
+                size += len(piece)
+            if size > cap or wire > settings.wire_cap:
+                over = True
+                break
+    except DecodeError as exc:
+        return Failure(
+            make_error(
+                ErrorCode.NETWORK_ERROR,
+                f"The body from {shown(url)} could not be decompressed ({exc}); try again later.",
+                {"url": url},
+            )
+        )
+    if not over:
+        data = parts[0] if len(parts) == 1 else b"".join(parts)
+        return Success(Body(data=data, truncated=False, wire_bytes=wire))
+    resp.close()  # drop the connection rather than drain the rest
+    if not is_truncatable(resp.headers.get("Content-Type", "")):
+        return Failure(too_large(url, cap, wire_bytes=wire))
+    if size > cap:  # cut the last piece rather than copying the whole body once more
+        parts[-1] = parts[-1][: len(parts[-1]) - (size - cap)]
+    data = b"".join(parts)
+    parts.clear()
+    return Success(Body(data=data, truncated=True, wire_bytes=wire))

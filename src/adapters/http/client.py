@@ -1,0 +1,232 @@
+"""The guarded HTTP client: every hop policy-checked, every address vetted, every byte counted.
+
+`GuardedClient.get` fetches one URL for an agent:
+- the URL, and each redirect target, passes the kernel's `check_url` (scheme, lists, literal
+  IPs, local names); redirects are followed by hand, at most `max_redirects`;
+- names resolve through `GuardedResolver` and sockets come from `guarded_socket_factory`, so
+  nothing the policy refuses is ever dialled (see guard.py); the socket's own `connect`
+  re-checks the address handed to the system call;
+- the body is streamed and capped (see body.py); one total timeout covers the whole fetch;
+- each hop is one `exchange` (exchange.py): idempotent retries on 429/503/connection reset,
+  honouring Retry-After up to a cap; every exception becomes a `WebError` (errors.py), every
+  request is logged (audit.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ssl
+from collections.abc import Mapping
+from types import TracebackType
+from urllib.parse import urljoin, urlsplit
+
+import aiohttp
+import attrs
+from aiohttp.abc import AbstractResolver
+from returns.pipeline import is_successful
+from returns.result import Failure, Result, Success
+
+from webdistill.adapters.http import audit
+from webdistill.adapters.http.decoders import ACCEPT_ENCODING
+from webdistill.adapters.http.errors import shown, total_timeout_error, with_hop
+from webdistill.adapters.http.exchange import Redirect, Status, exchange, http_error
+from webdistill.adapters.http.guard import DialGuard, GuardedResolver, guarded_socket_factory
+from webdistill.adapters.http.settings import HttpSettings
+from webdistill.kernel import addresses
+from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.urls import check_url
+
+#: Caller headers kept when a redirect leaves the original origin (others may be secrets).
+_CROSS_ORIGIN_SAFE = frozenset({"accept", "accept-language", "user-agent"})
+_RESERVED_HEADERS = frozenset(
+    {"host", "accept-encoding", "content-length", "transfer-encoding", "connection"}
+)
+
+
+@attrs.frozen
+class HttpResponse:
+    """A fetched resource: final URL, status, raw Content-Type and (capped) body bytes."""
+
+    url: str
+    status: int
+    content_type: str
+    body: bytes
+    truncated: bool
+    hops: tuple[str, ...]
+
+
+def _origin(url: str) -> tuple[str, str]:
+    parts = urlsplit(url)
+    return parts.scheme, parts.netloc
+
+
+class GuardedClient:
+    """Fetches untrusted URLs safely. Create inside a running loop's context; close when done.
+
+    `resolver` is the upstream DNS resolver under the guard (tests inject a fake); by
+    default a fresh aiohttp `ThreadedResolver` (no cache shared with anyone). `ssl_context`
+    replaces the default certificate verification (e.g. to trust a test CA).
+    """
+
+    def __init__(
+        self,
+        settings: HttpSettings,
+        *,
+        resolver: AbstractResolver | None = None,
+        ssl_context: ssl.SSLContext | None = None,
+    ) -> None:
+        self._settings = settings
+        self._upstream = resolver
+        self._ssl_context = ssl_context
+        proxy_host = urlsplit(settings.proxy).hostname if settings.proxy else None
+        trusted_dial = set()
+        if proxy_host and addresses.parse_address(proxy_host) is not None:
+            trusted_dial.add(str(addresses.parse_address(proxy_host)))
+        self._guard = DialGuard(
+            settings.policy,
+            trusted_names=frozenset({proxy_host.lower()} if proxy_host else ()),
+            trusted_dial=trusted_dial,
+        )
+        self._session: aiohttp.ClientSession | None = None
+        self._resolver: GuardedResolver | None = None
+        self._slots: asyncio.Semaphore | None = None
+
+    def _ensure_session(self) -> tuple[aiohttp.ClientSession, asyncio.Semaphore]:
+        if self._session is None or self._slots is None:
+            settings = self._settings
+            upstream = self._upstream or aiohttp.ThreadedResolver()
+            self._resolver = GuardedResolver(upstream, self._guard)
+            connector = aiohttp.TCPConnector(
+                resolver=self._resolver,
+                use_dns_cache=False,
+                limit=max(1, settings.concurrency),  # 0 would mean "unlimited" to aiohttp
+                limit_per_host=max(1, settings.per_host_connections),
+                socket_factory=guarded_socket_factory(self._guard),
+                ssl=self._ssl_context if self._ssl_context is not None else True,
+            )
+            self._session = aiohttp.ClientSession(
+                connector=connector,
+                timeout=aiohttp.ClientTimeout(
+                    total=None,
+                    connect=settings.connect_timeout_s,
+                    sock_connect=settings.connect_timeout_s,
+                    sock_read=settings.read_timeout_s,
+                ),
+                cookie_jar=aiohttp.DummyCookieJar(),
+                trust_env=False,
+                auto_decompress=False,
+                headers={
+                    "User-Agent": settings.user_agent,
+                    "Accept": settings.accept,
+                    "Accept-Encoding": ACCEPT_ENCODING,
+                },
+            )
+            self._slots = asyncio.Semaphore(max(1, settings.concurrency))
+        return self._session, self._slots
+
+    async def __aenter__(self) -> GuardedClient:
+        self._ensure_session()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        """Close the session (and the default resolver); the client can be reopened."""
+        session, resolver = self._session, self._resolver
+        self._session, self._resolver, self._slots = None, None, None
+        if session is not None:
+            await session.close()
+        if resolver is not None and self._upstream is None:
+            await resolver.close()
+
+    async def get(
+        self, url: str, *, headers: Mapping[str, str] | None = None
+    ) -> Result[HttpResponse, WebError]:
+        """GET `url` under the policy; non-2xx after retries is HTTP_ERROR (detail status)."""
+        session, slots = self._ensure_session()
+        where: list[tuple[str, int]] = [(url, 0)]
+        async with slots:
+            try:
+                async with asyncio.timeout(self._settings.timeout_s):
+                    return await self._follow(session, url, dict(headers or {}), where)
+            except TimeoutError:
+                current, hop = where[-1]
+                return Failure(total_timeout_error(current, hop, self._settings.timeout_s))
+
+    async def _follow(
+        self,
+        session: aiohttp.ClientSession,
+        url: str,
+        headers: dict[str, str],
+        where: list[tuple[str, int]],
+    ) -> Result[HttpResponse, WebError]:
+        settings = self._settings
+        hops: list[str] = []
+        current, first_url, last_status = url, "", 0
+        for hop in range(settings.max_redirects + 1):
+            checked = check_url(current, settings.policy)
+            if not is_successful(checked):
+                error = checked.failure()
+                audit.log_request(current, hop=hop, attempt=0, status=None, size=0, ms=0.0,
+                                  outcome=error.code.value)  # fmt: skip
+                return Failure(with_hop(error, current, hop))
+            clean = checked.unwrap()
+            hops.append(clean)
+            where.append((clean, hop))
+            first_url = first_url or clean
+            same_origin = hop == 0 or _origin(clean) == _origin(first_url)
+            hop_headers = self._headers_for(headers, same_origin=same_origin) if headers else {}
+            check_name = self._vet_name_for_proxy if settings.proxy else None
+            outcome = await exchange(
+                session, settings, clean, hop=hop, headers=hop_headers, check_name=check_name
+            )
+            if not is_successful(outcome):
+                return Failure(outcome.failure())
+            result = outcome.unwrap()
+            if isinstance(result, Redirect):
+                current, last_status = urljoin(clean, result.location), result.status
+                continue
+            if isinstance(result, Status):
+                return Failure(http_error(clean, hop, result.status, result.retry_after))
+            return Success(
+                HttpResponse(
+                    url=clean,
+                    status=result.status,
+                    content_type=result.content_type,
+                    body=result.body.data,
+                    truncated=result.body.truncated,
+                    hops=tuple(hops),
+                )
+            )
+        return Failure(
+            WebError.of(
+                ErrorCode.HTTP_ERROR,
+                f"{shown(url)} redirected more than {settings.max_redirects} times "
+                "(a redirect loop?); use the final URL directly or another source.",
+                url=url,
+                status=last_status,
+                hops=len(hops),
+                reason="too many redirects",
+            )
+        )
+
+    @staticmethod
+    def _headers_for(headers: dict[str, str], *, same_origin: bool) -> dict[str, str]:
+        return {
+            k: v
+            for k, v in headers.items()
+            if k.lower() not in _RESERVED_HEADERS
+            and (same_origin or k.lower() in _CROSS_ORIGIN_SAFE)
+        }
+
+    async def _vet_name_for_proxy(self, url: str) -> None:
+        """Through a proxy the proxy resolves names: vet the name ourselves first."""
+        host = urlsplit(url).hostname or ""
+        if self._resolver is not None and addresses.parse_address(host) is None:
+            await self._resolver.resolve(host, 443)

@@ -1,0 +1,138 @@
+"""Bounded Content-Encoding decoders: never produce more output than asked for.
+
+aiohttp can decompress by itself, but the client turns that off (`auto_decompress=False`) so
+it can count wire bytes and decompressed bytes separately and stop a decompression bomb
+after at most `budget` bytes of output, whatever the compression ratio: every zlib call is
+given `max_length`, every brotli call an `output_buffer_limit`.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterator
+from typing import Protocol
+
+import brotli
+
+#: Largest piece one decoder call produces; bounds memory per step.
+STEP = 256 * 1024
+#: brotli's output limit is soft (its buffer grows in blocks, up to about twice the limit).
+BROTLI_STEP = 64 * 1024
+
+ACCEPT_ENCODING = "gzip, deflate, br"
+
+
+class DecodeError(Exception):
+    """The body is not valid for its Content-Encoding."""
+
+
+class Decoder(Protocol):
+    """Feeds compressed bytes in, yields at most `budget` decompressed bytes out."""
+
+    def feed(self, data: bytes, budget: int) -> Iterator[bytes]: ...
+
+
+class IdentityDecoder:
+    """No encoding: bytes pass through."""
+
+    def feed(self, data: bytes, budget: int) -> Iterator[bytes]:
+        if data:
+            yield data[:budget] if budget >= 0 else data
+
+
+IDENTITY = IdentityDecoder()
+
+
+class ZlibDecoder:
+    """gzip (multi-member) or deflate (zlib-wrapped or raw, detected from the first bytes)."""
+
+    def __init__(self, gzip: bool) -> None:
+        self._gzip = gzip
+        self._obj: zlib._Decompress | None = None
+        self._pending = b""
+
+    def _start(self, data: bytes) -> zlib._Decompress:
+        if self._gzip:
+            return zlib.decompressobj(16 + zlib.MAX_WBITS)
+        looks_zlib = len(data) >= 2 and data[0] & 0x0F == 8 and (data[0] << 8 | data[1]) % 31 == 0
+        return zlib.decompressobj(zlib.MAX_WBITS if looks_zlib else -zlib.MAX_WBITS)
+
+    def feed(self, data: bytes, budget: int) -> Iterator[bytes]:
+        data = self._pending + data
+        self._pending = b""
+        try:
+            while data and budget > 0:
+                if self._obj is None:
+                    if not self._gzip and len(data) < 2:
+                        self._pending = data
+                        return
+                    self._obj = self._start(data)
+                piece = self._obj.decompress(data, min(budget, STEP))
+                budget -= len(piece)
+                if piece:
+                    yield piece
+                if self._obj.eof:
+                    data = self._obj.unused_data
+                    self._obj = None if self._gzip and data else self._obj
+                    if not self._gzip:
+                        return  # trailing garbage after a deflate stream is ignored
+                    continue
+                data = self._obj.unconsumed_tail
+            self._pending = data  # input left when the budget ran out
+        except zlib.error as exc:
+            raise DecodeError(f"invalid compressed body: {exc}") from exc
+
+
+class BrotliDecoder:
+    """br, with the output buffer limited on every call."""
+
+    def __init__(self) -> None:
+        self._obj = brotli.Decompressor()
+
+    def feed(self, data: bytes, budget: int) -> Iterator[bytes]:
+        # brotli may hand out a little more than the limit per call (~32 KiB granularity) and
+        # keeps undelivered output internally: drain it with empty input until it runs dry.
+        try:
+            if budget <= 0 or self._obj.is_finished():
+                return  # bytes after the end of the stream are ignored
+            piece = self._obj.process(data, output_buffer_limit=min(budget, BROTLI_STEP))
+            while piece:
+                piece = piece[:budget]
+                budget -= len(piece)
+                yield piece
+                if budget <= 0 or self._obj.is_finished():
+                    return
+                piece = self._obj.process(b"", output_buffer_limit=min(budget, BROTLI_STEP))
+        except brotli.error as exc:
+            raise DecodeError(f"invalid brotli body: {exc}") from exc
+
+
+class ChainDecoder:
+    """Several encodings ("gzip, br"): undone in reverse order, each step bounded."""
+
+    def __init__(self, decoders: list[Decoder]) -> None:
+        self._decoders = decoders
+
+    def feed(self, data: bytes, budget: int) -> Iterator[bytes]:
+        pieces: list[bytes] = [data]
+        for decoder in self._decoders:
+            pieces = [out for piece in pieces for out in decoder.feed(piece, budget)]
+        yield from pieces
+
+
+def decoder_for(content_encoding: str) -> Decoder | None:
+    """The decoder for a Content-Encoding header value, or None when it is not supported."""
+    names = [n.strip().lower() for n in content_encoding.split(",") if n.strip()]
+    decoders: list[Decoder] = []
+    for name in reversed(names):
+        if name in ("gzip", "x-gzip"):
+            decoders.append(ZlibDecoder(gzip=True))
+        elif name == "deflate":
+            decoders.append(ZlibDecoder(gzip=False))
+        elif name == "br":
+            decoders.append(BrotliDecoder())
+        elif name != "identity":
+            return None
+    if not decoders:
+        return IDENTITY
+    return decoders[0] if len(decoders) == 1 else ChainDecoder(decoders)

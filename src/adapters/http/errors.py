@@ -1,0 +1,146 @@
+"""One place that turns aiohttp / asyncio / OS exceptions into the kernel's `WebError`s.
+
+The client catches everything at its edge and hands it here with the URL and the hop it
+was fetching, so an agent learns what failed, where in the redirect chain, and what to do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+from collections.abc import Mapping
+
+import aiohttp
+
+from webdistill.adapters.http.guard import BlockedAddressError
+from webdistill.kernel.errors import RETRYABLE_CODES, ErrorCode, WebError
+
+_RESET_ERRNOS = frozenset({errno.ECONNRESET, errno.EPIPE, errno.ECONNABORTED})
+
+
+def shown(url: str, limit: int = 160) -> str:
+    """`url` shortened for a message (it may come from a hostile redirect)."""
+    return url if len(url) <= limit else url[:limit] + "..."
+
+
+def make_error(
+    code: ErrorCode, message: str, detail: Mapping[str, object], *, retryable: bool | None = None
+) -> WebError:
+    """A `WebError` with `detail` as a mapping (`WebError.of` takes it as keywords)."""
+    if retryable is None:
+        retryable = code in RETRYABLE_CODES
+    return WebError(code=code, message=message, retryable=retryable, detail=dict(detail))
+
+
+def _causes(exc: BaseException) -> list[BaseException]:
+    """`exc` and the chain of exceptions behind it (bounded, cycle-safe)."""
+    chain: list[BaseException] = []
+    current: BaseException | None = exc
+    while current is not None and current not in chain and len(chain) < 16:
+        chain.append(current)
+        current = current.__cause__ or current.__context__
+    return chain
+
+
+def blocked_error(reason: str, url: str, hop: int, **detail: object) -> WebError:
+    """BLOCKED_URL naming the URL, the hop and why."""
+    where = "the requested URL" if hop == 0 else f"redirect hop {hop}"
+    return make_error(
+        ErrorCode.BLOCKED_URL,
+        f"Blocked {where} ({shown(url)}): {reason}. Only public Internet addresses may be fetched; "
+        "do not retry this URL.",
+        {"url": url, "hop": hop, "reason": reason, **detail},
+    )
+
+
+def with_hop(error: WebError, url: str, hop: int) -> WebError:
+    """A kernel refusal of `url` at redirect `hop`, with the hop named in message and detail."""
+    message = (
+        error.message
+        if hop == 0
+        else f"Redirect hop {hop} to {shown(url)} refused: {error.message}"
+    )
+    detail = {**error.detail, "url": url, "hop": str(hop)}
+    return make_error(error.code, message, detail, retryable=error.retryable)
+
+
+def total_timeout_error(url: str, hop: int, seconds: float) -> WebError:
+    """TIMEOUT for a fetch (all its redirects and retries) that outlived its total budget."""
+    return make_error(
+        ErrorCode.TIMEOUT,
+        f"Fetching {shown(url)} took longer than {seconds:g} s in total; the server is slow. "
+        "Try again later or another source.",
+        {"url": url, "hop": hop, "limit_s": seconds},
+    )
+
+
+def is_connection_reset(exc: BaseException) -> bool:
+    """Was this a connection reset / dropped by the server (worth one more try)?"""
+    for cause in _causes(exc):
+        if isinstance(cause, aiohttp.ServerDisconnectedError | ConnectionResetError):
+            return True
+        if isinstance(cause, OSError) and cause.errno in _RESET_ERRNOS:
+            return True
+    return False
+
+
+def translate(exc: BaseException, url: str, hop: int) -> WebError:
+    """The `WebError` for an exception raised while fetching `url` at redirect `hop`."""
+    causes = _causes(exc)
+    for cause in causes:
+        if isinstance(cause, BlockedAddressError):
+            return blocked_error(
+                f"{cause.host} resolves to {cause.address}, {cause.reason} "
+                f"(refused at {cause.stage})",
+                url,
+                hop,
+                address=cause.address,
+            )
+    detail: dict[str, object] = {"url": url, "hop": hop, "exception": type(exc).__name__}
+    if any(isinstance(c, asyncio.TimeoutError | TimeoutError) for c in causes):
+        return make_error(
+            ErrorCode.TIMEOUT,
+            f"Fetching {shown(url)} timed out; the server is slow or unreachable. Try again later.",
+            detail,
+        )
+    if isinstance(exc, aiohttp.ClientConnectorDNSError):
+        return make_error(
+            ErrorCode.NETWORK_ERROR,
+            f"The host name of {shown(url)} could not be resolved; check the spelling.",
+            detail,
+        )
+    if isinstance(exc, aiohttp.ClientSSLError | aiohttp.ServerFingerprintMismatch):
+        return make_error(
+            ErrorCode.NETWORK_ERROR,
+            f"The TLS connection to {shown(url)} failed (certificate or handshake error).",
+            detail,
+            retryable=False,
+        )
+    if isinstance(exc, aiohttp.InvalidURL):
+        return WebError.of(ErrorCode.INVALID_URL, f"{shown(url)} is not a URL that can be fetched.")
+    if isinstance(exc, aiohttp.ClientResponseError):
+        # The parser's message quotes server bytes: keep them out of an LLM-facing message.
+        return make_error(
+            ErrorCode.NETWORK_ERROR,
+            f"The server at {shown(url)} sent a malformed or oversized response (status line or "
+            "headers); use another source.",
+            detail,
+            retryable=False,
+        )
+    if isinstance(exc, aiohttp.ClientPayloadError):
+        return make_error(
+            ErrorCode.NETWORK_ERROR,
+            f"The body from {shown(url)} ended early or was malformed; try again later.",
+            detail,
+        )
+    if isinstance(exc, aiohttp.ClientConnectorError):
+        return make_error(
+            ErrorCode.NETWORK_ERROR,
+            f"Could not connect to {shown(url)} (refused or unreachable); try again later.",
+            detail,
+        )
+    return make_error(
+        ErrorCode.NETWORK_ERROR,
+        f"The connection to {shown(url)} failed ({type(exc).__name__}); try again later.",
+        detail,
+    )

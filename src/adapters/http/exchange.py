@@ -1,0 +1,154 @@
+"""One request of a fetch (one hop), with its retries: what came back, as a value.
+
+`exchange` sends one GET without following redirects and says what the hop answered: a
+redirect to follow, a final body (read within the limits), or a non-2xx status. Connection
+resets and 429/503 are retried (GET is idempotent) with back-off, honouring Retry-After up to
+`max_retry_after_s`. Exceptions never leave: they become `WebError`s (errors.py), and every
+attempt is written to the audit log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+
+import aiohttp
+import attrs
+from returns.pipeline import is_successful
+from returns.result import Failure, Result, Success
+from yarl import URL
+
+from webdistill.adapters.http import audit, retry
+from webdistill.adapters.http.body import Body, declared_too_large, read_body
+from webdistill.adapters.http.errors import is_connection_reset, make_error, shown, translate
+from webdistill.adapters.http.settings import HttpSettings
+from webdistill.kernel.errors import ErrorCode, WebError
+
+REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+
+
+@attrs.frozen
+class Redirect:
+    """The hop answered 3xx with a Location to follow."""
+
+    location: str
+    status: int
+
+
+@attrs.frozen
+class Final:
+    """The hop answered 2xx; its body was read within the limits."""
+
+    status: int
+    content_type: str
+    body: Body
+
+
+@attrs.frozen
+class Status:
+    """The hop answered a status that is neither 2xx nor a followable redirect."""
+
+    status: int
+    retry_after: float | None
+
+
+Outcome = Redirect | Final | Status
+NameCheck = Callable[[str], Awaitable[None]]
+
+_LABELS: dict[type, str] = {Redirect: "redirect", Final: "ok", Status: "http_error"}
+
+
+def http_error(url: str, hop: int, status: int, retry_after: float | None) -> WebError:
+    """HTTP_ERROR for a final non-2xx status, with advice for the agent."""
+    advice = {
+        404: "the page does not exist; check the URL or search for it",
+        410: "the page was removed; search for another source",
+        401: "the page needs a login; use another source",
+        403: "access is denied; use another source",
+        429: "the site is rate-limiting; try again later",
+    }.get(status, "the server failed; try again later" if status >= 500 else "use another URL")
+    detail: dict[str, object] = {"status": status, "url": url, "hop": hop}
+    if retry_after is not None:
+        detail["retry_after"] = int(retry_after)
+    return make_error(
+        ErrorCode.HTTP_ERROR,
+        f"{shown(url)} answered HTTP {status}: {advice}.",
+        detail,
+        retryable=status == 429 or status >= 500,
+    )
+
+
+def _log(url: str, hop: int, attempt: int, started: float, outcome: Outcome | WebError) -> None:
+    ms = (time.monotonic() - started) * 1000
+    if isinstance(outcome, WebError):
+        status, size, label = None, 0, outcome.code.value
+    else:
+        status, label = outcome.status, _LABELS[type(outcome)]
+        size = outcome.body.wire_bytes if isinstance(outcome, Final) else 0
+    audit.log_request(url, hop=hop, attempt=attempt, status=status, size=size, ms=ms,
+                      outcome=label)  # fmt: skip
+
+
+async def exchange(
+    session: aiohttp.ClientSession,
+    settings: HttpSettings,
+    url: str,
+    *,
+    hop: int,
+    headers: dict[str, str],
+    check_name: NameCheck | None = None,
+) -> Result[Outcome, WebError]:
+    """GET `url` (one hop), retrying what is worth retrying; the outcome or the error."""
+    attempt = 0
+    while True:
+        started = time.monotonic()
+        delay: float | None = None
+        try:
+            outcome = await _request_once(session, settings, url, headers, check_name)
+        except Exception as exc:  # noqa: BLE001 - the adapter edge: every failure is a WebError
+            error = translate(exc, url, hop)
+            _log(url, hop, attempt, started, error)
+            if is_connection_reset(exc) and error.code != ErrorCode.BLOCKED_URL:
+                delay = retry.retry_delay(attempt, None, settings.max_retry_after_s)
+            if delay is None or attempt >= settings.retries:
+                return Failure(error)
+        else:
+            _log(url, hop, attempt, started, outcome)
+            if isinstance(outcome, WebError):
+                return Failure(outcome)
+            if isinstance(outcome, Status) and outcome.status in retry.RETRY_STATUSES:
+                delay = retry.retry_delay(attempt, outcome.retry_after, settings.max_retry_after_s)
+            if delay is None or attempt >= settings.retries:
+                return Success(outcome)
+        attempt += 1
+        await asyncio.sleep(delay)
+
+
+async def _request_once(
+    session: aiohttp.ClientSession,
+    settings: HttpSettings,
+    url: str,
+    headers: dict[str, str],
+    check_name: NameCheck | None,
+) -> Outcome | WebError:
+    if check_name is not None:
+        await check_name(url)
+    async with session.get(
+        URL(url, encoded=True), headers=headers, allow_redirects=False, proxy=settings.proxy
+    ) as resp:
+        location = resp.headers.get("Location", "").strip()
+        if resp.status in REDIRECT_STATUSES and location:
+            return Redirect(location=location, status=resp.status)
+        if not 200 <= resp.status < 300:
+            retry_after = retry.parse_retry_after(resp.headers.get("Retry-After"))
+            return Status(status=resp.status, retry_after=retry_after)
+        early = declared_too_large(resp, settings, url)
+        if early is not None:
+            resp.close()
+            return early
+        body = await read_body(resp, settings, url)
+        if not is_successful(body):
+            return body.failure()
+        content_type = resp.headers.get("Content-Type", "")
+        return Final(status=resp.status, content_type=content_type, body=body.unwrap())

@@ -1,0 +1,131 @@
+"""The SSRF guard at the socket: a vetting DNS resolver and a vetting socket factory.
+
+`GuardedResolver` wraps an upstream `AbstractResolver`: every address of every answer is
+checked with the kernel's `address_allowed`, and one refused address refuses the whole name
+(an attacker controls which answer a client would try first). aiohttp dials only what this
+resolver returned, so what was checked is what is dialled: DNS rebinding has no second
+lookup to slip into. aiohttp's DNS cache is off (`use_dns_cache=False` in the client), and
+each client has its own resolver, so no answer is shared across policies.
+
+`guarded_socket_factory` is defence in depth: aiohttp (via aiohappyeyeballs) asks it for the
+socket of each connection attempt together with the destination address; it refuses a
+destination the policy does not allow by raising `BlockedAddressError` (an `OSError`), and the
+`GuardedSocket` it returns checks again, inside `connect`, the very address handed to the
+system call, before any packet is sent. This also covers literal-IP hosts, which never reach
+the resolver. `check_peer` judges a connected socket's peer address (used in tests and for
+callers that hold a raw transport).
+"""
+
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+import attrs
+from aiohttp.abc import AbstractResolver, ResolveResult
+from aiohttp.connector import AddrInfoType, SocketFactoryType
+
+from webdistill.kernel import addresses
+from webdistill.kernel.urls import UrlPolicy, address_allowed
+
+
+class BlockedAddressError(OSError):
+    """A destination address the URL policy refuses; raised before any connection attempt."""
+
+    def __init__(self, host: str, address: str, stage: str) -> None:
+        self.host = host
+        self.address = address
+        self.stage = stage
+        self.reason = addresses.describe_address(address)
+        super().__init__(f"{host} -> {address} is {self.reason} (refused at {stage})")
+
+
+@attrs.define
+class DialGuard:
+    """The policy as the socket layer applies it, plus the proxy's addresses (trusted)."""
+
+    policy: UrlPolicy
+    trusted_names: frozenset[str] = frozenset()
+    trusted_dial: set[str] = attrs.field(factory=set)
+
+    def allows(self, ip: str) -> bool:
+        """May `ip` be dialled?"""
+        return address_allowed(ip, self.policy) or _canonical(ip) in self.trusted_dial
+
+
+def _canonical(ip: str) -> str:
+    addr = addresses.parse_address(ip)
+    return str(addr) if addr is not None else ip
+
+
+class GuardedResolver(AbstractResolver):
+    """Resolves through `upstream`, returning only answers whose every address is allowed."""
+
+    def __init__(self, upstream: AbstractResolver, guard: DialGuard) -> None:
+        self._upstream = upstream
+        self._guard = guard
+
+    async def resolve(
+        self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
+    ) -> list[ResolveResult]:
+        answers = await self._upstream.resolve(host, port, family)
+        if host.rstrip(".").lower() in self._guard.trusted_names:
+            self._guard.trusted_dial.update(_canonical(a["host"]) for a in answers)
+            return answers
+        if not answers:
+            raise OSError(f"{host} did not resolve to any address")
+        for answer in answers:
+            if not self._guard.allows(answer["host"]):
+                raise BlockedAddressError(host, answer["host"], "DNS resolution")
+        return answers
+
+    async def close(self) -> None:
+        await self._upstream.close()
+
+
+class GuardedSocket(socket.socket):
+    """A socket that re-checks the address it is asked to connect to, in `connect` itself."""
+
+    guard: DialGuard | None = None
+
+    def _vet(self, address: object) -> None:
+        host = str(address[0]) if isinstance(address, tuple) and address else str(address)
+        if self.guard is None or not self.guard.allows(host):
+            raise BlockedAddressError(host, host, "connect")
+
+    def connect(self, address: Any) -> None:
+        self._vet(address)
+        super().connect(address)
+
+    def connect_ex(self, address: Any) -> int:
+        self._vet(address)
+        return super().connect_ex(address)
+
+
+def guarded_socket_factory(guard: DialGuard) -> SocketFactoryType:
+    """A socket factory refusing (with `BlockedAddressError`) destinations `guard` forbids.
+
+    The destination is checked when the socket is requested (before it exists) and again by
+    the socket's own `connect`, on the exact address passed to the system call.
+    """
+
+    def make_socket(addr_info: AddrInfoType) -> socket.socket:
+        family, type_, proto, _, sockaddr = addr_info
+        destination = str(sockaddr[0])
+        if not guard.allows(destination):
+            raise BlockedAddressError(destination, destination, "connect")
+        sock = GuardedSocket(family=family, type=type_, proto=proto)
+        sock.guard = guard
+        return sock
+
+    return make_socket
+
+
+def check_peer(guard: DialGuard, peername: object) -> BlockedAddressError | None:
+    """The refusal for a connected socket's actual peer address, or None when allowed."""
+    if not isinstance(peername, tuple) or not peername:
+        return None  # not an IP socket (e.g. a test transport): nothing to check
+    address = str(peername[0])
+    if guard.allows(address):
+        return None
+    return BlockedAddressError(address, address, "connected peer")

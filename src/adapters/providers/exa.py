@@ -1,0 +1,124 @@
+"""Exa search (`POST /search`, header `x-api-key`, camelCase JSON).
+
+Results carry no text unless contents are requested, so highlights are asked for, nested
+under `contents` and bounded with `maxCharacters` (Exa's current form; `numSentences` and
+`highlightsPerUrl` are deprecated).
+Snippet = joined `highlights`, else `summary`, else the start of `text` (one function,
+`_snippet`); score = `score`; date = `publishedDate`. `numResults` is capped at 100.
+A time range becomes `startPublishedDate`. Errors: body `{requestId, error, tag}`;
+401 bad key, 402 credits exhausted, 403 forbidden, 429 rate limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
+
+import aiohttp
+from returns.pipeline import is_successful
+from returns.result import Failure, Result, Success
+
+from webdistill.adapters.providers.failures import ProviderInfo, status_error
+from webdistill.adapters.providers.rows import (
+    Answer,
+    Row,
+    Rows,
+    decode_json,
+    field,
+    make_row,
+    published_of,
+    result_list,
+    score_of,
+    text_of,
+    wanted,
+)
+from webdistill.adapters.providers.settings import ProviderSettings
+from webdistill.adapters.providers.transport import fetch_rows
+from webdistill.kernel.errors import WebError
+from webdistill.kernel.model import SearchQuery
+
+INFO = ProviderInfo(name="exa", label="Exa", key_var="EXA_API_KEY")
+BASE = "https://api.exa.ai"
+PATH = "/search"
+MAX_RESULTS = 100
+SNIPPET_CHARS = 400
+TIME_RANGES = {
+    "day": timedelta(days=1),
+    "week": timedelta(days=7),
+    "month": timedelta(days=31),
+    "year": timedelta(days=365),
+}
+
+
+def body_for(query: SearchQuery, now: datetime | None = None) -> dict[str, object]:
+    """The JSON request body; `now` fixes the clock for a time range (tests)."""
+    body: dict[str, object] = {
+        "query": query.query,
+        "numResults": min(wanted(query), MAX_RESULTS),
+        "type": "auto",
+        "contents": {"highlights": {"maxCharacters": SNIPPET_CHARS}},
+    }
+    if query.time_range is not None:
+        start = (now or datetime.now(UTC)) - TIME_RANGES[query.time_range]
+        body["startPublishedDate"] = start.strftime("%Y-%m-%dT%H:%M:%S.000Z")
+    return body
+
+
+def parse_exa(status: int, headers: Mapping[str, str], body: bytes) -> Result[Rows, WebError]:
+    """Rows from an Exa answer, or the error it signals."""
+    error = status_error(INFO, status, headers, body)
+    if error is not None:
+        return Failure(error)
+    payload = decode_json(body, INFO.label)
+    if not is_successful(payload):
+        return Failure(payload.failure())
+    items = result_list(payload.unwrap(), INFO.label, "results", required=True)
+    if not is_successful(items):
+        return Failure(items.failure())
+    return Success(tuple(_row(item) for item in items.unwrap()))
+
+
+def _row(item: object) -> Row:
+    return make_row(
+        title=text_of(field(item, "title")),
+        url=text_of(field(item, "url")),
+        snippet=_snippet(item),
+        score=score_of(field(item, "score")),
+        published=published_of(field(item, "publishedDate")),
+    )
+
+
+def _snippet(item: object) -> str:
+    highlights = field(item, "highlights")
+    if isinstance(highlights, list):
+        joined = " … ".join(text for text in map(text_of, highlights) if text)
+        if joined:
+            return joined
+    summary = text_of(field(item, "summary"))
+    if summary:
+        return summary
+    text = text_of(field(item, "text"))
+    return text if len(text) <= SNIPPET_CHARS else text[: SNIPPET_CHARS - 1] + "…"
+
+
+async def search_exa(
+    session: aiohttp.ClientSession, settings: ProviderSettings, query: SearchQuery
+) -> Result[Answer, WebError]:
+    """One Exa search (the caller checked that a key is configured)."""
+    key = settings.exa_api_key or ""
+    return await fetch_rows(
+        session,
+        INFO,
+        "POST",
+        settings.base_url("exa", BASE) + PATH,
+        timeout_s=settings.timeout_s,
+        headers={
+            "x-api-key": key,
+            "Accept": "application/json",
+            "User-Agent": settings.api_user_agent(),
+        },
+        json_body=body_for(query),
+        parse=parse_exa,
+        limit=wanted(query),
+        secret=key,
+    )

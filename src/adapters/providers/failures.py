@@ -1,0 +1,212 @@
+"""HTTP answers to `WebError`: the status mapping every provider shares.
+
+Providers handle their own special cases (Brave's 422 bad key, SearXNG's 403, Serper's
+"Not enough credits" 400, DuckDuckGo's challenge page) and hand the rest to
+`status_error`. Secrets are scrubbed from anything copied out of a provider's body.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
+
+import attrs
+
+from webdistill.kernel.errors import ErrorCode, WebError
+
+_MAX_QUOTED = 300
+
+#: Statuses some providers use for an exhausted plan or credit balance.
+_QUOTA_STATUSES = frozenset({402, 432, 433})
+
+
+@attrs.frozen
+class ProviderInfo:
+    """How errors name a provider: `name` (config value), `label`, and its key variable."""
+
+    name: str
+    label: str
+    key_var: str | None = None
+
+
+def header(headers: Mapping[str, str], name: str) -> str | None:
+    """A response header, looked up case-insensitively."""
+    wanted = name.lower()
+    for key, value in headers.items():
+        if key.lower() == wanted:
+            return value
+    return None
+
+
+def retry_after_seconds(headers: Mapping[str, str]) -> int | None:
+    """Seconds to wait from `Retry-After` (delta-seconds or an HTTP date), if given."""
+    value = header(headers, "retry-after")
+    if value is None:
+        return None
+    value = value.strip()
+    try:
+        seconds = float(value)
+    except ValueError:
+        try:
+            when = parsedate_to_datetime(value)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=UTC)
+        seconds = (when - datetime.now(UTC)).total_seconds()
+    if not math.isfinite(seconds):
+        return None
+    return max(0, math.ceil(seconds))
+
+
+def provider_message(body: bytes) -> str:
+    """The provider's own error text from a JSON error body ("" when none is found).
+
+    Reads the envelopes in use: Brave `error.detail` / `errors[0].detail`, Tavily
+    `detail.error`, Exa `error`/`message`, Serper `message`, SearXNG `error`.
+    """
+    try:
+        payload = json.loads(body)
+    except (ValueError, RecursionError):
+        return ""
+    return _quote(_message_in(payload, depth=0))
+
+
+def _message_in(node: object, depth: int) -> str:
+    if depth > 3:
+        return ""
+    if isinstance(node, str):
+        return node
+    if isinstance(node, list):
+        return _message_in(node[0], depth + 1) if node else ""
+    if not isinstance(node, dict):
+        return ""
+    for key in ("detail", "message", "error", "errors", "msg"):
+        found = _message_in(node.get(key), depth + 1)
+        if found:
+            return found
+    return ""
+
+
+def _quote(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= _MAX_QUOTED else text[: _MAX_QUOTED - 1] + "…"
+
+
+def with_detail(error: WebError, **detail: object) -> WebError:
+    """`error` with more `detail` entries (values become strings)."""
+    merged = {**error.detail, **{key: str(value) for key, value in detail.items()}}
+    return attrs.evolve(error, detail=merged)
+
+
+def scrub(error: WebError, secret: str | None) -> WebError:
+    """`error` with every occurrence of `secret` replaced by "***"."""
+    if not secret:
+        return error
+
+    def clean(text: str) -> str:
+        return text.replace(secret, "***")
+
+    return attrs.evolve(
+        error,
+        message=clean(error.message),
+        detail={key: clean(value) for key, value in error.detail.items()},
+    )
+
+
+def auth_error(info: ProviderInfo, status: int, said: str) -> WebError:
+    """PROVIDER_AUTH_FAILED naming the key variable."""
+    fix = (
+        f"Check {info.key_var} (a valid, active key for {info.label})"
+        if info.key_var
+        else f"Check that {info.label} accepts requests from this machine"
+    )
+    return WebError.of(
+        ErrorCode.PROVIDER_AUTH_FAILED,
+        f"{info.label} refused the request (HTTP {status}{_said(said)}). {fix}, "
+        "or set WEB_SEARCH_PROVIDER to another provider.",
+        provider=info.name,
+        status=status,
+    )
+
+
+def rate_limited(info: ProviderInfo, status: int, said: str, retry_after: int | None) -> WebError:
+    """PROVIDER_RATE_LIMITED, with `retry_after` in the detail when known."""
+    wait = f" Wait {retry_after} s before retrying" if retry_after is not None else " Wait"
+    error = WebError.of(
+        ErrorCode.PROVIDER_RATE_LIMITED,
+        f"{info.label} is rate-limiting requests (HTTP {status}{_said(said)}).{wait}, "
+        "or use another provider.",
+        provider=info.name,
+        status=status,
+    )
+    return with_detail(error, retry_after=retry_after) if retry_after is not None else error
+
+
+def quota_exhausted(info: ProviderInfo, status: int, said: str) -> WebError:
+    """PROVIDER_RATE_LIMITED for an exhausted plan or credit balance (not retryable)."""
+    return WebError.of(
+        ErrorCode.PROVIDER_RATE_LIMITED,
+        f"{info.label} says the plan's credits or usage limit are exhausted "
+        f"(HTTP {status}{_said(said)}). Top up or upgrade the account, or use another "
+        "provider.",
+        retryable=False,
+        provider=info.name,
+        status=status,
+    )
+
+
+def unavailable(info: ProviderInfo, status: int, said: str) -> WebError:
+    """PROVIDER_UNAVAILABLE for a 5xx answer."""
+    return WebError.of(
+        ErrorCode.PROVIDER_UNAVAILABLE,
+        f"{info.label} is unavailable (HTTP {status}{_said(said)}). Try again later or "
+        "use another provider.",
+        provider=info.name,
+        status=status,
+    )
+
+
+def rejected(info: ProviderInfo, status: int, said: str) -> WebError:
+    """A 4xx that is neither auth nor rate limit: the provider refused this request."""
+    return WebError.of(
+        ErrorCode.PROVIDER_UNAVAILABLE,
+        f"{info.label} rejected the request (HTTP {status}{_said(said)}). Rephrase the "
+        "query or use another provider.",
+        retryable=False,
+        provider=info.name,
+        status=status,
+    )
+
+
+def status_error(
+    info: ProviderInfo, status: int, headers: Mapping[str, str], body: bytes
+) -> WebError | None:
+    """The generic error for a non-2xx answer, or None for a 2xx one."""
+    if 200 <= status < 300:
+        return None
+    said = provider_message(body)
+    if status == 429:
+        return rate_limited(info, status, said, retry_after_seconds(headers))
+    if status in (401, 403):
+        return auth_error(info, status, said)
+    if status in _QUOTA_STATUSES:
+        return quota_exhausted(info, status, said)
+    if status >= 500:
+        return unavailable(info, status, said)
+    if 400 <= status < 500:
+        return rejected(info, status, said)
+    return WebError.of(
+        ErrorCode.PROVIDER_UNAVAILABLE,
+        f"{info.label} answered HTTP {status} instead of results (a redirect or an "
+        "unexpected status). Check its endpoint, or use another provider.",
+        provider=info.name,
+        status=status,
+    )
+
+
+def _said(said: str) -> str:
+    return f": {said}" if said else ""

@@ -1,0 +1,154 @@
+"""`SearchProviders`: runs a query through the selected provider(s) and records who served it.
+
+It owns an aiohttp session when none is injected (created lazily inside the running loop,
+closed by `close`). The answer is a `RowBatch` naming the provider that served the query
+and why earlier ones were skipped; when every provider of `auto` fails, the failure is
+PROVIDER_UNAVAILABLE listing each provider's error (or, with a single provider, its own).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from types import TracebackType
+
+import aiohttp
+from returns.pipeline import is_successful
+from returns.result import Failure, Result, Success
+
+from webdistill.adapters.providers.brave import search_brave
+from webdistill.adapters.providers.duckduckgo import search_duckduckgo
+from webdistill.adapters.providers.exa import search_exa
+from webdistill.adapters.providers.rows import Answer
+from webdistill.adapters.providers.searxng import search_searxng
+from webdistill.adapters.providers.selection import (
+    FALL_THROUGH,
+    describe_providers,
+    provider_chain,
+    selected,
+)
+from webdistill.adapters.providers.serper import search_serper
+from webdistill.adapters.providers.settings import ProviderSettings
+from webdistill.adapters.providers.tavily import search_tavily
+from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.model import RowBatch, SearchQuery
+
+__all__ = ["SearchProviders", "describe_providers"]
+
+log = logging.getLogger(__name__)
+
+Searcher = Callable[
+    [aiohttp.ClientSession, ProviderSettings, SearchQuery],
+    Awaitable[Result[Answer, WebError]],
+]
+
+SEARCHERS: Mapping[str, Searcher] = {
+    "brave": search_brave,
+    "tavily": search_tavily,
+    "exa": search_exa,
+    "serper": search_serper,
+    "searxng": search_searxng,
+    "duckduckgo": search_duckduckgo,
+}
+
+
+class SearchProviders:
+    """The search side of the web backend: `await providers.search(query)`."""
+
+    def __init__(
+        self, settings: ProviderSettings, *, session: aiohttp.ClientSession | None = None
+    ) -> None:
+        self._settings = settings
+        self._session = session
+        self._owns_session = session is None
+
+    async def search(self, query: SearchQuery) -> Result[RowBatch, WebError]:
+        """Rows for `query` from the first provider of the chain that answers."""
+        chain = provider_chain(self._settings)
+        if not is_successful(chain):
+            return Failure(chain.failure())
+        names = chain.unwrap()
+        auto = selected(self._settings) == "auto"
+        skipped: list[str] = []
+        failures: list[tuple[str, WebError]] = []
+        for name in names:
+            result = await self._search_one(name, query)
+            if is_successful(result):
+                answer = result.unwrap()
+                batch = RowBatch(rows=answer.rows, provider=name, skipped=(*skipped, *answer.notes))
+                return Success(batch)
+            error = result.failure()
+            failures.append((name, error))
+            if not auto or error.code not in FALL_THROUGH:
+                return Failure(_with_skipped(error, skipped))
+            skipped.append(f"{name}: {error.code} — {error.message}")
+            log.info("search provider %s failed with %s; trying the next", name, error.code)
+        if len(failures) == 1:
+            return Failure(failures[0][1])
+        return Failure(_all_failed(failures))
+
+    async def _search_one(self, name: str, query: SearchQuery) -> Result[Answer, WebError]:
+        searcher = SEARCHERS.get(name)
+        if searcher is None:
+            return Failure(
+                WebError.of(
+                    ErrorCode.PROVIDER_NOT_CONFIGURED,
+                    f"The search provider {name!r} is not available in this build.",
+                    provider=name,
+                )
+            )
+        return await searcher(self._session_now(), self._settings, query)
+
+    def _session_now(self) -> aiohttp.ClientSession:
+        if self._session is None or (self._owns_session and self._session.closed):
+            self._session = aiohttp.ClientSession(
+                trust_env=False, connector=aiohttp.TCPConnector(limit=16)
+            )
+            self._owns_session = True
+        return self._session
+
+    async def close(self) -> None:
+        """Close the session if this object created it."""
+        if self._owns_session and self._session is not None and not self._session.closed:
+            await self._session.close()
+
+    async def __aenter__(self) -> SearchProviders:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+
+def _with_skipped(error: WebError, skipped: list[str]) -> WebError:
+    if not skipped:
+        return error
+    detail = {**error.detail, "skipped": " | ".join(skipped)}
+    return WebError(
+        code=error.code, message=error.message, retryable=error.retryable, detail=detail
+    )
+
+
+def _all_failed(failures: list[tuple[str, WebError]]) -> WebError:
+    listing = "; ".join(f"{name}: {error.code} — {error.message}" for name, error in failures)
+    detail = {name: f"{error.code}: {error.message}" for name, error in failures}
+    detail["providers"] = ", ".join(name for name, _ in failures)
+    waits = [
+        int(e.detail.get("retry_after", ""))
+        for _, e in failures
+        if e.detail.get("retry_after", "").isdigit()
+    ]
+    if waits:
+        detail["retry_after"] = str(min(waits))
+    return WebError(
+        code=ErrorCode.PROVIDER_UNAVAILABLE,
+        message=f"Every search provider failed. {listing}. Try again later, or configure "
+        "another provider (BRAVE_API_KEY, TAVILY_API_KEY, EXA_API_KEY, SERPER_API_KEY or "
+        "SEARXNG_URL).",
+        retryable=True,
+        detail=detail,
+    )

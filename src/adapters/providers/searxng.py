@@ -1,0 +1,176 @@
+"""SearXNG, a self-hosted metasearch instance (`GET <SEARXNG_URL>/search?format=json`).
+
+No key. Snippet = `content`; score = `score`; date = `publishedDate`. There is no count
+parameter, so rows are sliced here. The JSON format is off by default: such an instance
+answers 403, and the error says which setting to enable (`search.formats` in
+settings.yml). Browser-like Accept headers and a non-library User-Agent keep SearXNG's
+bot limiter quiet. An empty result while engines report errors is PROVIDER_UNAVAILABLE.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from urllib.parse import urlsplit
+
+import aiohttp
+from returns.pipeline import is_successful
+from returns.result import Failure, Result, Success
+
+from webdistill.adapters.providers.failures import (
+    ProviderInfo,
+    status_error,
+)
+from webdistill.adapters.providers.rows import (
+    Answer,
+    Row,
+    Rows,
+    field,
+    make_row,
+    published_of,
+    result_list,
+    score_of,
+    text_of,
+    wanted,
+)
+from webdistill.adapters.providers.settings import ProviderSettings
+from webdistill.adapters.providers.transport import fetch_rows
+from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.model import SearchQuery
+
+INFO = ProviderInfo(name="searxng", label="SearXNG")
+
+ENABLE_JSON = (
+    "The SearXNG instance does not serve the JSON format (HTTP 403). Enable it in the "
+    "instance's settings.yml: under `search:` set `formats: [html, json]`, then restart "
+    "SearXNG. (If a reverse proxy guards the instance, put its credentials in SEARXNG_URL.)"
+)
+
+
+def endpoint(settings: ProviderSettings) -> str:
+    """The instance's `/search` URL (SEARXNG_URL may be the root or already `/search`)."""
+    base = settings.base_urls.get("searxng") or settings.searxng_url or ""
+    base = base.rstrip("/")
+    return base if base.endswith("/search") else base + "/search"
+
+
+def params_for(query: SearchQuery) -> dict[str, str]:
+    """Query parameters (SearXNG's `time_range` takes our values as they are)."""
+    params = {"q": query.query, "format": "json", "pageno": "1"}
+    if query.time_range is not None:
+        params["time_range"] = query.time_range
+    return params
+
+
+def parse_searxng(status: int, headers: Mapping[str, str], body: bytes) -> Result[Rows, WebError]:
+    """Rows from a SearXNG answer, or the error it signals."""
+    if status == 403:
+        return Failure(
+            WebError.of(
+                ErrorCode.PROVIDER_AUTH_FAILED,
+                ENABLE_JSON,
+                provider=INFO.name,
+                status=status,
+                setting="search.formats",
+            )
+        )
+    if 300 <= status < 400:
+        return Failure(
+            WebError.of(
+                ErrorCode.PROVIDER_UNAVAILABLE,
+                f"SearXNG redirected the search (HTTP {status}): its bot limiter refused the "
+                "request, or SEARXNG_URL is not the instance's base URL. Check SEARXNG_URL, "
+                "or disable `server.limiter` for this client.",
+                retryable=False,
+                provider=INFO.name,
+                status=status,
+            )
+        )
+    error = status_error(INFO, status, headers, body)
+    if error is not None:
+        return Failure(error)
+    payload = _json(body)
+    if payload is None:
+        return Failure(
+            WebError.of(
+                ErrorCode.INVALID_BACKEND_DATA,
+                "SearXNG answered something that is not JSON (an HTML page?). Check that "
+                "SEARXNG_URL is the instance's base URL and that `json` is listed in "
+                "`search.formats` in its settings.yml.",
+                provider=INFO.name,
+            )
+        )
+    items = result_list(payload, INFO.label, "results", required=True)
+    if not is_successful(items):
+        return Failure(items.failure())
+    rows = tuple(_row(item) for item in items.unwrap())
+    failed = _failed_engines(payload)
+    if not rows and failed:
+        return Failure(
+            WebError.of(
+                ErrorCode.PROVIDER_UNAVAILABLE,
+                f"SearXNG found nothing because its engines failed ({failed}). Try again "
+                "later or use another provider.",
+                provider=INFO.name,
+                engines=failed,
+            )
+        )
+    return Success(rows)
+
+
+def _json(body: bytes) -> object:
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _row(item: object) -> Row:
+    return make_row(
+        title=text_of(field(item, "title")),
+        url=text_of(field(item, "url")),
+        snippet=text_of(field(item, "content")),
+        score=score_of(field(item, "score")),
+        published=published_of(field(item, "publishedDate")),
+    )
+
+
+def _failed_engines(payload: object) -> str:
+    """`unresponsive_engines` ([[name, reason], ...]) as "name: reason, ..."."""
+    entries = field(payload, "unresponsive_engines")
+    if not isinstance(entries, list):
+        return ""
+    named = []
+    for entry in entries[:10]:
+        if isinstance(entry, list) and entry:
+            parts = [text_of(part) for part in entry[:2]]
+            named.append(": ".join(part for part in parts if part))
+    return ", ".join(name for name in named if name)
+
+
+async def search_searxng(
+    session: aiohttp.ClientSession, settings: ProviderSettings, query: SearchQuery
+) -> Result[Answer, WebError]:
+    """One SearXNG search (the caller checked that SEARXNG_URL is set)."""
+    url = endpoint(settings)
+    try:
+        password = urlsplit(url).password
+    except ValueError:
+        password = None
+    return await fetch_rows(
+        session,
+        INFO,
+        "GET",
+        url,
+        timeout_s=settings.timeout_s,
+        headers={
+            "Accept": "application/json, text/html;q=0.9, */*;q=0.8",
+            "Accept-Language": "en-US,en;q=0.8",
+            "Accept-Encoding": "gzip, deflate",
+            "User-Agent": settings.api_user_agent(),
+        },
+        params=params_for(query),
+        parse=parse_searxng,
+        limit=wanted(query),
+        secret=password,
+    )

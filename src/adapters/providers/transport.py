@@ -1,0 +1,148 @@
+"""One HTTP exchange with a provider, with every aiohttp failure turned into a `WebError`.
+
+Provider endpoints are operator-configured and trusted (a SearXNG on localhost is fine),
+so this uses a plain aiohttp session rather than the SSRF-guarded one used for pages.
+Redirects are not followed: an API key header must never travel to another host.
+Bodies are read up to `MAX_BODY_BYTES`. No URL is quoted in errors (SEARXNG_URL may carry
+basic-auth credentials).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import aiohttp
+import attrs
+from returns.pipeline import is_successful
+from returns.result import Failure, Result, Success
+
+from webdistill.adapters.providers.failures import ProviderInfo, scrub
+from webdistill.adapters.providers.rows import Answer, Rows
+from webdistill.kernel.errors import ErrorCode, WebError
+
+MAX_BODY_BYTES = 4 * 1024 * 1024
+
+
+@attrs.frozen
+class HttpAnswer:
+    """Status, headers (lower-cased names) and body of one response."""
+
+    status: int
+    headers: Mapping[str, str]
+    body: bytes
+
+
+async def exchange(
+    session: aiohttp.ClientSession,
+    info: ProviderInfo,
+    method: str,
+    url: str,
+    *,
+    timeout_s: float,
+    headers: Mapping[str, str],
+    params: Mapping[str, str] | None = None,
+    json_body: object = None,
+    form: Mapping[str, str] | None = None,
+) -> Result[HttpAnswer, WebError]:
+    """Send one request; TIMEOUT, NETWORK_ERROR or INVALID_BACKEND_DATA (too big) on failure."""
+    timeout = aiohttp.ClientTimeout(total=timeout_s)
+    try:
+        async with session.request(
+            method,
+            url,
+            headers=dict(headers),
+            params=dict(params) if params is not None else None,
+            json=json_body,
+            data=dict(form) if form is not None else None,
+            timeout=timeout,
+            allow_redirects=False,
+        ) as response:
+            body = await _read_capped(response)
+            if body is None:
+                return Failure(
+                    WebError.of(
+                        ErrorCode.INVALID_BACKEND_DATA,
+                        f"{info.label} answered more than {MAX_BODY_BYTES} bytes, which is "
+                        "not a search result page. Use another provider.",
+                        provider=info.name,
+                    )
+                )
+            names = {key.lower(): value for key, value in response.headers.items()}
+            return Success(HttpAnswer(status=response.status, headers=names, body=body))
+    except TimeoutError:
+        return Failure(
+            WebError.of(
+                ErrorCode.TIMEOUT,
+                f"{info.label} did not answer within {timeout_s:g} s. Try again, raise "
+                "WEB_SEARCH_TIMEOUT_MS, or use another provider.",
+                provider=info.name,
+                timeout_s=f"{timeout_s:g}",
+            )
+        )
+    except (aiohttp.InvalidURL, ValueError):
+        return Failure(
+            WebError.of(
+                ErrorCode.PROVIDER_NOT_CONFIGURED,
+                f"The endpoint configured for {info.label} is not a valid http(s) URL. "
+                "Fix it in the configuration.",
+                retryable=False,
+                provider=info.name,
+            )
+        )
+    except (aiohttp.ClientError, OSError, RuntimeError) as exc:  # RuntimeError: closed session
+        return Failure(
+            WebError.of(
+                ErrorCode.NETWORK_ERROR,
+                f"Could not reach {info.label} ({type(exc).__name__}). Check the network "
+                "or the endpoint, or use another provider.",
+                provider=info.name,
+            )
+        )
+
+
+async def _read_capped(response: aiohttp.ClientResponse) -> bytes | None:
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in response.content.iter_chunked(64 * 1024):
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+Parse = Callable[[int, Mapping[str, str], bytes], Result[Rows, WebError]]
+
+
+async def fetch_rows(
+    session: aiohttp.ClientSession,
+    info: ProviderInfo,
+    method: str,
+    url: str,
+    *,
+    timeout_s: float,
+    headers: Mapping[str, str],
+    parse: Parse,
+    limit: int,
+    secret: str | None = None,
+    params: Mapping[str, str] | None = None,
+    json_body: object = None,
+) -> Result[Answer, WebError]:
+    """Send one request, parse the answer, keep at most `limit` rows; `secret` is scrubbed."""
+    answer = await exchange(
+        session,
+        info,
+        method,
+        url,
+        timeout_s=timeout_s,
+        headers=headers,
+        params=params,
+        json_body=json_body,
+    )
+    if not is_successful(answer):
+        return Failure(scrub(answer.failure(), secret))
+    got = answer.unwrap()
+    rows = parse(got.status, got.headers, got.body)
+    if not is_successful(rows):
+        return Failure(scrub(rows.failure(), secret))
+    return Success(Answer(rows=rows.unwrap()[:limit]))

@@ -1,0 +1,150 @@
+"""The composition root: `Config` -> a `Toolkit` with every adapter wired in.
+
+This is the only module that names concrete adapter classes. `build(config)` returns a
+`Toolkit`, an async context manager that owns the HTTP sessions and closes them:
+
+    async with webdistill.build(webdistill.Config.from_env()) as toolkit:
+        result = await toolkit.search({"query": "..."})
+
+`resolver` replaces the upstream DNS resolver under the SSRF guard (tests inject a fake one).
+"""
+
+from __future__ import annotations
+
+from contextlib import AsyncExitStack
+from types import TracebackType
+from typing import Any
+
+from aiohttp.abc import AbstractResolver
+from returns.result import Result
+
+from webdistill.adapters.backend import HttpWebBackend
+from webdistill.adapters.cache import CachingBackend, CachingCompressor
+from webdistill.adapters.compress.extractive import ExtractiveCompressor
+from webdistill.adapters.compress.llm import LlmCompressor, LlmSettings
+from webdistill.adapters.extract.dispatch import extract_content
+from webdistill.adapters.http.client import GuardedClient
+from webdistill.adapters.http.settings import HttpSettings
+from webdistill.adapters.providers.registry import SearchProviders
+from webdistill.adapters.providers.settings import ProviderSettings
+from webdistill.adapters.robots import RobotsGate
+from webdistill.config import Config, ConfigError
+from webdistill.kernel import Deps, FetchOutcome, SearchOutcome, WebBackend, WebError
+from webdistill.kernel.ports import Compressor
+from webdistill.kernel.schemas import tool_schemas
+from webdistill.kernel.tools import web_fetch, web_search
+from webdistill.kernel.urls import UrlPolicy
+
+DEFAULT_USER_AGENT = "webdistill/0.1 (+https://pypi.org/project/webdistill/)"
+
+__all__ = ["Config", "ConfigError", "Toolkit", "build"]
+
+
+def url_policy(config: Config) -> UrlPolicy:
+    """The fetch policy the configuration asks for."""
+    return UrlPolicy(
+        allow_http=config.allow_http,
+        allow_private_network=config.allow_private_network,
+        allowlist=config.domain_allowlist,
+        blocklist=config.domain_blocklist,
+    )
+
+
+def http_settings(config: Config) -> HttpSettings:
+    return HttpSettings(
+        policy=url_policy(config),
+        max_response_bytes=config.max_response_bytes,
+        timeout_s=config.fetch_timeout_ms / 1000,
+        concurrency=config.concurrency,
+        user_agent=config.user_agent or DEFAULT_USER_AGENT,
+        proxy=config.proxy,
+    )
+
+
+def provider_settings(config: Config) -> ProviderSettings:
+    return ProviderSettings(
+        provider=config.search_provider,
+        brave_api_key=config.brave_api_key,
+        tavily_api_key=config.tavily_api_key,
+        exa_api_key=config.exa_api_key,
+        serper_api_key=config.serper_api_key,
+        searxng_url=config.searxng_url,
+        timeout_s=config.search_timeout_ms / 1000,
+        base_urls=dict(config.provider_endpoints),
+    )
+
+
+class Toolkit:
+    """The two tools over the configured adapters. Use it as an async context manager."""
+
+    def __init__(self, config: Config, *, resolver: AbstractResolver | None = None) -> None:
+        self.config = config
+        self._resolver = resolver
+        self._stack = AsyncExitStack()
+        self._deps: Deps | None = None
+
+    async def __aenter__(self) -> Toolkit:
+        config = self.config
+        client = await self._stack.enter_async_context(
+            GuardedClient(http_settings(config), resolver=self._resolver)
+        )
+        searcher = await self._stack.enter_async_context(SearchProviders(provider_settings(config)))
+        backend: WebBackend = HttpWebBackend(client, extract_content, searcher)
+        if config.respect_robots:
+            backend = RobotsGate(backend, client, config.user_agent or DEFAULT_USER_AGENT)
+        if config.cache:
+            backend = CachingBackend(backend)
+        self._deps = Deps(
+            backend=backend,
+            compressor=await self._compressor(),
+            compress_min_length=config.compress_min_length,
+            url_policy=url_policy(config),
+            max_content_chars=config.max_content_chars,
+            concurrency=config.concurrency,
+        )
+        return self
+
+    async def _compressor(self) -> Compressor | None:
+        config = self.config
+        if config.compressor == "extractive":
+            return ExtractiveCompressor(target_chars=config.max_content_chars)
+        if config.compressor == "llm" and config.llm_base_url and config.llm_model:
+            settings = LlmSettings(
+                base_url=config.llm_base_url, model=config.llm_model, api_key=config.llm_api_key
+            )
+            llm = LlmCompressor(settings)
+            self._stack.push_async_callback(llm.close)
+            return CachingCompressor(llm)
+        return None
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self._deps = None
+        await self._stack.aclose()
+
+    @property
+    def deps(self) -> Deps:
+        if self._deps is None:
+            raise RuntimeError("use the Toolkit inside `async with build(config) as toolkit:`")
+        return self._deps
+
+    async def search(self, raw: object) -> Result[tuple[SearchOutcome, ...], WebError]:
+        """The `web_search` tool (arguments as the schema describes)."""
+        return await web_search(self.deps, raw)
+
+    async def fetch(self, raw: object) -> Result[tuple[FetchOutcome, ...], WebError]:
+        """The `web_fetch` tool (arguments as the schema describes)."""
+        return await web_fetch(self.deps, raw)
+
+    def schemas(self) -> list[dict[str, Any]]:
+        """Function-calling schemas: `[{"name", "description", "parameters"}, ...]`."""
+        return tool_schemas()
+
+
+def build(config: Config | None = None, *, resolver: AbstractResolver | None = None) -> Toolkit:
+    """A `Toolkit` for `config` (default: `Config.from_env()`); enter it with `async with`."""
+    return Toolkit(config if config is not None else Config.from_env(), resolver=resolver)

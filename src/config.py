@@ -1,0 +1,224 @@
+"""Configuration: every setting of webdistill, read from environment variables or a TOML file.
+
+`Config.from_env()` reads the `WEB_*` variables (and the provider keys), after the TOML file
+named by `WEB_CONFIG` (or `config_file=`) whose keys are the same variable names; the
+environment wins over the file. A bad value raises `ConfigError` naming the variable and the
+accepted values, so a misconfiguration stops start-up instead of surprising a user later.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+import attrs
+
+PROVIDERS = ("auto", "duckduckgo", "brave", "tavily", "searxng", "exa", "serper", "none")
+COMPRESSORS = ("none", "llm", "extractive")
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+class ConfigError(ValueError):
+    """A configuration value is missing or malformed; the message names the variable."""
+
+
+def _frozen_map(value: Mapping[str, str] | None) -> Mapping[str, str]:
+    return MappingProxyType(dict(value or {}))
+
+
+@attrs.frozen
+class Config:
+    """Every setting, with its default. Field `x` is read from variable `WEB_X` (see FIELDS)."""
+
+    search_provider: str = "auto"
+    brave_api_key: str | None = attrs.field(default=None, repr=False)
+    tavily_api_key: str | None = attrs.field(default=None, repr=False)
+    exa_api_key: str | None = attrs.field(default=None, repr=False)
+    serper_api_key: str | None = attrs.field(default=None, repr=False)
+    searxng_url: str | None = None
+    domain_blocklist: tuple[str, ...] = ()
+    domain_allowlist: tuple[str, ...] = ()
+    allow_http: bool = False
+    allow_private_network: bool = False
+    max_response_bytes: int = 5 * 1024 * 1024
+    max_content_chars: int = 20000
+    user_agent: str | None = None
+    fetch_timeout_ms: int = 15000
+    search_timeout_ms: int = 30000
+    concurrency: int = 8
+    compressor: str = "none"
+    compress_min_length: int = 5000
+    llm_base_url: str | None = None
+    llm_api_key: str | None = attrs.field(default=None, repr=False)
+    llm_model: str | None = None
+    respect_robots: bool = False
+    fence_untrusted: bool | None = None
+    proxy: str | None = None
+    cache: bool = True
+    provider_endpoints: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_map)
+
+    @classmethod
+    def from_env(
+        cls, env: Mapping[str, str] | None = None, *, config_file: str | None = None
+    ) -> Config:
+        """Read the configuration; raises `ConfigError` naming the bad variable."""
+        environ = os.environ if env is None else env
+        path = config_file or environ.get("WEB_CONFIG")
+        values: dict[str, str] = dict(_read_toml(path)) if path else {}
+        values.update({k: v for k, v in environ.items() if k in FIELDS})
+        return from_mapping(values)
+
+
+def _text(variable: str, raw: str) -> str | None:
+    return raw.strip() or None
+
+
+def _choice(choices: tuple[str, ...]) -> Callable[[str, str], str]:
+    def parse(variable: str, raw: str) -> str:
+        value = raw.strip().lower()
+        if value not in choices:
+            raise ConfigError(f"{variable}={raw!r} is not valid: use one of {', '.join(choices)}.")
+        return value
+
+    return parse
+
+
+def _flag(variable: str, raw: str) -> bool:
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ConfigError(f"{variable}={raw!r} is not valid: use true or false.")
+
+
+def _count(low: int, high: int) -> Callable[[str, str], int]:
+    def parse(variable: str, raw: str) -> int:
+        try:
+            value = int(raw.strip().replace("_", ""))
+        except ValueError:
+            raise ConfigError(
+                f"{variable}={raw!r} is not valid: use a whole number from {low} to {high}."
+            ) from None
+        if not low <= value <= high:
+            raise ConfigError(f"{variable}={raw!r} is out of range: use {low} to {high}.")
+        return value
+
+    return parse
+
+
+def _domains(variable: str, raw: str) -> tuple[str, ...]:
+    domains = tuple(d.strip().lower().strip(".") for d in raw.split(",") if d.strip())
+    bad = [d for d in domains if "/" in d or " " in d or ":" in d]
+    if bad:
+        raise ConfigError(
+            f"{variable} has {bad[0]!r}, which is not a domain: give bare domains "
+            "separated by commas, e.g. example.com,docs.example.org."
+        )
+    return domains
+
+
+def _http_url(variable: str, raw: str) -> str | None:
+    value = raw.strip()
+    if not value:
+        return None
+    if not value.startswith(("http://", "https://")):
+        raise ConfigError(f"{variable}={raw!r} is not valid: give an http(s) URL.")
+    return value.rstrip("/")
+
+
+def _endpoints(variable: str, raw: str) -> dict[str, str]:
+    result: dict[str, str] = {}
+    for item in (part.strip() for part in raw.split(",")):
+        if not item:
+            continue
+        name, sep, url = item.partition("=")
+        name = name.strip().lower()
+        if not sep or name not in PROVIDERS[1:-1]:
+            raise ConfigError(
+                f"{variable} has {item!r}: use provider=URL pairs separated by commas, with "
+                f"providers among {', '.join(PROVIDERS[1:-1])}."
+            )
+        result[name] = _http_url(variable, url) or ""
+    return result
+
+
+#: variable name -> (Config field, parser)
+FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
+    "WEB_SEARCH_PROVIDER": ("search_provider", _choice(PROVIDERS)),
+    "BRAVE_API_KEY": ("brave_api_key", _text),
+    "TAVILY_API_KEY": ("tavily_api_key", _text),
+    "EXA_API_KEY": ("exa_api_key", _text),
+    "SERPER_API_KEY": ("serper_api_key", _text),
+    "SEARXNG_URL": ("searxng_url", _http_url),
+    "WEB_DOMAIN_BLOCKLIST": ("domain_blocklist", _domains),
+    "WEB_DOMAIN_ALLOWLIST": ("domain_allowlist", _domains),
+    "WEB_ALLOW_HTTP": ("allow_http", _flag),
+    "WEB_ALLOW_PRIVATE_NETWORK": ("allow_private_network", _flag),
+    "WEB_MAX_RESPONSE_BYTES": ("max_response_bytes", _count(1024, 1024**3)),
+    "WEB_MAX_CONTENT_CHARS": ("max_content_chars", _count(200, 1_000_000)),
+    "WEB_USER_AGENT": ("user_agent", _text),
+    "WEB_FETCH_TIMEOUT_MS": ("fetch_timeout_ms", _count(100, 600_000)),
+    "WEB_SEARCH_TIMEOUT_MS": ("search_timeout_ms", _count(100, 600_000)),
+    "WEB_CONCURRENCY": ("concurrency", _count(1, 64)),
+    "WEB_COMPRESSOR": ("compressor", _choice(COMPRESSORS)),
+    "WEB_COMPRESS_MIN_LENGTH": ("compress_min_length", _count(0, 10_000_000)),
+    "WEB_LLM_BASE_URL": ("llm_base_url", _http_url),
+    "WEB_LLM_API_KEY": ("llm_api_key", _text),
+    "WEB_LLM_MODEL": ("llm_model", _text),
+    "WEB_RESPECT_ROBOTS": ("respect_robots", _flag),
+    "WEB_FENCE_UNTRUSTED": ("fence_untrusted", _flag),
+    "WEB_PROXY": ("proxy", _http_url),
+    "WEB_CACHE": ("cache", _flag),
+    "WEB_PROVIDER_ENDPOINTS": ("provider_endpoints", _endpoints),
+}
+
+
+def _read_toml(path: str) -> Mapping[str, str]:
+    try:
+        with open(path, "rb") as handle:
+            data = tomllib.load(handle)
+    except OSError as exc:
+        raise ConfigError(f"WEB_CONFIG: cannot read {path}: {exc.strerror}.") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"WEB_CONFIG: {path} is not valid TOML: {exc}.") from None
+    values: dict[str, str] = {}
+    for key, value in data.items():
+        if key not in FIELDS:
+            known = ", ".join(sorted(FIELDS))
+            raise ConfigError(f"{path}: unknown key {key!r}. Known keys: {known}.")
+        if isinstance(value, bool):
+            values[key] = "true" if value else "false"
+        elif isinstance(value, list):
+            values[key] = ",".join(str(item) for item in value)
+        elif isinstance(value, dict):
+            values[key] = ",".join(f"{k}={v}" for k, v in value.items())
+        else:
+            values[key] = str(value)
+    return values
+
+
+def from_mapping(values: Mapping[str, str]) -> Config:
+    """Build a `Config` from variable -> raw string; cross-checks the combination."""
+    fields: dict[str, Any] = {}
+    for variable, raw in values.items():
+        field, parse = FIELDS[variable]
+        fields[field] = parse(variable, raw)
+    config = Config(**fields)
+    _check_combination(config)
+    return config
+
+
+def _check_combination(config: Config) -> None:
+    """Settings that only make sense together. (A keyed provider without its key is not an
+    error here: search answers PROVIDER_NOT_CONFIGURED naming the key, and fetch still works.)
+    """
+    if config.compressor == "llm" and not (config.llm_base_url and config.llm_model):
+        raise ConfigError(
+            "WEB_COMPRESSOR=llm needs WEB_LLM_BASE_URL and WEB_LLM_MODEL (and WEB_LLM_API_KEY "
+            "for hosted APIs), or choose WEB_COMPRESSOR=extractive or none."
+        )

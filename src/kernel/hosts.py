@@ -1,0 +1,214 @@
+"""URL hosts: parse one the way HTTP clients will (WHATWG rules) and judge the name.
+
+`parse_host` turns the authority's host into its canonical ASCII form: IPv6 literals are
+compressed (a zone id is kept so the address check can refuse it), names are IDNA-encoded
+(which folds full-width digits and ideographic dots) and lowercased with the trailing dot
+dropped, and a host whose last label is a number is parsed with the WHATWG IPv4 parser, so
+"2130706433", "0x7f.1", "017700000001" and "127.1" all become 127.0.0.1.
+
+`name_problem` says why a *name* is not a public Internet name: metadata names (never
+allowed), local-only names (localhost, *.local, *.internal, single labels...), DNS services
+that answer with loopback or rebind on purpose (nip.io, localtest.me, rbndr.us...), and
+names that spell a private IPv4 ("127.0.0.1.example", "ip-10-0-0-1.example").
+
+Stdlib + attrs + returns only; nothing here raises.
+"""
+
+from __future__ import annotations
+
+import functools
+import ipaddress
+import re
+
+import attrs
+from returns.result import Failure, Result, Success
+
+from webdistill.kernel import addresses
+from webdistill.kernel.errors import ErrorCode, WebError
+
+_LABEL = re.compile(r"[a-z0-9_-]{1,63}")
+_DASHED_V4 = re.compile(r"(?<![0-9])(\d{1,3})-(\d{1,3})-(\d{1,3})-(\d{1,3})(?![0-9])")
+_HEX_DIGITS = frozenset("0123456789abcdef")
+
+METADATA_NAMES = (
+    "metadata",
+    "metadata.google.internal",
+    "metadata.goog",
+    "instance-data",
+    "instance-data.ec2.internal",
+    "metadata.tencentyun.com",
+    "metadata.platformequinix.com",
+)
+LOCAL_SUFFIXES = (
+    "localhost",
+    "localdomain",
+    "local",
+    "internal",
+    "intranet",
+    "private",
+    "corp",
+    "home",
+    "lan",
+    "home.arpa",
+    "arpa",
+    "test",
+    "invalid",
+    "example",
+    "onion",
+    "alt",
+    "svc",
+)
+#: Public DNS services whose names resolve to loopback/private addresses, or rebind on purpose.
+LOOPBACK_DNS_SERVICES = (
+    "nip.io",
+    "sslip.io",
+    "xip.io",
+    "traefik.me",
+    "localtest.me",
+    "lvh.me",
+    "vcap.me",
+    "lacolhost.com",
+    "localhost.direct",
+    "1u.ms",
+    "rbndr.us",
+)
+
+
+@attrs.frozen
+class Host:
+    """A canonical host: `text` as it goes in a URL, `name` without brackets."""
+
+    text: str
+    name: str
+    address: addresses.IPAddress | None
+
+
+def _invalid(message: str) -> Failure[WebError]:
+    return Failure(WebError.of(ErrorCode.INVALID_URL, message))
+
+
+def _parse_ipv4_number(part: str) -> int | None:
+    if part[:2] in ("0x", "0X"):
+        digits, radix = part[2:], 16
+        if digits and not set(digits.lower()) <= _HEX_DIGITS:
+            return None
+        return int(digits, 16) if digits else 0
+    if not part.isascii() or not part.isdigit():
+        return None
+    radix = 8 if len(part) > 1 and part.startswith("0") else 10
+    try:
+        return int(part, radix)
+    except ValueError:
+        return None
+
+
+def _ends_in_number(labels: list[str]) -> bool:
+    last = labels[-1]
+    return (last.isascii() and last.isdigit()) or _parse_ipv4_number(last) is not None
+
+
+def _parse_whatwg_ipv4(labels: list[str]) -> ipaddress.IPv4Address | None:
+    if len(labels) > 4:
+        return None
+    numbers = [_parse_ipv4_number(label) for label in labels]
+    if any(n is None for n in numbers):
+        return None
+    values = [n for n in numbers if n is not None]
+    if any(n > 255 for n in values[:-1]) or values[-1] >= 256 ** (5 - len(values)):
+        return None
+    total = values[-1]
+    for index, number in enumerate(values[:-1]):
+        total += number * 256 ** (3 - index)
+    return ipaddress.IPv4Address(total)
+
+
+def _parse_ipv6_literal(inner: str) -> Result[Host, WebError]:
+    text = inner.replace("%25", "%", 1)
+    try:
+        addr = ipaddress.IPv6Address(text)
+    except ValueError:
+        return _invalid(f"The IPv6 address [{inner}] in the URL is not valid.")
+    canonical = str(addr).replace("%", "%25", 1)
+    return Success(Host(text=f"[{canonical}]", name=canonical, address=addr))
+
+
+def _to_ascii(raw: str) -> str | None:
+    if raw.isascii():
+        return raw.lower()
+    try:
+        return raw.encode("idna").decode("ascii").lower()
+    except (UnicodeError, ValueError):
+        return None
+
+
+def parse_host(raw: str) -> Result[Host, WebError]:
+    """Parse the host part of an authority into its canonical form (INVALID_URL if bad)."""
+    return _parse_host_cached(raw) if len(raw) <= 255 else _parse_host(raw)
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_host_cached(raw: str) -> Result[Host, WebError]:
+    return _parse_host(raw)
+
+
+def _parse_host(raw: str) -> Result[Host, WebError]:
+    if raw.startswith("["):
+        if not raw.endswith("]") or len(raw) < 3:
+            return _invalid("The URL has an unterminated IPv6 address; write it as [address].")
+        return _parse_ipv6_literal(raw[1:-1])
+    if not raw:
+        return _invalid("The URL has no host name.")
+    if "%" in raw:
+        return _invalid("Percent-encoded characters are not allowed in a URL's host name.")
+    ascii_host = _to_ascii(raw)
+    if ascii_host is None:
+        return _invalid(f"The host name {raw!r} is not a valid internationalised domain name.")
+    if ascii_host.endswith("."):
+        ascii_host = ascii_host[:-1]
+    labels = ascii_host.split(".")
+    if not ascii_host or len(ascii_host) > 253 or not all(_LABEL.fullmatch(x) for x in labels):
+        return _invalid(f"The host name {raw!r} is not a valid domain name.")
+    if _ends_in_number(labels):
+        v4 = _parse_whatwg_ipv4(labels)
+        if v4 is None:
+            return _invalid(f"The host {raw!r} looks like an IPv4 address but is not a valid one.")
+        return Success(Host(text=str(v4), name=str(v4), address=v4))
+    return Success(Host(text=ascii_host, name=ascii_host, address=None))
+
+
+def domain_matches(name: str, domain: str) -> bool:
+    """True when `name` is `domain` or one of its subdomains."""
+    return bool(domain) and (name == domain or name.endswith("." + domain))
+
+
+def _spelled_ipv4(labels: list[str]) -> list[str]:
+    """Private-looking IPv4 addresses spelled inside a name ("127.0.0.1.x", "ip-10-0-0-1.x")."""
+    found = [
+        ".".join(labels[i : i + 4])
+        for i in range(len(labels) - 3)
+        if all(x.isdigit() and len(x) <= 3 for x in labels[i : i + 4])
+    ]
+    found += [".".join(m.groups()) for label in labels for m in _DASHED_V4.finditer(label)]
+    return found
+
+
+def name_problem(name: str) -> tuple[bool, str] | None:
+    """Why `name` (a canonical host name) is not a public name: (is_metadata, reason), or None."""
+    if any(domain_matches(name, m) for m in METADATA_NAMES):
+        return True, f"{name} is a cloud metadata service name"
+    spelled = [(ip, addresses.address_category(ip)) for ip in _spelled_ipv4(name.split("."))]
+    for ip, category in spelled:
+        if category == addresses.AddressCategory.METADATA:
+            return True, f"{name} spells the cloud metadata address {ip}"
+    for suffix in LOCAL_SUFFIXES:
+        if domain_matches(name, suffix):
+            return False, f"{name} is a local-only name (*.{suffix})"
+    if "." not in name:
+        return False, f"{name} is a single-label (local network) name"
+    for service in LOOPBACK_DNS_SERVICES:
+        if domain_matches(name, service):
+            return False, f"{name} belongs to {service}, which resolves names to private addresses"
+    for ip, category in spelled:
+        if category != addresses.AddressCategory.PUBLIC:
+            return False, f"{name} spells the non-public address {ip}"
+    return None

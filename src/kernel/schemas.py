@@ -1,0 +1,65 @@
+"""JSON Schemas for function calling, generated from the same attrs classes that validate input.
+
+`tool_schemas()` gives `[{"name", "description", "parameters"}]`; wrap each as your model API
+wants (OpenAI: `{"type": "function", "function": schema}`; Anthropic: rename `parameters` to
+`input_schema`). The MCP server uses the same schemas.
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+
+import attrs
+
+from webdistill.kernel.validate import FetchArgs, SearchArgs
+
+SEARCH_DESCRIPTION = (
+    "Search the web. Give `query` (or up to 5 `queries`); returns for each query a numbered "
+    "list of hits with title, URL and snippet. Set include_content to also read the top hits."
+)
+FETCH_DESCRIPTION = (
+    "Read a web page (or several) and return its main content as clean Markdown, with title "
+    "and metadata. Long pages are cut at `max_chars`; the answer says the `next_start` offset "
+    "to pass as `start_index` to read on. Only public http(s) URLs can be read."
+)
+
+
+def _type_schema(type_: Any) -> dict[str, Any]:
+    origin = get_origin(type_)
+    if origin in (Union, types.UnionType):
+        inner = [arg for arg in get_args(type_) if arg is not type(None)]
+        return _type_schema(inner[0]) if len(inner) == 1 else {}
+    if origin is Literal:
+        return {"type": "string", "enum": list(get_args(type_))}
+    if origin is tuple:
+        return {"type": "array", "items": _type_schema(get_args(type_)[0])}
+    simple = {str: "string", int: "integer", bool: "boolean", float: "number"}
+    return {"type": simple[type_]} if type_ in simple else {}
+
+
+def object_schema(cls: type[Any]) -> dict[str, Any]:
+    """A JSON Schema object for an attrs class: one property per field, no extra keys."""
+    properties: dict[str, Any] = {}
+    hints = get_type_hints(cls)
+    for field in attrs.fields(cls):
+        schema = _type_schema(hints[field.name])
+        schema.update(field.metadata)
+        properties[field.name] = schema
+    return {"type": "object", "properties": properties, "additionalProperties": False}
+
+
+def tool_schemas() -> list[dict[str, Any]]:
+    """The `web_search` and `web_fetch` tool schemas."""
+    return [
+        {
+            "name": "web_search",
+            "description": SEARCH_DESCRIPTION,
+            "parameters": object_schema(SearchArgs),
+        },
+        {
+            "name": "web_fetch",
+            "description": FETCH_DESCRIPTION,
+            "parameters": object_schema(FetchArgs),
+        },
+    ]

@@ -1,0 +1,311 @@
+"""The tools: `search_web` / `extract_page` (one item) and `web_search` / `web_fetch` (batches).
+
+Orchestration only: validate, vet URLs, call the ports, re-validate what they answer, then
+compress and window. Every function returns a `Result`; none raises, whatever the input or
+whatever a port does (a port that raises is reported as that item's error).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TypeVar
+
+import attrs
+from returns.result import Failure, Result, Success
+
+from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.model import (
+    FetchedPage,
+    FetchOutcome,
+    FetchRequest,
+    Page,
+    RowBatch,
+    SearchHit,
+    SearchOutcome,
+    SearchQuery,
+)
+from webdistill.kernel.ports import Deps
+from webdistill.kernel.text import window
+from webdistill.kernel.urls import UrlPolicy, check_url
+from webdistill.kernel.validate import (
+    clamp_max_chars,
+    clamp_max_results,
+    structure_row,
+    validate_fetch,
+    validate_search,
+)
+
+#: How many top hits `include_content` reads per query, and how much of each.
+CONTENT_TOP_HITS = 3
+CONTENT_MAX_CHARS = 4000
+
+_T = TypeVar("_T")
+
+
+@attrs.frozen
+class _Searched:
+    hits: tuple[SearchHit, ...]
+    provider: str | None
+    skipped: tuple[str, ...]
+
+
+async def _call_port(
+    call: Callable[[], Awaitable[object]], what: str, code: ErrorCode
+) -> Result[object, WebError]:
+    """Await a port call; a raise or a non-Result answer becomes a `WebError`."""
+    try:
+        answer = await call()
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the kernel never lets a port's raise escape
+        message = f"The {what} failed unexpectedly ({type(exc).__name__}). Try again later."
+        return Failure(WebError.of(code, message))
+    if isinstance(answer, Success | Failure):
+        return answer
+    message = f"The {what} answered with something that is not a Result."
+    return Failure(WebError.of(ErrorCode.INVALID_BACKEND_DATA, message))
+
+
+def _hit_policy(policy: UrlPolicy) -> UrlPolicy:
+    """Hits are shown, not fetched: http is fine; the user's blocklist still hides them."""
+    return UrlPolicy(
+        allow_http=True,
+        allow_private_network=policy.allow_private_network,
+        blocklist=policy.blocklist,
+    )
+
+
+def _validate_hits(
+    rows: Sequence[object], policy: UrlPolicy
+) -> Result[tuple[SearchHit, ...], WebError]:
+    """Re-validate every row; one malformed row fails the call, blocked URLs are dropped."""
+    hits: list[SearchHit] = []
+    hit_policy = _hit_policy(policy)
+    for index, row in enumerate(rows):
+        structured = structure_row(row, SearchHit, index)
+        if not isinstance(structured, Success):
+            return structured
+        hit: SearchHit = structured.unwrap()
+        checked = check_url(hit.url, hit_policy)
+        if isinstance(checked, Success):
+            hits.append(attrs.evolve(hit, url=checked.unwrap()))
+            continue
+        error = checked.failure()
+        if error.code is ErrorCode.BLOCKED_URL:
+            continue  # policy hides it; not a fault of the backend
+        return Failure(
+            WebError.of(
+                ErrorCode.INVALID_BACKEND_DATA,
+                f"The backend answered with an invalid row {index} (url: {error.message}). "
+                "This is a provider fault; try again later or use another provider.",
+                row=index,
+                field="url",
+            )
+        )
+    return Success(tuple(hits))
+
+
+async def _search(deps: Deps, query: SearchQuery) -> Result[_Searched, WebError]:
+    clamped = attrs.evolve(query, max_results=clamp_max_results(query.max_results))
+    answer = await _call_port(
+        lambda: deps.backend.search(clamped), "search backend", ErrorCode.PROVIDER_UNAVAILABLE
+    )
+    if not isinstance(answer, Success):
+        return Failure(answer.failure())
+    rows = answer.unwrap()
+    if isinstance(rows, RowBatch):
+        provider, skipped = rows.provider, rows.skipped
+    elif isinstance(rows, list | tuple):
+        provider, skipped = None, ()
+    else:
+        message = "The search backend answered with rows that are not a list."
+        return Failure(WebError.of(ErrorCode.INVALID_BACKEND_DATA, message))
+    validated = _validate_hits(rows, deps.url_policy)
+    if not isinstance(validated, Success):
+        return Failure(validated.failure())
+    return Success(_Searched(validated.unwrap(), provider, skipped))
+
+
+async def search_web(deps: Deps, query: SearchQuery) -> Result[tuple[SearchHit, ...], WebError]:
+    """Search one query. `max_results` is clamped to [1, 100]; no hits is `Success(())`."""
+    searched = await _search(deps, query)
+    if not isinstance(searched, Success):
+        return Failure(searched.failure())
+    return Success(searched.unwrap().hits)
+
+
+def _normalise_request(deps: Deps, request: FetchRequest) -> Result[FetchRequest, WebError]:
+    if request.start_index < 0:
+        message = "Invalid input: start_index must be 0 or more."
+        return Failure(WebError.of(ErrorCode.INVALID_INPUT, message))
+    max_chars = clamp_max_chars(request.max_chars, deps.max_content_chars)
+    return Success(attrs.evolve(request, max_chars=max_chars))
+
+
+async def _compress(
+    deps: Deps, page: FetchedPage, request: FetchRequest
+) -> Result[tuple[str, str | None], WebError]:
+    """The content to show and who compressed it (None when shown raw)."""
+    content = page.content
+    if request.compress is False:
+        return Success((content, None))
+    if deps.compressor is None:
+        if request.compress:
+            message = (
+                "compress=true was asked but no compressor is configured. Set "
+                "WEB_COMPRESSOR=extractive (offline) or llm, or call again without compress."
+            )
+            return Failure(WebError.of(ErrorCode.PROVIDER_NOT_CONFIGURED, message))
+        return Success((content, None))
+    if request.compress is None and len(content) < deps.compress_min_length:
+        return Success((content, None))
+    compressor = deps.compressor
+    label = str(getattr(compressor, "label", None) or type(compressor).__name__)
+    answer = await _call_port(
+        lambda: compressor(content, request.focus or ""), "compressor", ErrorCode.COMPRESSION_FAILED
+    )
+    if not isinstance(answer, Success):
+        error = answer.failure()
+        if error.code is not ErrorCode.COMPRESSION_FAILED:
+            error = WebError.of(
+                ErrorCode.COMPRESSION_FAILED,
+                f"Compression failed: {error.message} Call again with compress=false "
+                "to read the page uncompressed.",
+                retryable=error.retryable,
+                **error.detail,
+            )
+        return Failure(error)
+    compressed = answer.unwrap()
+    if not isinstance(compressed, str) or not compressed.strip():
+        message = (
+            "The compressor returned no text. Call again with compress=false "
+            "to read the page uncompressed."
+        )
+        return Failure(WebError.of(ErrorCode.COMPRESSION_FAILED, message))
+    return Success((compressed, label))
+
+
+async def extract_page(deps: Deps, request: FetchRequest) -> Result[Page, WebError]:
+    """Read one page: vet the URL, extract, re-validate, compress if due, cut one window."""
+    normalised = _normalise_request(deps, request)
+    if not isinstance(normalised, Success):
+        return Failure(normalised.failure())
+    checked = check_url(request.url, deps.url_policy)
+    if not isinstance(checked, Success):
+        return Failure(checked.failure())
+    wanted = attrs.evolve(normalised.unwrap(), url=checked.unwrap())
+    answer = await _call_port(
+        lambda: deps.backend.extract(wanted), "fetch backend", ErrorCode.NETWORK_ERROR
+    )
+    if not isinstance(answer, Success):
+        return Failure(answer.failure())
+    structured = structure_row(answer.unwrap(), FetchedPage, 0)
+    if not isinstance(structured, Success):
+        return Failure(structured.failure())
+    fetched: FetchedPage = structured.unwrap()
+    final_url = check_url(fetched.url, deps.url_policy)
+    if not isinstance(final_url, Success):
+        error = final_url.failure()
+        return Failure(
+            WebError.of(
+                ErrorCode.INVALID_BACKEND_DATA,
+                f"The fetch backend reported a final URL the policy refuses ({error.message}).",
+                field="url",
+            )
+        )
+    content = await _compress(deps, fetched, wanted)
+    if not isinstance(content, Success):
+        return Failure(content.failure())
+    text, compressed_by = content.unwrap()
+    if wanted.start_index > len(text) or (wanted.start_index == len(text) and text):
+        message = (
+            f"Invalid input: start_index {wanted.start_index} is past the end of the content "
+            f"({len(text)} characters). Use a start_index below {len(text)}."
+        )
+        return Failure(WebError.of(ErrorCode.INVALID_INPUT, message, total_chars=len(text)))
+    shown = window(text, wanted.start_index, wanted.max_chars or deps.max_content_chars)
+    return Success(
+        Page(
+            url=final_url.unwrap(),
+            title=fetched.title,
+            content=shown.text,
+            content_type=fetched.content_type,
+            start_index=shown.start,
+            total_chars=shown.total,
+            next_start=shown.next_start,
+            truncated=shown.truncated,
+            compressed_by=compressed_by,
+            original_chars=len(fetched.content) if compressed_by else None,
+            byline=fetched.byline,
+            published=fetched.published,
+            site_name=fetched.site_name,
+            language=fetched.language,
+            flags=fetched.flags,
+            notice=fetched.notice,
+        )
+    )
+
+
+async def _bounded(limit: int, jobs: Sequence[Callable[[], Awaitable[_T]]]) -> list[_T]:
+    """Run `jobs` concurrently, at most `limit` at a time, results in order."""
+    gate = asyncio.Semaphore(max(1, limit))
+
+    async def run(job: Callable[[], Awaitable[_T]]) -> _T:
+        async with gate:
+            return await job()
+
+    return list(await asyncio.gather(*(run(job) for job in jobs)))
+
+
+async def _fetch_outcome(deps: Deps, request: FetchRequest) -> FetchOutcome:
+    result = await extract_page(deps, request)
+    if isinstance(result, Success):
+        return FetchOutcome(url=request.url, page=result.unwrap())
+    return FetchOutcome(url=request.url, error=result.failure())
+
+
+async def _with_contents(deps: Deps, outcome: SearchOutcome) -> SearchOutcome:
+    requests = [
+        FetchRequest(url=hit.url, max_chars=CONTENT_MAX_CHARS)
+        for hit in outcome.hits[:CONTENT_TOP_HITS]
+    ]
+    jobs = [lambda r=r: _fetch_outcome(deps, r) for r in requests]
+    contents = await _bounded(deps.concurrency, jobs)
+    return attrs.evolve(outcome, contents=tuple(contents))
+
+
+async def _search_outcome(deps: Deps, query: SearchQuery, include_content: bool) -> SearchOutcome:
+    searched = await _search(deps, query)
+    if not isinstance(searched, Success):
+        return SearchOutcome(query=query.query, error=searched.failure())
+    found = searched.unwrap()
+    outcome = SearchOutcome(
+        query=query.query, hits=found.hits, provider=found.provider, skipped=found.skipped
+    )
+    if include_content and found.hits:
+        return await _with_contents(deps, outcome)
+    return outcome
+
+
+async def web_search(deps: Deps, raw: object) -> Result[tuple[SearchOutcome, ...], WebError]:
+    """The `web_search` tool: `Failure` only for an invalid request, else one outcome a query."""
+    validated = validate_search(raw)
+    if not isinstance(validated, Success):
+        return Failure(validated.failure())
+    request = validated.unwrap()
+    queries = [
+        SearchQuery(query=q, max_results=request.max_results, time_range=request.time_range)
+        for q in request.queries
+    ]
+    jobs = [lambda q=q: _search_outcome(deps, q, request.include_content) for q in queries]
+    return Success(tuple(await _bounded(deps.concurrency, jobs)))
+
+
+async def web_fetch(deps: Deps, raw: object) -> Result[tuple[FetchOutcome, ...], WebError]:
+    """The `web_fetch` tool: `Failure` only for an invalid request, else one outcome a URL."""
+    validated = validate_fetch(raw, deps.max_content_chars)
+    if not isinstance(validated, Success):
+        return Failure(validated.failure())
+    jobs = [lambda r=r: _fetch_outcome(deps, r) for r in validated.unwrap().requests]
+    return Success(tuple(await _bounded(deps.concurrency, jobs)))

@@ -1,0 +1,341 @@
+"""Untrusted data in, validated model out: tool arguments and backend rows.
+
+One strict cattrs converter: extra keys are refused, and nothing is coerced silently (no
+bool -> int, no float -> int, no number -> str, no "false" -> True). Errors name the field.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, get_args, get_origin
+
+import attrs
+import cattrs
+from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
+from returns.result import Failure, Result, Success
+
+from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.model import (
+    FetchBatch,
+    FetchedPage,
+    FetchRequest,
+    SearchHit,
+    SearchRequest,
+    TimeRange,
+)
+
+MAX_QUERIES = 5
+MAX_URLS = 10
+MAX_QUERY_CHARS = 1000
+MIN_RESULTS, MAX_RESULTS = 1, 100
+MIN_CHARS, MAX_CHARS = 200, 1_000_000
+MAX_FOCUS_CHARS = 2000
+
+
+def _strict_str(value: object, _: type) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"must be a string, not {_kind(value)}")
+    return value
+
+
+def _strict_int(value: object, _: type) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"must be a whole number, not {_kind(value)}")
+    return value
+
+
+def _strict_float(value: object, _: type) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"must be a number, not {_kind(value)}")
+    number = float(value)
+    if not math.isfinite(number):
+        raise ValueError("must be a finite number")
+    return number
+
+
+def _strict_bool(value: object, _: type) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"must be true or false, not {_kind(value)}")
+    return value
+
+
+def _strict_str_tuple(value: object, _: type) -> tuple[str, ...]:
+    if not isinstance(value, list | tuple):
+        raise TypeError(f"must be a list of strings, not {_kind(value)}")
+    for index, item in enumerate(value):
+        if not isinstance(item, str):
+            raise TypeError(f"item {index} must be a string, not {_kind(item)}")
+    return tuple(value)
+
+
+def _is_literal(type_: object) -> bool:
+    return get_origin(type_) is Literal
+
+
+def _strict_literal(value: object, type_: Any) -> object:
+    choices = get_args(type_)
+    if value not in choices or isinstance(value, bool) != isinstance(choices[0], bool):
+        accepted = ", ".join(str(choice) for choice in choices)
+        raise ValueError(f"must be one of {accepted}, not {_kind(value)}")
+    return value
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"boolean {str(value).lower()}"
+    if isinstance(value, int | float):
+        text = repr(value)
+        return f"number {text if len(text) <= 30 else text[:27] + '...'}"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, Mapping):
+        return "object"
+    if isinstance(value, list | tuple):
+        return "list"
+    return type(value).__name__
+
+
+def _make_converter() -> cattrs.Converter:
+    converter = cattrs.Converter(forbid_extra_keys=True)
+    converter.register_structure_hook(str, _strict_str)
+    converter.register_structure_hook(int, _strict_int)
+    converter.register_structure_hook(float, _strict_float)
+    converter.register_structure_hook(bool, _strict_bool)
+    converter.register_structure_hook_func(lambda t: t == tuple[str, ...], _strict_str_tuple)
+    converter.register_structure_hook_func(_is_literal, _strict_literal)
+    return converter
+
+
+#: The one converter for untrusted data.
+converter = _make_converter()
+
+
+@attrs.frozen
+class SearchArgs:
+    """The raw shape of `web_search` arguments."""
+
+    query: str | None = attrs.field(default=None, metadata={"description": "What to search for."})
+    queries: tuple[str, ...] | None = attrs.field(
+        default=None,
+        metadata={"description": f"Several queries at once (at most {MAX_QUERIES} in all)."},
+    )
+    max_results: int | None = attrs.field(
+        default=None,
+        metadata={
+            "description": "Hits per query (default 5; clamped to 1-100).",
+            "minimum": MIN_RESULTS,
+            "maximum": MAX_RESULTS,
+        },
+    )
+    time_range: TimeRange | None = attrs.field(
+        default=None, metadata={"description": "Only results from the last day/week/month/year."}
+    )
+    include_content: bool = attrs.field(
+        default=False,
+        metadata={"description": "Also read the top 3 hits of each query and attach their text."},
+    )
+
+
+@attrs.frozen
+class FetchArgs:
+    """The raw shape of `web_fetch` arguments."""
+
+    url: str | None = attrs.field(
+        default=None, metadata={"description": "The http(s) URL of the page to read."}
+    )
+    urls: tuple[str, ...] | None = attrs.field(
+        default=None, metadata={"description": f"Several pages at once (at most {MAX_URLS})."}
+    )
+    max_chars: int | None = attrs.field(
+        default=None,
+        metadata={
+            "description": "Most characters of content to return (default 20000).",
+            "minimum": MIN_CHARS,
+            "maximum": MAX_CHARS,
+        },
+    )
+    start_index: int = attrs.field(
+        default=0,
+        metadata={
+            "description": "Character offset to start from, to read on where a previous "
+            "call was cut (its next_start).",
+            "minimum": 0,
+        },
+    )
+    focus: str | None = attrs.field(
+        default=None,
+        metadata={"description": "What you are looking for on the page; steers compression."},
+    )
+    compress: bool | None = attrs.field(
+        default=None,
+        metadata={
+            "description": "true: compress with the configured compressor; false: never; "
+            "absent: compress long pages when a compressor is configured."
+        },
+    )
+
+
+def _describe(exc: BaseException, path: str) -> list[str]:
+    """Flatten a cattrs error tree into 'field: problem' lines."""
+    if isinstance(exc, ClassValidationError | IterableValidationError):
+        lines: list[str] = []
+        with_notes, without_notes = exc.group_exceptions()
+        for inner, note in with_notes:
+            name = getattr(note, "name", None)
+            index = getattr(note, "index", None)
+            sub = f"{path}.{name}" if name is not None else f"{path}[{index}]"
+            lines.extend(_describe(inner, sub.lstrip(".")))
+        for inner in without_notes:
+            lines.extend(_describe(inner, path))
+        return lines
+    if isinstance(exc, ForbiddenExtraKeysError):
+        extra = ", ".join(sorted(str(key) for key in exc.extra_fields))
+        where = f"{path}: " if path else ""
+        return [f"{where}unknown field(s) {extra}"]
+    if isinstance(exc, KeyError):
+        return [f"{path}: missing"]
+    message = str(exc) or type(exc).__name__
+    return [f"{path or 'value'}: {message}"]
+
+
+def structure(raw: object, cls: type[Any], what: str) -> Result[Any, list[str]]:
+    """Structure `raw` into `cls` with the strict converter; the problems, one per field."""
+    if not isinstance(raw, Mapping):
+        return Failure([f"{what} must be a JSON object, not {_kind(raw)}"])
+    try:
+        return Success(converter.structure(dict(raw), cls))
+    except Exception as exc:  # noqa: BLE001 - cattrs raises many kinds; all become messages
+        return Failure(_describe(exc, "") or [f"{what} is not valid"])
+
+
+def _invalid(lines: Sequence[str], hint: str) -> WebError:
+    fields = "; ".join(lines)
+    return WebError.of(ErrorCode.INVALID_INPUT, f"Invalid input: {fields}. {hint}")
+
+
+def clamp_max_results(value: int | None) -> int | None:
+    """Absent stays absent (provider default); present is clamped to [1, 100]."""
+    if value is None:
+        return None
+    return min(MAX_RESULTS, max(MIN_RESULTS, value))
+
+
+def clamp_max_chars(value: int | None, default: int) -> int:
+    """Absent -> `default`; present is clamped to [200, 1 000 000]."""
+    chosen = default if value is None else value
+    return min(MAX_CHARS, max(MIN_CHARS, chosen))
+
+
+def merge_items(one: str | None, many: Sequence[str] | None) -> tuple[str, ...]:
+    """`one` and `many` merged in order, trimmed, empty ones dropped, duplicates removed."""
+    seen: dict[str, None] = {}
+    for item in ([one] if one is not None else []) + list(many or ()):
+        cleaned = " ".join(item.split())
+        if cleaned:
+            seen.setdefault(cleaned, None)
+    return tuple(seen)
+
+
+SEARCH_HINT = 'Call web_search with {"query": "..."} or {"queries": ["...", "..."]}.'
+FETCH_HINT = 'Call web_fetch with {"url": "https://..."} or {"urls": ["https://...", ...]}.'
+
+
+def validate_search(raw: object) -> Result[SearchRequest, WebError]:
+    """`web_search` arguments -> `SearchRequest`, or INVALID_INPUT naming the field."""
+    parsed = structure(raw, SearchArgs, "web_search arguments")
+    if not isinstance(parsed, Success):
+        return Failure(_invalid(parsed.failure(), SEARCH_HINT))
+    args: SearchArgs = parsed.unwrap()
+    queries = merge_items(args.query, args.queries)
+    if not queries:
+        return Failure(_invalid(["query: give at least one non-empty query"], SEARCH_HINT))
+    if len(queries) > MAX_QUERIES:
+        problem = f"queries: at most {MAX_QUERIES} distinct queries per call, got {len(queries)}"
+        return Failure(_invalid([problem], "Split them over several calls."))
+    too_long = [q for q in queries if len(q) > MAX_QUERY_CHARS]
+    if too_long:
+        problem = f"query: at most {MAX_QUERY_CHARS} characters, got {len(too_long[0])}"
+        return Failure(_invalid([problem], "Use a shorter query."))
+    return Success(
+        SearchRequest(
+            queries=queries,
+            max_results=clamp_max_results(args.max_results),
+            time_range=args.time_range,
+            include_content=args.include_content,
+        )
+    )
+
+
+def validate_fetch(raw: object, default_max_chars: int) -> Result[FetchBatch, WebError]:
+    """`web_fetch` arguments -> `FetchBatch`, or INVALID_INPUT naming the field."""
+    parsed = structure(raw, FetchArgs, "web_fetch arguments")
+    if not isinstance(parsed, Success):
+        return Failure(_invalid(parsed.failure(), FETCH_HINT))
+    args: FetchArgs = parsed.unwrap()
+    urls = merge_items(args.url, args.urls)
+    problems: list[str] = []
+    if not urls:
+        problems.append("url: give at least one URL")
+    if len(urls) > MAX_URLS:
+        problems.append(f"urls: at most {MAX_URLS} URLs per call, got {len(urls)}")
+    if args.start_index < 0:
+        problems.append("start_index: must be 0 or more")
+    if args.focus is not None and len(args.focus) > MAX_FOCUS_CHARS:
+        problems.append(f"focus: at most {MAX_FOCUS_CHARS} characters")
+    if problems:
+        return Failure(_invalid(problems, FETCH_HINT))
+    focus = args.focus.strip() if args.focus and args.focus.strip() else None
+    max_chars = clamp_max_chars(args.max_chars, default_max_chars)
+    requests = tuple(
+        FetchRequest(
+            url=url,
+            max_chars=max_chars,
+            start_index=args.start_index,
+            focus=focus,
+            compress=args.compress,
+        )
+        for url in urls
+    )
+    return Success(FetchBatch(requests=requests))
+
+
+def _as_mapping(row: object) -> object:
+    if attrs.has(type(row)):
+        return attrs.asdict(row, recurse=False)  # type: ignore[arg-type]
+    return row
+
+
+def structure_row(
+    row: object, cls: type[SearchHit] | type[FetchedPage], index: int
+) -> Result[Any, WebError]:
+    """One untrusted backend row -> model, or INVALID_BACKEND_DATA naming row and field."""
+    parsed = structure(_as_mapping(row), cls, f"row {index}")
+    if isinstance(parsed, Success):
+        return parsed
+    problems = "; ".join(parsed.failure())
+    return Failure(
+        WebError.of(
+            ErrorCode.INVALID_BACKEND_DATA,
+            f"The backend answered with an invalid row {index} ({problems}). "
+            "This is a provider or adapter fault, not the request's; try again later "
+            "or use another provider.",
+            row=index,
+            problems=problems,
+        )
+    )
+
+
+__all__ = [
+    "MAX_QUERIES",
+    "FetchArgs",
+    "SearchArgs",
+    "clamp_max_chars",
+    "clamp_max_results",
+    "converter",
+    "structure_row",
+    "validate_fetch",
+    "validate_search",
+]
