@@ -179,3 +179,18 @@ def test_raw_text_noscript_is_dropped() -> None:
 def test_language_guessed_when_not_declared() -> None:
     html = "<p>" + "Die Ergebnisse der Studie zeigen, dass die meisten es nicht wussten. " * 5
     assert extract_html(html + "</p>").language == "de"
+
+
+def test_listing_table_of_links_is_kept() -> None:
+    rows = "".join(
+        f"<tr><td>{i}.</td><td><a href='/item/{i}'>Story number {i} about things</a>"
+        f" (example.com)</td></tr>"
+        for i in range(1, 11)
+    )
+    html = (
+        "<html><body><table><tr><td><a href='/'>Home</a> | <a href='/new'>new</a></td></tr>"
+        f"</table><table class='itemlist'>{rows}</table></body></html>"
+    )
+    doc = extract_html(html)
+    assert "Story number 1 about things" in doc.text
+    assert "Story number 10 about things" in doc.text

@@ -204,7 +204,7 @@ def extract_content(
                 "The document is nested too deeply to be read safely.",
             )
         )
-    except Exception as exc:  # the edge of the adapter: no handler bug escapes as a crash
+    except Exception as exc:  # noqa: BLE001 - adapter edge: no handler bug escapes as a crash
         return Failure(
             WebError.of(
                 ErrorCode.UNSUPPORTED_CONTENT,

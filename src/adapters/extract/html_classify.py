@@ -78,9 +78,7 @@ def _is_plausible(block: Block) -> bool:
     return block.kind == "table" or block.links_density() <= EXPAND_MAX_LINK_DENSITY
 
 
-def _expand(
-    blocks: list[Block], is_seed: Callable[[Block], bool], keep_tables: bool = False
-) -> None:
+def _expand(blocks: list[Block], is_seed: Callable[[Block], bool], listing: bool = False) -> None:
     """Keep the plausible blocks jusText rejected inside the main container.
 
     The container is the deepest element holding CONTAINER_SHARE of the seed text.
@@ -105,8 +103,11 @@ def _expand(
     for block in blocks:
         if block.class_type == "good" or block.boilerplate:
             continue
-        # A list of links inside the page's declared <main>/<article> is content (an index).
-        keep_any = (block.in_main and block.kind == "li") or (keep_tables and block.kind == "table")
+        # A list of links inside the page's declared <main>/<article> is content (an index);
+        # on a listing page, linked headings and tables of links are its items.
+        keep_any = (block.in_main and block.kind == "li") or (
+            listing and block.kind in {"table", "heading"}
+        )
         limit = 1.0 if keep_any else EXPAND_MAX_LINK_DENSITY
         if block.links_density() > limit or "\xa9" in block.text:
             continue
@@ -148,7 +149,7 @@ def classify(blocks: list[Block], language: str | None) -> str:
     else:
         # jusText found no paragraph it is sure of (listings, product pages, short
         # pages): take the container of all plausible text instead.
-        _expand(blocks, _is_plausible, keep_tables=True)
+        _expand(blocks, _is_plausible, listing=True)
     _keep_title(blocks)
     if not any(b.class_type == "good" for b in blocks):
         # Nothing plausible at all: keep whatever is not furniture.

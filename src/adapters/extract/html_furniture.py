@@ -36,11 +36,11 @@ HEADING_TAGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _ALWAYS_FURNITURE = (
     r"comments?|commentlist|disqus|related|recommended|share|sharing|social|newsletter|"
     r"subscribe|cookies?|consent|advert|advertisement|ads?|promo|popup|modal|breadcrumbs?|"
-    r"pagination|pager"
+    r"pagination|pager|sidebar"
 )
 #: Words of furniture that some sites also use on content wrappers: judged by jusText.
 _MAYBE_FURNITURE = (
-    r"nav|navbar|navigation|menu|menubar|sidebar|footer|banner|toolbar|masthead|tags|"
+    r"nav|navbar|navigation|menu|menubar|footer|banner|toolbar|masthead|tags|"
     r"subscription"
 )
 

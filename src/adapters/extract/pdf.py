@@ -31,7 +31,7 @@ def read_pdf(request: ReadRequest) -> Result[Document, WebError]:
         if reader.is_encrypted:
             try:
                 opened = bool(reader.decrypt(""))
-            except Exception:  # pypdf raises many types for unsupported crypto
+            except Exception:  # noqa: BLE001 - pypdf raises many types for unsupported crypto
                 opened = False
             if not opened:
                 return _error(
@@ -50,7 +50,7 @@ def read_pdf(request: ReadRequest) -> Result[Document, WebError]:
         if meta is not None and meta.title:
             title = str(meta.title).strip()
         author = str(meta.author).strip() if meta is not None and meta.author else None
-    except Exception as exc:  # pypdf raises many exception types for broken files
+    except Exception as exc:  # noqa: BLE001 - pypdf raises many types for broken files
         return _error(
             "This PDF is damaged or not a valid PDF; its text cannot be read.",
             f"{type(exc).__name__}: {exc}"[:200],
