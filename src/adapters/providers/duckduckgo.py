@@ -106,9 +106,7 @@ async def _one(
     else:
         # An overridden DuckDuckGo endpoint (a proxy, a test server) serves /lite/ too:
         # never fall back from an overridden endpoint to the public one.
-        base = settings.base_url(
-            "duckduckgo_lite", settings.base_url("duckduckgo", LITE_BASE)
-        )
+        base = settings.base_url("duckduckgo_lite", settings.base_url("duckduckgo", LITE_BASE))
         path, parse = "/lite/", parse_duckduckgo_lite
     answer = await exchange(
         session,
