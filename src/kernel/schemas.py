@@ -12,7 +12,7 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 import attrs
 
-from webdistill.kernel.validate import FetchArgs, SearchArgs
+from webdistill.kernel.arguments import FetchArgs, SearchArgs
 
 SEARCH_DESCRIPTION = (
     "Search the web. Give `query` (or up to 5 `queries`); returns for each query a numbered "

@@ -15,6 +15,18 @@ import cattrs
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 from returns.result import Failure, Result, Success
 
+from webdistill.kernel.arguments import (
+    MAX_CHARS,
+    MAX_FOCUS_CHARS,
+    MAX_QUERIES,
+    MAX_QUERY_CHARS,
+    MAX_RESULTS,
+    MAX_URLS,
+    MIN_CHARS,
+    MIN_RESULTS,
+    FetchArgs,
+    SearchArgs,
+)
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import (
     FetchBatch,
@@ -22,15 +34,7 @@ from webdistill.kernel.model import (
     FetchRequest,
     SearchHit,
     SearchRequest,
-    TimeRange,
 )
-
-MAX_QUERIES = 5
-MAX_URLS = 10
-MAX_QUERY_CHARS = 1000
-MIN_RESULTS, MAX_RESULTS = 1, 100
-MIN_CHARS, MAX_CHARS = 200, 1_000_000
-MAX_FOCUS_CHARS = 2000
 
 
 def _strict_str(value: object, _: type) -> str:
@@ -111,71 +115,6 @@ def _make_converter() -> cattrs.Converter:
 
 #: The one converter for untrusted data.
 converter = _make_converter()
-
-
-@attrs.frozen
-class SearchArgs:
-    """The raw shape of `web_search` arguments."""
-
-    query: str | None = attrs.field(default=None, metadata={"description": "What to search for."})
-    queries: tuple[str, ...] | None = attrs.field(
-        default=None,
-        metadata={"description": f"Several queries at once (at most {MAX_QUERIES} in all)."},
-    )
-    max_results: int | None = attrs.field(
-        default=None,
-        metadata={
-            "description": "Hits per query (default 5; clamped to 1-100).",
-            "minimum": MIN_RESULTS,
-            "maximum": MAX_RESULTS,
-        },
-    )
-    time_range: TimeRange | None = attrs.field(
-        default=None, metadata={"description": "Only results from the last day/week/month/year."}
-    )
-    include_content: bool = attrs.field(
-        default=False,
-        metadata={"description": "Also read the top 3 hits of each query and attach their text."},
-    )
-
-
-@attrs.frozen
-class FetchArgs:
-    """The raw shape of `web_fetch` arguments."""
-
-    url: str | None = attrs.field(
-        default=None, metadata={"description": "The http(s) URL of the page to read."}
-    )
-    urls: tuple[str, ...] | None = attrs.field(
-        default=None, metadata={"description": f"Several pages at once (at most {MAX_URLS})."}
-    )
-    max_chars: int | None = attrs.field(
-        default=None,
-        metadata={
-            "description": "Most characters of content to return (default 20000).",
-            "minimum": MIN_CHARS,
-            "maximum": MAX_CHARS,
-        },
-    )
-    start_index: int = attrs.field(
-        default=0,
-        metadata={
-            "description": "Character offset to start from, to read on where a previous "
-            "call was cut (its next_start).",
-            "minimum": 0,
-        },
-    )
-    focus: str | None = attrs.field(
-        default=None,
-        metadata={"description": "What you are looking for on the page; steers compression."},
-    )
-    compress: bool | None = attrs.field(
-        default=None,
-        metadata={
-            "description": "true: compress with the configured compressor; false: never; "
-            "absent: compress long pages when a compressor is configured."
-        },
-    )
 
 
 def _describe(exc: BaseException, path: str) -> list[str]:
@@ -329,9 +268,6 @@ def structure_row(
 
 
 __all__ = [
-    "MAX_QUERIES",
-    "FetchArgs",
-    "SearchArgs",
     "clamp_max_chars",
     "clamp_max_results",
     "converter",

@@ -1,0 +1,84 @@
+"""The shapes of the tools' arguments, as models send them: one attrs class per tool.
+
+`validate` structures untrusted arguments into these classes with its strict converter;
+`schemas` turns the same classes (types plus the `description`, `minimum`, `maximum`
+metadata) into the function-calling JSON Schemas, so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from webdistill.kernel.model import TimeRange
+
+MAX_QUERIES = 5
+MAX_URLS = 10
+MAX_QUERY_CHARS = 1000
+MIN_RESULTS, MAX_RESULTS = 1, 100
+MIN_CHARS, MAX_CHARS = 200, 1_000_000
+MAX_FOCUS_CHARS = 2000
+
+
+@attrs.frozen
+class SearchArgs:
+    """The raw shape of `web_search` arguments."""
+
+    query: str | None = attrs.field(default=None, metadata={"description": "What to search for."})
+    queries: tuple[str, ...] | None = attrs.field(
+        default=None,
+        metadata={"description": f"Several queries at once (at most {MAX_QUERIES} in all)."},
+    )
+    max_results: int | None = attrs.field(
+        default=None,
+        metadata={
+            "description": "Hits per query (default 5; clamped to 1-100).",
+            "minimum": MIN_RESULTS,
+            "maximum": MAX_RESULTS,
+        },
+    )
+    time_range: TimeRange | None = attrs.field(
+        default=None, metadata={"description": "Only results from the last day/week/month/year."}
+    )
+    include_content: bool = attrs.field(
+        default=False,
+        metadata={"description": "Also read the top 3 hits of each query and attach their text."},
+    )
+
+
+@attrs.frozen
+class FetchArgs:
+    """The raw shape of `web_fetch` arguments."""
+
+    url: str | None = attrs.field(
+        default=None, metadata={"description": "The http(s) URL of the page to read."}
+    )
+    urls: tuple[str, ...] | None = attrs.field(
+        default=None, metadata={"description": f"Several pages at once (at most {MAX_URLS})."}
+    )
+    max_chars: int | None = attrs.field(
+        default=None,
+        metadata={
+            "description": "Most characters of content to return (default 20000).",
+            "minimum": MIN_CHARS,
+            "maximum": MAX_CHARS,
+        },
+    )
+    start_index: int = attrs.field(
+        default=0,
+        metadata={
+            "description": "Character offset to start from, to read on where a previous "
+            "call was cut (its next_start).",
+            "minimum": 0,
+        },
+    )
+    focus: str | None = attrs.field(
+        default=None,
+        metadata={"description": "What you are looking for on the page; steers compression."},
+    )
+    compress: bool | None = attrs.field(
+        default=None,
+        metadata={
+            "description": "true: compress with the configured compressor; false: never; "
+            "absent: compress long pages when a compressor is configured."
+        },
+    )
