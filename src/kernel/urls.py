@@ -27,7 +27,7 @@ from webdistill.kernel import addresses, hosts
 from webdistill.kernel.errors import ErrorCode, WebError
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class UrlPolicy:
     """Which URLs may be fetched.
 
