@@ -278,7 +278,28 @@ def _judge_authority(
     return Success((host, port))
 
 
+#: A URL already in the common plain shape: lowercase http(s), an authority of host
+#: characters, a path and query of unreserved/sub-delim characters only (no escapes, spaces,
+#: fragment or non-ASCII). `_clean_general` would leave its path and query as they are, so
+#: such a URL skips straight to the same authority vetting and assembly.
+_PLAIN_URL = re.compile(
+    r"(https?)://([A-Za-z0-9._\-:\[\]]+)(/[A-Za-z0-9\-._~!$&'()*+,;=:@/]*)?"
+    r"(?:\?([A-Za-z0-9\-._~!$&'()*+,;=:@/?]*))?"
+)
+
+
 def _clean(url: str, policy: UrlPolicy) -> Result[str, WebError]:
+    if isinstance(url, str) and len(url) <= MAX_URL_LENGTH:
+        plain = _PLAIN_URL.fullmatch(url)
+        if plain is not None:
+            scheme, authority, path, query = plain.groups()
+            if scheme == "http" and not policy.allow_http:
+                return _blocked("Plain http URLs are not allowed; use https.", reason="scheme")
+            return _assemble(scheme, authority, path or "", query or "", policy)
+    return _clean_general(url, policy)
+
+
+def _clean_general(url: str, policy: UrlPolicy) -> Result[str, WebError]:
     if not isinstance(url, str):
         return _invalid("The URL must be a string.")
     text = url.strip(" \t\r\n\x0b\x0c\x00")
@@ -305,6 +326,12 @@ def _clean(url: str, policy: UrlPolicy) -> Result[str, WebError]:
     authority, rest = rest[:end], rest[end:]
     rest = rest.partition("#")[0]
     path, _, query = rest.partition("?")
+    return _assemble(scheme, authority, path, query, policy)
+
+
+def _assemble(
+    scheme: str, authority: str, path: str, query: str, policy: UrlPolicy
+) -> Result[str, WebError]:
     vetted = _vet_authority(authority, policy)
     if not is_successful(vetted):
         return Failure(vetted.failure())
