@@ -234,6 +234,10 @@ def _split_authority(authority: str) -> Result[tuple[str, int | None], WebError]
     return Success((host, int(port_text)))
 
 
+#: Longer authorities are judged without the memo (bounds the memory a key can take).
+_MEMO_AUTHORITY_LENGTH = 300
+
+
 def _vet_authority(
     authority: str, policy: UrlPolicy
 ) -> Result[tuple[hosts.Host, int | None], WebError]:
@@ -249,9 +253,6 @@ def _vet_authority(
         except TypeError:  # a policy holding unhashable values: judge it uncached
             pass
     return _judge_authority(authority, policy)
-
-
-_MEMO_AUTHORITY_LENGTH = 300
 
 
 @functools.lru_cache(maxsize=1024, typed=True)
