@@ -16,6 +16,7 @@ Stdlib + attrs + returns only; nothing here raises.
 from __future__ import annotations
 
 import functools
+import ipaddress
 import re
 
 import attrs
@@ -26,7 +27,7 @@ from webdistill.kernel import addresses, hosts
 from webdistill.kernel.errors import ErrorCode, WebError
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class UrlPolicy:
     """Which URLs may be fetched.
 
@@ -43,8 +44,29 @@ class UrlPolicy:
     trusted_addresses: tuple[str, ...] = ()
 
 
+#: Address forms whose verdicts are memoised (exact types: no bool/int aliasing of keys).
+_MEMO_ADDRESS_TYPES = (str, ipaddress.IPv4Address, ipaddress.IPv6Address)
+
+
 def address_allowed(ip: object, policy: UrlPolicy) -> bool:
-    """May `ip` be dialled under `policy`? The one rule check_url and the HTTP guard share."""
+    """May `ip` be dialled under `policy`? The one rule check_url and the HTTP guard share.
+
+    Pure, so verdicts are memoised per (address, policy value); the verdict is a bool.
+    """
+    if type(ip) in _MEMO_ADDRESS_TYPES and not (isinstance(ip, str) and len(ip) > 64):
+        try:
+            return _address_allowed_memo(ip, policy)
+        except TypeError:  # a policy holding unhashable values: judge it uncached
+            pass
+    return _address_allowed(ip, policy)
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def _address_allowed_memo(ip: object, policy: UrlPolicy) -> bool:
+    return _address_allowed(ip, policy)
+
+
+def _address_allowed(ip: object, policy: UrlPolicy) -> bool:
     category = addresses.address_category(ip)
     if category == addresses.AddressCategory.PUBLIC:
         return True
@@ -212,7 +234,73 @@ def _split_authority(authority: str) -> Result[tuple[str, int | None], WebError]
     return Success((host, int(port_text)))
 
 
+#: Longer authorities are judged without the memo (bounds the memory a key can take).
+_MEMO_AUTHORITY_LENGTH = 300
+
+
+def _vet_authority(
+    authority: str, policy: UrlPolicy
+) -> Result[tuple[hosts.Host, int | None], WebError]:
+    """Split, parse and judge a URL's authority under `policy`: the host and port, or why not.
+
+    Pure, so verdicts are memoised per (authority, policy value): authorities repeat far more
+    than whole URLs do. A cached value is immutable (a returns container holding a tuple of a
+    frozen `Host` and an int, or a frozen `WebError` whose detail is a read-only mapping).
+    """
+    if len(authority) <= _MEMO_AUTHORITY_LENGTH:
+        try:
+            return _vet_authority_memo(authority, policy)
+        except TypeError:  # a policy holding unhashable values: judge it uncached
+            pass
+    return _judge_authority(authority, policy)
+
+
+@functools.lru_cache(maxsize=1024, typed=True)
+def _vet_authority_memo(
+    authority: str, policy: UrlPolicy
+) -> Result[tuple[hosts.Host, int | None], WebError]:
+    return _judge_authority(authority, policy)
+
+
+def _judge_authority(
+    authority: str, policy: UrlPolicy
+) -> Result[tuple[hosts.Host, int | None], WebError]:
+    split = _split_authority(authority)
+    if not is_successful(split):
+        return Failure(split.failure())
+    raw_host, port = split.unwrap()
+    parsed = hosts.parse_host(raw_host)
+    if not is_successful(parsed):
+        return Failure(parsed.failure())
+    host = parsed.unwrap()
+    verdict = _check_host(host, policy)
+    if not is_successful(verdict):
+        return Failure(verdict.failure())
+    return Success((host, port))
+
+
+#: A URL already in the common plain shape: lowercase http(s), an authority of host
+#: characters, a path and query of unreserved/sub-delim characters only (no escapes, spaces,
+#: fragment or non-ASCII). `_clean_general` would leave its path and query as they are, so
+#: such a URL skips straight to the same authority vetting and assembly.
+_PLAIN_URL = re.compile(
+    r"(https?)://([A-Za-z0-9._\-:\[\]]+)(/[A-Za-z0-9\-._~!$&'()*+,;=:@/]*)?"
+    r"(?:\?([A-Za-z0-9\-._~!$&'()*+,;=:@/?]*))?"
+)
+
+
 def _clean(url: str, policy: UrlPolicy) -> Result[str, WebError]:
+    if isinstance(url, str) and len(url) <= MAX_URL_LENGTH:
+        plain = _PLAIN_URL.fullmatch(url)
+        if plain is not None:
+            scheme, authority, path, query = plain.groups()
+            if scheme == "http" and not policy.allow_http:
+                return _blocked("Plain http URLs are not allowed; use https.", reason="scheme")
+            return _assemble(scheme, authority, path or "", query or "", policy)
+    return _clean_general(url, policy)
+
+
+def _clean_general(url: str, policy: UrlPolicy) -> Result[str, WebError]:
     if not isinstance(url, str):
         return _invalid("The URL must be a string.")
     text = url.strip(" \t\r\n\x0b\x0c\x00")
@@ -239,17 +327,16 @@ def _clean(url: str, policy: UrlPolicy) -> Result[str, WebError]:
     authority, rest = rest[:end], rest[end:]
     rest = rest.partition("#")[0]
     path, _, query = rest.partition("?")
-    split = _split_authority(authority)
-    if not is_successful(split):
-        return Failure(split.failure())
-    raw_host, port = split.unwrap()
-    parsed = hosts.parse_host(raw_host)
-    if not is_successful(parsed):
-        return Failure(parsed.failure())
-    host = parsed.unwrap()
-    verdict = _check_host(host, policy)
-    if not is_successful(verdict):
-        return Failure(verdict.failure())
+    return _assemble(scheme, authority, path, query, policy)
+
+
+def _assemble(
+    scheme: str, authority: str, path: str, query: str, policy: UrlPolicy
+) -> Result[str, WebError]:
+    vetted = _vet_authority(authority, policy)
+    if not is_successful(vetted):
+        return Failure(vetted.failure())
+    host, port = vetted.unwrap()
     netloc = host.text if port in (None, _DEFAULT_PORTS[scheme]) else f"{host.text}:{port}"
     clean_path = _normalise_component(path) or "/"
     clean_query = _strip_query(_normalise_component(query)) if query else ""

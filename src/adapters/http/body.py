@@ -9,6 +9,8 @@ for types that cannot be truncated.
 
 from __future__ import annotations
 
+import asyncio
+
 import attrs
 from aiohttp import ClientResponse
 from returns.result import Failure, Result, Success
@@ -67,21 +69,46 @@ def too_large(url: str, limit: int, **detail: object) -> WebError:
     )
 
 
-def declared_too_large(resp: ClientResponse, settings: HttpSettings, url: str) -> WebError | None:
-    """TOO_LARGE when Content-Length already says a non-text body is over the cap."""
+def declared_length(resp: ClientResponse) -> int | None:
+    """The Content-Length the server declared, when it is a plain decimal number."""
     declared = resp.headers.get("Content-Length", "").strip()
-    if not declared.isdigit() or is_truncatable(resp.headers.get("Content-Type", "")):
+    return int(declared) if declared.isascii() and declared.isdigit() else None
+
+
+def declared_too_large(
+    resp: ClientResponse, settings: HttpSettings, url: str, declared: int | None
+) -> WebError | None:
+    """TOO_LARGE when the declared Content-Length says a non-text body is over the cap."""
+    if declared is None or declared <= min(settings.max_response_bytes, settings.wire_cap):
         return None
-    if int(declared) > min(settings.max_response_bytes, settings.wire_cap):
-        return too_large(url, settings.max_response_bytes, declared_length=declared)
-    return None
+    if is_truncatable(resp.headers.get("Content-Type", "")):
+        return None
+    return too_large(url, settings.max_response_bytes, declared_length=declared)
 
 
 async def read_body(
-    resp: ClientResponse, settings: HttpSettings, url: str
+    resp: ClientResponse, settings: HttpSettings, url: str, declared: int | None = None
 ) -> Result[Body, WebError]:
-    """Stream `resp`'s body through its decoder, stopping at the caps."""
+    """Stream `resp`'s body through its decoder, stopping at the caps.
+
+    The common case, an unencoded body whose declared Content-Length (`declared`) is within
+    both caps, is read with one bounded `readexactly` (never more than the declared length,
+    itself within the caps); should anything follow it, the streamed, capped loop below
+    takes over and keeps counting.
+    """
     encoding = resp.headers.get("Content-Encoding", "")
+    parts: list[bytes] = []
+    size = wire = 0
+    fits = declared is not None and declared <= min(settings.max_response_bytes, settings.wire_cap)
+    if fits and not encoding and declared is not None:
+        try:
+            head = await resp.content.readexactly(declared)
+        except asyncio.IncompleteReadError as exc:
+            head = exc.partial  # the body ended early: what came is the body
+        if resp.content.at_eof():
+            return Success(Body(data=head, truncated=False, wire_bytes=len(head)))
+        parts.append(head)
+        size = wire = len(head)
     decoder = decoder_for(encoding)
     if decoder is None:
         return Failure(
@@ -92,8 +119,6 @@ async def read_body(
             )
         )
     cap = settings.max_response_bytes
-    parts: list[bytes] = []
-    size = wire = 0
     over = False
     identity = decoder is IDENTITY
     try:

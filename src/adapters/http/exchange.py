@@ -10,6 +10,7 @@ attempt is written to the audit log.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Awaitable, Callable
 
@@ -20,7 +21,7 @@ from returns.result import Failure, Result, Success
 from yarl import URL
 
 from webdistill.adapters.http import audit, retry
-from webdistill.adapters.http.body import Body, declared_too_large, read_body
+from webdistill.adapters.http.body import Body, declared_length, declared_too_large, read_body
 from webdistill.adapters.http.errors import is_connection_reset, make_error, shown, translate
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.kernel.errors import ErrorCode, WebError
@@ -80,6 +81,8 @@ def http_error(url: str, hop: int, status: int, retry_after: float | None) -> We
 
 
 def _log(url: str, hop: int, attempt: int, started: float, outcome: Outcome | WebError) -> None:
+    if not audit.logger.isEnabledFor(logging.INFO):
+        return  # nothing would be written: build no record
     ms = (time.monotonic() - started) * 1000
     if isinstance(outcome, WebError):
         status, size, label = None, 0, outcome.code.value
@@ -143,11 +146,12 @@ async def _request_once(
         if not 200 <= resp.status < 300:
             retry_after = retry.parse_retry_after(resp.headers.get("Retry-After"))
             return Status(status=resp.status, retry_after=retry_after)
-        early = declared_too_large(resp, settings, url)
+        declared = declared_length(resp)
+        early = declared_too_large(resp, settings, url, declared)
         if early is not None:
             resp.close()
             return early
-        body = await read_body(resp, settings, url)
+        body = await read_body(resp, settings, url, declared)
         if not is_successful(body):
             return body.failure()
         content_type = resp.headers.get("Content-Type", "")
