@@ -194,3 +194,14 @@ def test_listing_table_of_links_is_kept() -> None:
     doc = extract_html(html)
     assert "Story number 1 about things" in doc.text
     assert "Story number 10 about things" in doc.text
+
+
+def test_link_text_spaces_stay_outside_the_link_and_before_punctuation() -> None:
+    html = (
+        "<html><body><article><p>Read the filing rules in <a href='/rules'>the guide </a>"
+        "and the <a href='/form'>extension form </a>. Then send the return before the "
+        "deadline in April, as the rules say.</p></article></body></html>"
+    )
+    markdown = extract_html(html, url="https://example.com/taxes").markdown
+    assert "[the guide](https://example.com/rules) and" in markdown
+    assert "[extension form](https://example.com/form). Then" in markdown

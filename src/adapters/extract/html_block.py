@@ -101,7 +101,12 @@ class Block:
             self.md = "".join(self.md_parts)
         else:
             lines = "".join(self.md_parts).split(BR)
-            self.md = "\n".join(n for n in (" ".join(ln.split()) for ln in lines) if n)
+            md = "\n".join(n for n in (" ".join(ln.split()) for ln in lines) if n)
+            self.md = _SPACE_AFTER_LINK.sub(r"\1\2", md)
+
+
+#: "[text](url) ." -> "[text](url)." (a space the link text carried before punctuation)
+_SPACE_AFTER_LINK = re.compile(r"(\]\([^()\s]*\)) ([.,;:!?])")
 
 
 def code_language(element: lxml_html.HtmlElement) -> str:

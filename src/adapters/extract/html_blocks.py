@@ -232,7 +232,12 @@ class BlockMaker:
             ):
                 block.md_parts[index] = ""
             else:
+                # "[text ](url) more" reads badly: keep the link text's trailing space outside
+                last = block.md_parts[-1]
+                block.md_parts[-1] = last.rstrip()
                 block.md_parts.append(f"]({absolute_url(href, self.base_url)})")
+                if block.md_parts[-2] != last:
+                    block.md_parts.append(" ")
         elif what == "code":
             self.current.md_parts.append("`")
         elif what in {"block", "li"}:
