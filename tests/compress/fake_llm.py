@@ -2,7 +2,7 @@
 
 It records every request body and header, and answers each call with the next behaviour of
 its script (then `default`): "ok", "slow", "429", "500", "401", "400", "malformed",
-"no_choices", "empty", "refusal", "sorry", "filtered", "think".
+"no_choices", "empty", "refusal", "sorry", "filtered", "think", "verbose".
 """
 
 from __future__ import annotations
@@ -93,6 +93,8 @@ class FakeChatServer:
             return _completion("I'm sorry, but I can't help with that request.")
         if behaviour == "filtered":
             return _completion("partial", finish_reason="content_filter")
+        if behaviour == "verbose":
+            return _completion("This page says many things. " * 400)
         if behaviour == "think":
             return _completion("<think>reasoning here</think>\n\n# Kept\n\nThe answer is 42.")
         return _completion(_summary_of(body))

@@ -249,3 +249,26 @@ async def test_a_given_session_is_used_and_not_closed() -> None:
         await compressor.close()
         assert not session.closed
     assert len(server.requests) == 1
+
+
+async def test_an_answer_no_shorter_than_the_page_fails_closed() -> None:
+    result, _ = await _compress(FakeChatServer(default="verbose"))
+    error = _error(result)
+    assert error.detail["reason"] == "not_shorter"
+
+
+async def test_the_whole_compression_has_one_deadline() -> None:
+    server = FakeChatServer(default="slow", slow_s=0.4)
+    page = _large_page(8)
+    async with serve(server.app()) as base_url:
+        compressor = LlmCompressor(
+            _settings(base_url, timeout_s=5.0, concurrency=1, total_timeout_s=0.6)
+        )
+        started = time.monotonic()
+        result = await compressor(page, "")
+        elapsed = time.monotonic() - started
+        await compressor.close()
+    error = _error(result)
+    assert error.detail["reason"] == "deadline"
+    assert error.retryable
+    assert elapsed < 1.5

@@ -42,6 +42,7 @@ class LlmSettings:
     temperature: float = 0.1
     retries: int = 2
     backoff_s: float = 0.5
+    total_timeout_s: float = 180.0  # the whole compression: every chunk, retry and merge
 
     def endpoint(self) -> ChatEndpoint:
         return ChatEndpoint(
@@ -115,8 +116,20 @@ class LlmCompressor:
             return await chat(self._client(), self._endpoint, messages)
 
     async def __call__(self, text: str, instruction: str) -> Result[str, WebError]:
+        model = self.settings.model
         try:
-            return await self._compress(text, instruction)
+            async with asyncio.timeout(self.settings.total_timeout_s):
+                result = await self._compress(text, instruction)
+        except TimeoutError:
+            return Failure(
+                WebError.of(
+                    ErrorCode.COMPRESSION_FAILED,
+                    f"LLM compression with model {model} took longer than "
+                    f"{self.settings.total_timeout_s:g} s in all. {RAW_PAGE_HINT}",
+                    retryable=True,
+                    reason="deadline",
+                )
+            )
         except Exception as error:  # noqa: BLE001 - the adapter edge: no bug escapes as a raise
             return Failure(
                 WebError.of(
@@ -126,6 +139,16 @@ class LlmCompressor:
                     reason="internal",
                 )
             )
+        if is_successful(result) and len(result.unwrap()) >= len(text):
+            return Failure(
+                WebError.of(
+                    ErrorCode.COMPRESSION_FAILED,
+                    f"Model {model} answered with text no shorter than the page "
+                    f"({len(result.unwrap())} >= {len(text)} characters). {RAW_PAGE_HINT}",
+                    reason="not_shorter",
+                )
+            )
+        return result
 
     async def _compress(self, text: str, instruction: str) -> Result[str, WebError]:
         settings = self.settings
