@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping
 
 import aiohttp
-from returns.result import Failure, Result, Success
+from returns.result import Failure, Result
 
 from webdistill.adapters.providers.failures import (
     ProviderInfo,
@@ -23,18 +23,16 @@ from webdistill.adapters.providers.failures import (
     rate_limited,
     rejected,
     retry_after_seconds,
-    status_error,
 )
 from webdistill.adapters.providers.rows import (
     Answer,
     Row,
     Rows,
-    decode_json,
     field,
+    json_rows,
     make_row,
     plain_text_of,
     published_of,
-    result_list,
     text_of,
     wanted,
 )
@@ -68,16 +66,7 @@ def parse_brave(status: int, headers: Mapping[str, str], body: bytes) -> Result[
     """Rows from a Brave answer, or the error it signals."""
     if status in (404, 422, 429):
         return Failure(_known_error(status, headers, body))
-    error = status_error(INFO, status, headers, body)
-    if error is not None:
-        return Failure(error)
-    payload = decode_json(body, INFO.label)
-    if not isinstance(payload, Success):
-        return Failure(payload.failure())
-    items = result_list(payload.unwrap(), INFO.label, "web", "results", required=False)
-    if not isinstance(items, Success):
-        return Failure(items.failure())
-    return Success(tuple(_row(item) for item in items.unwrap()))
+    return json_rows(INFO, status, headers, body, "web", "results", required=False, row=_row)
 
 
 def _row(item: object) -> Row:

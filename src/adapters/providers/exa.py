@@ -15,19 +15,17 @@ from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 
 import aiohttp
-from returns.pipeline import is_successful
-from returns.result import Failure, Result, Success
+from returns.result import Result
 
-from webdistill.adapters.providers.failures import ProviderInfo, status_error
+from webdistill.adapters.providers.failures import ProviderInfo
 from webdistill.adapters.providers.rows import (
     Answer,
     Row,
     Rows,
-    decode_json,
     field,
+    json_rows,
     make_row,
     published_of,
-    result_list,
     score_of,
     text_of,
     wanted,
@@ -66,16 +64,7 @@ def body_for(query: SearchQuery, now: datetime | None = None) -> dict[str, objec
 
 def parse_exa(status: int, headers: Mapping[str, str], body: bytes) -> Result[Rows, WebError]:
     """Rows from an Exa answer, or the error it signals."""
-    error = status_error(INFO, status, headers, body)
-    if error is not None:
-        return Failure(error)
-    payload = decode_json(body, INFO.label)
-    if not is_successful(payload):
-        return Failure(payload.failure())
-    items = result_list(payload.unwrap(), INFO.label, "results", required=True)
-    if not is_successful(items):
-        return Failure(items.failure())
-    return Success(tuple(_row(item) for item in items.unwrap()))
+    return json_rows(INFO, status, headers, body, "results", required=True, row=_row)
 
 
 def _row(item: object) -> Row:

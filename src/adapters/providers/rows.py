@@ -11,10 +11,12 @@ import html
 import json
 import math
 import re
+from collections.abc import Callable, Mapping
 
 import attrs
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.providers.failures import ProviderInfo, status_error
 from webdistill.adapters.providers.settings import DEFAULT_RESULTS
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import SearchQuery
@@ -112,6 +114,29 @@ def result_list(
     if not isinstance(node, list):
         return Failure(_shape_error(label, f"a {'.'.join(path)!r} list"))
     return Success(node)
+
+
+def json_rows(
+    info: ProviderInfo,
+    status: int,
+    headers: Mapping[str, str],
+    body: bytes,
+    *path: str,
+    required: bool,
+    row: Callable[[object], Row],
+) -> Result[Rows, WebError]:
+    """The rows of a JSON answer (each item of the list at `path` through `row`), or the
+    error its status or body signals."""
+    error = status_error(info, status, headers, body)
+    if error is not None:
+        return Failure(error)
+    payload = decode_json(body, info.label)
+    if not isinstance(payload, Success):
+        return Failure(payload.failure())
+    items = result_list(payload.unwrap(), info.label, *path, required=required)
+    if not isinstance(items, Success):
+        return Failure(items.failure())
+    return Success(tuple(row(item) for item in items.unwrap()))
 
 
 def field(item: object, key: str) -> object:

@@ -11,24 +11,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import aiohttp
-from returns.pipeline import is_successful
-from returns.result import Failure, Result, Success
+from returns.result import Failure, Result
 
 from webdistill.adapters.providers.failures import (
     ProviderInfo,
     provider_message,
     quota_exhausted,
-    status_error,
 )
 from webdistill.adapters.providers.rows import (
     Answer,
     Row,
     Rows,
-    decode_json,
     field,
+    json_rows,
     make_row,
     published_of,
-    result_list,
     text_of,
     wanted,
 )
@@ -60,16 +57,7 @@ def parse_serper(status: int, headers: Mapping[str, str], body: bytes) -> Result
     """Rows from a Serper answer, or the error it signals."""
     if status == 400 and "credit" in provider_message(body).lower():
         return Failure(quota_exhausted(INFO, status, provider_message(body)))
-    error = status_error(INFO, status, headers, body)
-    if error is not None:
-        return Failure(error)
-    payload = decode_json(body, INFO.label)
-    if not is_successful(payload):
-        return Failure(payload.failure())
-    items = result_list(payload.unwrap(), INFO.label, "organic", required=False)
-    if not is_successful(items):
-        return Failure(items.failure())
-    return Success(tuple(_row(item) for item in items.unwrap()))
+    return json_rows(INFO, status, headers, body, "organic", required=False, row=_row)
 
 
 def _row(item: object) -> Row:
