@@ -154,11 +154,7 @@ async def search_brave(
         "GET",
         settings.base_url("brave", BASE) + PATH,
         timeout_s=settings.timeout_s,
-        headers={
-            "X-Subscription-Token": key,
-            "Accept": "application/json",
-            "User-Agent": settings.api_user_agent(),
-        },
+        headers=settings.api_headers(("X-Subscription-Token", key)),
         params=params_for(query),
         parse=parse_brave,
         limit=wanted(query),

@@ -101,11 +101,7 @@ async def search_exa(
         "POST",
         settings.base_url("exa", BASE) + PATH,
         timeout_s=settings.timeout_s,
-        headers={
-            "x-api-key": key,
-            "Accept": "application/json",
-            "User-Agent": settings.api_user_agent(),
-        },
+        headers=settings.api_headers(("x-api-key", key)),
         json_body=body_for(query),
         parse=parse_exa,
         limit=wanted(query),

@@ -80,11 +80,7 @@ async def search_serper(
         "POST",
         settings.base_url("serper", BASE) + PATH,
         timeout_s=settings.timeout_s,
-        headers={
-            "X-API-KEY": key,
-            "Accept": "application/json",
-            "User-Agent": settings.api_user_agent(),
-        },
+        headers=settings.api_headers(("X-API-KEY", key)),
         json_body=body_for(query),
         parse=parse_serper,
         limit=wanted(query),

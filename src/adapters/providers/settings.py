@@ -95,3 +95,8 @@ class ProviderSettings:
     def api_user_agent(self) -> str:
         """The User-Agent for JSON APIs and SearXNG."""
         return self.user_agent or API_USER_AGENT
+
+    def api_headers(self, credential: tuple[str, str]) -> dict[str, str]:
+        """Headers of a keyed JSON API call: the `(name, value)` credential, JSON, our UA."""
+        name, value = credential
+        return {name: value, "Accept": "application/json", "User-Agent": self.api_user_agent()}

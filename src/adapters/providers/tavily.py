@@ -78,11 +78,7 @@ async def search_tavily(
         "POST",
         settings.base_url("tavily", BASE) + PATH,
         timeout_s=settings.timeout_s,
-        headers={
-            "Authorization": f"Bearer {key}",
-            "Accept": "application/json",
-            "User-Agent": settings.api_user_agent(),
-        },
+        headers=settings.api_headers(("Authorization", f"Bearer {key}")),
         json_body=body_for(query),
         parse=parse_tavily,
         limit=wanted(query),
