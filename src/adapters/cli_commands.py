@@ -133,6 +133,22 @@ def _outcomes(
     return answer.unwrap() if isinstance(answer, Success) else answer.failure()
 
 
+def _report(
+    outcomes: Sequence[SearchOutcome] | Sequence[FetchOutcome],
+    text: str,
+    noun: str,
+    *,
+    as_json: bool,
+) -> int:
+    """Print every item's outcome (JSON or `text`); the exit code of the first failure."""
+    if as_json:
+        _print_json({"results": to_jsonable(tuple(outcomes))})
+    else:
+        print(text)
+        _summarise_failures([outcome.error for outcome in outcomes], noun)
+    return first_failure_exit(outcome.error for outcome in outcomes)
+
+
 def run_search(args: argparse.Namespace) -> int:
     config = load_config(args)
     if args.provider:
@@ -152,12 +168,10 @@ def run_search(args: argparse.Namespace) -> int:
     answer = _outcomes(_with_toolkit(config, call))
     if isinstance(answer, WebError):
         return _request_failed(answer, args.json)
-    if args.json:
-        _print_json({"results": to_jsonable(answer)})
-    else:
-        print(search_to_text(answer, fence=_fence(config), more_hint=CLI_MORE_HINT))
-        _summarise_failures([outcome.error for outcome in answer], "queries")
-    return first_failure_exit(outcome.error for outcome in answer)
+    text = (
+        "" if args.json else search_to_text(answer, fence=_fence(config), more_hint=CLI_MORE_HINT)
+    )
+    return _report(answer, text, "queries", as_json=args.json)
 
 
 def run_fetch(args: argparse.Namespace) -> int:
@@ -177,12 +191,8 @@ def run_fetch(args: argparse.Namespace) -> int:
     answer = _outcomes(_with_toolkit(config, call))
     if isinstance(answer, WebError):
         return _request_failed(answer, args.json)
-    if args.json:
-        _print_json({"results": to_jsonable(answer)})
-    else:
-        print(fetch_to_text(answer, fence=_fence(config), more_hint=CLI_MORE_HINT))
-        _summarise_failures([outcome.error for outcome in answer], "URLs")
-    return first_failure_exit(outcome.error for outcome in answer)
+    text = "" if args.json else fetch_to_text(answer, fence=_fence(config), more_hint=CLI_MORE_HINT)
+    return _report(answer, text, "URLs", as_json=args.json)
 
 
 def _read_input(name: str) -> bytes:
