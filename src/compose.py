@@ -97,7 +97,7 @@ class Toolkit:
             backend = CachingBackend(backend)
         self._deps = Deps(
             backend=backend,
-            compressor=await self._compressor(),
+            compressor=self._compressor(),
             compress_min_length=config.compress_min_length,
             url_policy=url_policy(config),
             max_content_chars=config.max_content_chars,
@@ -105,7 +105,7 @@ class Toolkit:
         )
         return self
 
-    async def _compressor(self) -> Compressor | None:
+    def _compressor(self) -> Compressor | None:
         config = self.config
         if config.compressor == "extractive":
             return ExtractiveCompressor(target_chars=config.max_content_chars)
