@@ -29,7 +29,7 @@ TRAFILATURA = "baselines:trafilatura_default"
 
 def webdistill_text(html: str, url: str | None = None) -> str:
     """The extractor under test: the plain text of webdistill's Document."""
-    from webdistill.adapters.extract.html import extract_html
+    from webdistill.adapters.extract.html.reader import extract_html
 
     return extract_html(html, url).text
 

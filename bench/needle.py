@@ -3,7 +3,7 @@
 
 For every page of every dataset under DATA (``<dataset>/truth.json``: {id: ground-truth text}),
 the document is the page's ground-truth text (paragraphs separated by blank lines), or with
-``--extract`` the Markdown that ``webdistill.adapters.extract.html.extract_html`` makes of
+``--extract`` the Markdown that ``webdistill.adapters.extract.html.reader.extract_html`` makes of
 ``<dataset>/pages/<id>.html`` (when that module exists). The *needle* is the ground-truth
 sentence nearest the middle of the page (at least 8 words); it is the focus (query), the
 document is compressed to RATIO (20 %) of its length, and the needle *survives* when it appears
@@ -68,9 +68,9 @@ def _decode(raw: bytes) -> str:
 
 def _extractor() -> Callable[[str, str | None], str]:
     try:
-        from webdistill.adapters.extract.html import extract_html  # type: ignore[import-not-found]
+        from webdistill.adapters.extract.html.reader import extract_html  # type: ignore[import-not-found]
     except ImportError:
-        sys.exit("--extract: webdistill.adapters.extract.html.extract_html does not exist yet")
+        sys.exit("--extract: webdistill.adapters.extract.html.reader.extract_html is missing")
 
     def markdown(html: str, url: str | None) -> str:
         return str(extract_html(html, url).markdown)

@@ -8,7 +8,7 @@ from returns.pipeline import is_successful
 
 from webdistill.adapters.extract.decoding import decode_text
 from webdistill.adapters.extract.dispatch import extract_content
-from webdistill.adapters.extract.html import extract_html
+from webdistill.adapters.extract.html.reader import extract_html
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import Document
 

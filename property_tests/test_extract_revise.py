@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from justext.core import revise_paragraph_classification
 
-from webdistill.adapters.extract.revise import revise
+from webdistill.adapters.extract.html.revise import revise
 
 
 class _Paragraph:

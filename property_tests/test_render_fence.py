@@ -7,7 +7,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from webdistill.adapters.render import FENCE_CLOSE, FENCE_OPEN, fence_untrusted
+from webdistill.doors.render import FENCE_CLOSE, FENCE_OPEN, fence_untrusted
 
 #: Text that tends to contain marker-like pieces, mixed with arbitrary unicode.
 _PIECES = st.sampled_from(

@@ -25,7 +25,7 @@ from webdistill.kernel import (
 )
 
 if TYPE_CHECKING:
-    from webdistill.adapters.extract.html import extract_html
+    from webdistill.adapters.extract.html.reader import extract_html
     from webdistill.compose import Config, ConfigError, Toolkit, build
 
 _LAZY = {
@@ -33,7 +33,7 @@ _LAZY = {
     "Config": "webdistill.compose",
     "ConfigError": "webdistill.compose",
     "Toolkit": "webdistill.compose",
-    "extract_html": "webdistill.adapters.extract.html",
+    "extract_html": "webdistill.adapters.extract.html.reader",
 }
 
 

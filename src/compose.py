@@ -26,10 +26,11 @@ from webdistill.adapters.extract.dispatch import extract_content
 from webdistill.adapters.http.client import GuardedClient
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.adapters.providers.registry import SearchProviders
+from webdistill.adapters.providers.selection import describe_providers as _describe_providers
 from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.robots import RobotsGate
 from webdistill.config import Config, ConfigError
-from webdistill.kernel import Deps, FetchOutcome, SearchOutcome, WebBackend, WebError
+from webdistill.kernel import Deps, Document, FetchOutcome, SearchOutcome, WebBackend, WebError
 from webdistill.kernel.ports import Compressor
 from webdistill.kernel.schemas import tool_schemas
 from webdistill.kernel.tools import web_fetch, web_search
@@ -149,3 +150,15 @@ class Toolkit:
 def build(config: Config | None = None, *, resolver: AbstractResolver | None = None) -> Toolkit:
     """A `Toolkit` for `config` (default: `Config.from_env()`); enter it with `async with`."""
     return Toolkit(config if config is not None else Config.from_env(), resolver=resolver)
+
+
+def read_local(
+    body: bytes, content_type: str | None, url: str | None
+) -> Result[Document, WebError]:
+    """Read a local body (a saved page, a file) to a `Document`, offline: the `extract` door."""
+    return extract_content(body, content_type, url)
+
+
+def describe_providers(config: Config) -> list[tuple[str, bool, str]]:
+    """Each search provider with whether `config` makes it usable and why (the `config` door)."""
+    return _describe_providers(provider_settings(config))

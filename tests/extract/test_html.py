@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.extract.fixture_files import read_fixture
-from webdistill.adapters.extract.html import extract_html
+from webdistill.adapters.extract.html.reader import extract_html
 from webdistill.kernel.model import Document
 
 URL = "https://garden.example/2024/tomatoes"

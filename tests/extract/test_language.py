@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from webdistill.adapters.extract.cjk import is_cjk
-from webdistill.adapters.extract.language import declared_stoplist, guess_stoplist
+from webdistill.adapters.extract.html.cjk import is_cjk
+from webdistill.adapters.extract.html.stoplists import declared_stoplist, guess_stoplist
 
 ENGLISH = "The results of the study show that most of the people who were asked did not know it."
 GERMAN = "Die Ergebnisse der Studie zeigen, dass die meisten der Befragten es nicht wussten."
@@ -41,7 +41,7 @@ def test_cjk_detection() -> None:
 
 
 def test_language_code_of_a_stoplist() -> None:
-    from webdistill.adapters.extract.language import language_code
+    from webdistill.adapters.extract.html.stoplists import language_code
 
     assert language_code("German") == "de"
     assert language_code("CJK") is None

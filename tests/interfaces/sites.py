@@ -2,7 +2,7 @@
 
 `site_app()` serves a small article, a robots.txt and a DuckDuckGo-like `/html/` endpoint
 whose hits point back at the same server. `run_cli()` spawns `python -m
-webdistill.adapters.cli` with a loopback-only audit hook (see loopback_only/) and a clean
+webdistill.doors.cli.main` with a loopback-only audit hook (see loopback_only/) and a clean
 environment: only the WEB_* variables the test gives.
 """
 
@@ -99,7 +99,7 @@ async def run_cli(
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "webdistill.adapters.cli",
+        "webdistill.doors.cli.main",
         *args,
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,

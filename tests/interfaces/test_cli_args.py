@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from webdistill.adapters.cli import build_parser, main
-from webdistill.adapters.cli_commands import CommandError, parse_host_port
-from webdistill.adapters.cli_support import (
-    Progress,
+from webdistill.doors.cli.commands import CommandError, parse_host_port
+from webdistill.doors.cli.main import build_parser, main
+from webdistill.doors.cli.progress import Progress
+from webdistill.doors.cli.support import (
     exit_code_for,
     first_failure_exit,
     mask_secret,
@@ -204,3 +204,18 @@ def test_extract_reads_files_and_reports_missing_ones(
     assert main(["extract", str(tmp_path / "nope.html")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("webdistill: cannot read") and "nope.html" in err
+
+
+def test_python_dash_m_webdistill_runs_the_same_command_line() -> None:
+    import subprocess
+    import sys
+
+    ran = subprocess.run(
+        [sys.executable, "-m", "webdistill", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.startswith("usage: webdistill")

@@ -13,7 +13,7 @@ import pytest
 
 from tests.interfaces.sites import FIXTURES, LOOPBACK_ONLY_QUERY, local_env, run_cli, site_app
 from tests.servers import serve
-from webdistill.adapters.cli import main
+from webdistill.doors.cli.main import main
 
 CLOSED_PORT_URL = "http://127.0.0.1:9/nothing-listens-here"
 

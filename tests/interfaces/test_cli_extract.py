@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tests.interfaces.sites import FIXTURES
-from webdistill.adapters.cli import main
+from webdistill.doors.cli.main import main
 
 
 def test_html_file_to_markdown(capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,9 +18,9 @@ from mcp.client.streamable_http import streamable_http_client
 
 from tests.interfaces.sites import cli_env, local_env, site_app
 from tests.servers import serve
-from webdistill.adapters.render import FENCE_CLOSE, FENCE_OPEN
+from webdistill.doors.render import FENCE_CLOSE, FENCE_OPEN
 
-SERVER = [sys.executable, "-m", "webdistill.adapters.cli", "mcp"]
+SERVER = [sys.executable, "-m", "webdistill.doors.cli.main", "mcp"]
 
 
 @pytest.fixture

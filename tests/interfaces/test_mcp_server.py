@@ -6,9 +6,9 @@ from mcp import Client
 
 from tests.fakes import FakeBackend, page_row
 from tests.interfaces.fake_toolkit import KernelToolkit
-from webdistill.adapters.mcp import make_server
-from webdistill.adapters.render import FENCE_CLOSE, FENCE_OPEN
 from webdistill.config import Config
+from webdistill.doors.mcp import make_server
+from webdistill.doors.render import FENCE_CLOSE, FENCE_OPEN
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.schemas import tool_schemas
 

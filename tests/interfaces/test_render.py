@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from webdistill.adapters.render import (
+from webdistill.doors.render import (
     FENCE_CLOSE,
     FENCE_OPEN,
     fence_untrusted,

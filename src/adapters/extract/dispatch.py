@@ -13,7 +13,7 @@ from returns.result import Failure, Result, Success
 
 from webdistill.adapters.extract.decoding import charset_from_content_type, decode_text
 from webdistill.adapters.extract.feeds import read_xml
-from webdistill.adapters.extract.html import extract_html
+from webdistill.adapters.extract.html.reader import extract_html
 from webdistill.adapters.extract.pdf import read_pdf
 from webdistill.adapters.extract.plain import (
     read_csv,

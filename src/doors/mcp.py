@@ -19,8 +19,8 @@ from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
 from returns.result import Result, Success
 
-from webdistill.adapters.render import fetch_to_text, search_to_text, to_jsonable
 from webdistill.config import Config
+from webdistill.doors.render import fetch_to_text, search_to_text, to_jsonable
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
 

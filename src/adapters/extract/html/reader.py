@@ -2,7 +2,7 @@
 
 `extract_html` parses with lxml, finds a main-content container when the page marks one
 (`<article>`, `<main>`, `role=main`, `itemprop=articleBody`), cuts the body into blocks
-(see `html_blocks`), lets jusText classify them with the stoplist of the page's language
+(see `segment`), lets jusText classify them with the stoplist of the page's language
 (plus structural signals: boilerplate tags and class names, the main container), and
 serialises the blocks it keeps as Markdown and as plain text.
 """
@@ -13,12 +13,12 @@ from lxml import etree
 from lxml import html as lxml_html
 
 from webdistill.adapters.extract.decoding import decode_text
-from webdistill.adapters.extract.honesty import honest_flags
-from webdistill.adapters.extract.html_block import Block
-from webdistill.adapters.extract.html_blocks import BlockMaker
-from webdistill.adapters.extract.html_classify import classify
-from webdistill.adapters.extract.html_meta import PageMeta, read_meta
-from webdistill.adapters.extract.language import language_code
+from webdistill.adapters.extract.html.block import Block
+from webdistill.adapters.extract.html.classify import classify
+from webdistill.adapters.extract.html.honesty import honest_flags
+from webdistill.adapters.extract.html.metadata import PageMeta, read_meta
+from webdistill.adapters.extract.html.segment import BlockMaker
+from webdistill.adapters.extract.html.stoplists import language_code
 from webdistill.kernel.model import Document
 
 MIN_MAIN_CHARS = 250

@@ -19,10 +19,10 @@ from collections.abc import Callable
 from justext.core import classify_paragraphs
 from lxml import html as lxml_html
 
-from webdistill.adapters.extract.cjk import classify_cjk, is_cjk
-from webdistill.adapters.extract.html_block import Block
-from webdistill.adapters.extract.language import guess_stoplist, stoplist
-from webdistill.adapters.extract.revise import revise
+from webdistill.adapters.extract.html.block import Block
+from webdistill.adapters.extract.html.cjk import classify_cjk, is_cjk
+from webdistill.adapters.extract.html.revise import revise
+from webdistill.adapters.extract.html.stoplists import guess_stoplist, stoplist
 
 #: A furniture-named region survives when this share of its text is jusText-good.
 SOFT_REGION_GOOD_SHARE = 0.3

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from webdistill.adapters.cli_support import EXIT_OK, mask_secret, mask_url_credentials
 from webdistill.config import FIELDS, Config
+from webdistill.doors.cli.support import EXIT_OK, mask_secret, mask_url_credentials
 
 
 def _print_json(value: object) -> None:
@@ -34,14 +34,13 @@ def _shown(variable: str, value: object) -> object:
 
 def run_config(args: argparse.Namespace, config: Config) -> int:
     """Print the settings and the providers; `config` is already loaded and valid."""
-    from webdistill.adapters.providers.selection import describe_providers
-    from webdistill.compose import provider_settings
+    from webdistill.compose import describe_providers
 
     settings = {
         variable: _shown(variable, getattr(config, field))
         for variable, (field, _) in FIELDS.items()
     }
-    providers = describe_providers(provider_settings(config))
+    providers = describe_providers(config)
     if args.json:
         rows = [{"name": n, "usable": usable, "why": why} for n, usable, why in providers]
         _print_json({"config": settings, "providers": rows})

@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from webdistill.adapters.cli_support import (
+from webdistill.doors.cli.support import (
     EXIT_CODES_HELP,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
@@ -160,10 +160,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (see `webdistill --help`)."""
     args = build_parser().parse_args(argv)
-    from webdistill.adapters import cli_commands
+    from webdistill.doors.cli import commands
 
     try:
-        return cli_commands.run(args)
+        return commands.run(args)
     except KeyboardInterrupt:
         say_error("interrupted.")
         return EXIT_INTERRUPTED

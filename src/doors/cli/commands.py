@@ -18,17 +18,17 @@ from typing import TYPE_CHECKING, TypeVar
 import attrs
 from returns.result import Result, Success
 
-from webdistill.adapters import cli_config
-from webdistill.adapters.cli_support import (
+from webdistill.config import Config, ConfigError
+from webdistill.doors.cli import config_command
+from webdistill.doors.cli.progress import Progress
+from webdistill.doors.cli.support import (
     EXIT_INPUT,
     EXIT_OK,
-    Progress,
     exit_code_for,
     first_failure_exit,
     say_error,
 )
-from webdistill.adapters.render import fetch_to_text, search_to_text, to_jsonable
-from webdistill.config import Config, ConfigError
+from webdistill.doors.render import fetch_to_text, search_to_text, to_jsonable
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
 
@@ -209,10 +209,10 @@ def _read_input(name: str) -> bytes:
 
 def run_extract(args: argparse.Namespace) -> int:
     body = _read_input(args.file)
-    from webdistill.adapters.extract.dispatch import extract_content
+    from webdistill.compose import read_local
 
     content_type = EXTENSION_TYPES.get(Path(args.file).suffix.lower()) if args.file != "-" else None
-    answer = extract_content(body, content_type, args.url)
+    answer = read_local(body, content_type, args.url)
     if not isinstance(answer, Success):
         return _request_failed(answer.failure(), args.json)
     document = answer.unwrap()
@@ -228,7 +228,7 @@ def run_extract(args: argparse.Namespace) -> int:
 def run_mcp(args: argparse.Namespace) -> int:
     config = load_config(args)
     try:
-        from webdistill.adapters import mcp
+        from webdistill.doors import mcp
     except ImportError as error:
         raise CommandError(
             f"the MCP server needs the `mcp` package ({error.name} is missing): "
@@ -259,4 +259,4 @@ def parse_host_port(text: str) -> tuple[str, int]:
 
 
 def run_config(args: argparse.Namespace) -> int:
-    return cli_config.run_config(args, load_config(args))
+    return config_command.run_config(args, load_config(args))

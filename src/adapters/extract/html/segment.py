@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from lxml import html as lxml_html
 
-from webdistill.adapters.extract.html_block import BR, Block, absolute_url, code_language
-from webdistill.adapters.extract.html_furniture import (
+from webdistill.adapters.extract.html.block import BR, Block, absolute_url, code_language
+from webdistill.adapters.extract.html.furniture import (
     BLOCK_TAGS,
     BOILERPLATE_TAGS,
     DISCUSSION,
@@ -27,7 +27,7 @@ from webdistill.adapters.extract.html_furniture import (
     SOFT,
     furniture_verdict,
 )
-from webdistill.adapters.extract.html_tables import is_data_table, render_table
+from webdistill.adapters.extract.html.tables import is_data_table, render_table
 
 MAX_DEPTH = 400
 
