@@ -1,0 +1,170 @@
+"""The strict converter: nothing is coerced silently, and every problem names its field and
+what was sent instead (`not boolean true`, `not number 1.0`, `not null`...)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+import pytest
+from returns.result import Failure, Success
+
+from webdistill.kernel.errors import ErrorCode
+from webdistill.kernel.model import SearchHit
+from webdistill.kernel.validate import structure, structure_row, validate_search
+
+TIME_RANGE = "time_range: must be one of day, week, month, year, not"
+WHOLE = "max_results: must be a whole number, not"
+BOOL = "include_content: must be true or false, not"
+HINT = 'Call web_search with {"query": "..."} or {"queries": ["...", "..."]}.'
+
+
+def search_problem(raw: object) -> str:
+    result = validate_search(raw)
+    assert isinstance(result, Failure)
+    error = result.failure()
+    assert error.code == ErrorCode.INVALID_INPUT
+    assert error.message.startswith("Invalid input: ")
+    assert error.message.endswith(". " + HINT)
+    return error.message.removeprefix("Invalid input: ").removesuffix(". " + HINT)
+
+
+@pytest.mark.parametrize(
+    ("raw", "problem"),
+    [
+        ({"query": 5}, "query: must be a string, not number 5"),
+        ({"query": ["a"]}, "query: must be a string, not list"),
+        ({"query": {"q": "a"}}, "query: must be a string, not object"),
+        ({"query": "a", "max_results": True}, f"{WHOLE} boolean true"),
+        ({"query": "a", "max_results": False}, f"{WHOLE} boolean false"),
+        ({"query": "a", "max_results": 1.0}, f"{WHOLE} number 1.0"),
+        ({"query": "a", "max_results": "5"}, f"{WHOLE} string"),
+        ({"query": "a", "include_content": "false"}, f"{BOOL} string"),
+        ({"query": "a", "include_content": 0}, f"{BOOL} number 0"),
+        ({"query": "a", "include_content": None}, f"{BOOL} null"),
+        ({"queries": "abc"}, "queries: must be a list of strings, not string"),
+        ({"queries": ["a", 3]}, "queries: item 1 must be a string, not number 3"),
+        ({"queries": [None]}, "queries: item 0 must be a string, not null"),
+        ({"query": "a", "time_range": "fortnight"}, f"{TIME_RANGE} string"),
+        ({"query": "a", "time_range": 7}, f"{TIME_RANGE} number 7"),
+        ({"query": "a", "x": 1, "b": 2}, "unknown field(s) b, x"),
+        ([1], "web_search arguments must be a JSON object, not list"),
+        ("query", "web_search arguments must be a JSON object, not string"),
+        (None, "web_search arguments must be a JSON object, not null"),
+        ({1, 2}, "web_search arguments must be a JSON object, not set"),
+    ],
+)  # fmt: skip
+def test_each_wrong_type_is_refused_naming_field_and_kind(raw: object, problem: str) -> None:
+    assert search_problem(raw) == problem
+
+
+def test_two_wrong_fields_are_both_named() -> None:
+    problem = search_problem({"query": 1, "max_results": "x"})
+    assert sorted(problem.split("; ")) == [
+        f"{WHOLE} string",
+        "query: must be a string, not number 1",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (10**29, "number " + "1" + "0" * 29),  # 30 characters: shown whole
+        (10**30, "number " + "1" + "0" * 26 + "..."),  # 31: cut to 27 and an ellipsis
+        (-(10**40), "number -" + "1" + "0" * 25 + "..."),
+    ],
+)
+def test_long_numbers_are_shortened_in_messages(value: int, shown: str) -> None:
+    assert search_problem({"query": value}) == f"query: must be a string, not {shown}"
+
+
+@pytest.mark.parametrize("time_range", ["day", "week", "month", "year", None])
+def test_each_time_range_is_accepted(time_range: str | None) -> None:
+    result = validate_search({"query": "a", "time_range": time_range})
+    assert isinstance(result, Success)
+    assert result.unwrap().time_range == time_range
+
+
+@pytest.mark.parametrize("include", [True, False])
+def test_booleans_are_kept(include: bool) -> None:
+    assert (
+        validate_search({"query": "a", "include_content": include}).unwrap().include_content
+        is include
+    )
+
+
+def test_a_tuple_of_strings_is_a_list_of_strings() -> None:
+    assert validate_search({"queries": ("a", "b")}).unwrap().queries == ("a", "b")
+
+
+# --- the converter on shapes the tools do not use (yet): literals of numbers, nested lists ---
+
+
+@attrs.frozen
+class Choice:
+    level: Literal[1, 2]
+
+
+@attrs.frozen
+class Flag:
+    on: Literal[True]
+
+
+@attrs.frozen
+class Numbers:
+    values: list[int]
+
+
+def test_a_boolean_is_not_a_numeric_literal() -> None:
+    assert structure({"level": 1}, Choice, "choice").unwrap() == Choice(1)
+    assert structure({"level": True}, Choice, "choice").failure() == [
+        "level: must be one of 1, 2, not boolean true"
+    ]
+
+
+def test_a_number_is_not_a_boolean_literal() -> None:
+    assert structure({"on": True}, Flag, "flag").unwrap() == Flag(True)
+    assert structure({"on": 1}, Flag, "flag").failure() == ["on: must be one of True, not number 1"]
+
+
+def test_a_problem_inside_a_list_names_its_index() -> None:
+    assert structure({"values": [1, "2", 3]}, Numbers, "numbers").failure() == [
+        "values[1]: must be a whole number, not string"
+    ]
+
+
+# --- backend rows ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("row", "problems"),
+    [
+        ({"url": "https://a.example/"}, "title: missing"),
+        ({"title": "t", "url": "u", "score": float("nan")}, "score: must be a finite number"),
+        ({"title": "t", "url": "u", "score": float("inf")}, "score: must be a finite number"),
+        ({"title": "t", "url": "u", "score": True}, "score: must be a number, not boolean true"),
+        ({"title": "t", "url": "u", "score": "0.5"}, "score: must be a number, not string"),
+        ({"title": "t", "url": "u", "extra": 1}, "unknown field(s) extra"),
+        ([("title", "t")], "row 4 must be a JSON object, not list"),
+    ],
+)
+def test_an_invalid_row_names_row_and_field(row: object, problems: str) -> None:
+    result = structure_row(row, SearchHit, 4)
+    assert isinstance(result, Failure)
+    error = result.failure()
+    assert error.code == ErrorCode.INVALID_BACKEND_DATA
+    assert not error.retryable
+    assert dict(error.detail) == {"row": "4", "problems": problems}
+    assert error.message.startswith(f"The backend answered with an invalid row 4 ({problems}). ")
+
+
+@pytest.mark.parametrize("score", [1, 0, -2, 0.25])
+def test_a_whole_or_fractional_score_is_a_float(score: float) -> None:
+    hit = structure_row({"title": "t", "url": "u", "score": score}, SearchHit, 0).unwrap()
+    assert hit.score == score
+    assert type(hit.score) is float
+
+
+def test_a_row_may_be_a_model_instance() -> None:
+    row = SearchHit(title="t", url="u", snippet="s", score=0.5, published="2024-01-01")
+    assert structure_row(row, SearchHit, 0).unwrap() == row
