@@ -4,8 +4,8 @@ mutant costs a start-up each). Run inside a bench/mutation.sh work folder:
 
 from __future__ import annotations
 
-from mutmut.mutation.diff_apply import get_diff_for_mutant
 from mutmut.mutation.data import SourceFileMutationData
+from mutmut.mutation.diff_apply import get_diff_for_mutant
 from mutmut.stats import status_by_exit_code
 from mutmut.utils.file_utils import walk_mutatable_files
 
