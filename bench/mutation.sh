@@ -48,6 +48,7 @@ for name in "${ORDER[@]}"; do
   mkdir -p "$work"
   cp -r src "$work/webdistill"
   cp -r tests property_tests "$work/"
+  cp bench/mutation_conftest.py "$work/conftest.py"  # memo caches emptied before each test
   find "$work" -name __pycache__ -prune -exec rm -rf {} +
   {
     echo '[tool.mutmut]'
@@ -55,7 +56,7 @@ for name in "${ORDER[@]}"; do
     echo "only_mutate = [\"webdistill/$source\"]"
     printf 'pytest_add_cli_args_test_selection = ['; printf '"%s", ' "${tests[@]}"; echo ']'
     echo 'pytest_add_cli_args = ["-p", "no:cacheprovider", "-q"]'
-    echo 'also_copy = ["property_tests/"]'
+    echo 'also_copy = ["property_tests/", "conftest.py"]'
     echo 'use_git_change_detection = false'
     echo
     sed -n '/^\[tool.pytest.ini_options\]/,/^$/p' pyproject.toml
