@@ -11,6 +11,7 @@ from webdistill.kernel.validate import (
     clamp_max_chars,
     clamp_max_results,
     merge_items,
+    merge_urls,
     validate_fetch,
     validate_search,
 )
@@ -161,3 +162,22 @@ def test_compress_is_passed_on(compress: bool | None) -> None:
         validate_fetch({"url": "u", "compress": compress}, 20000).unwrap().requests[0].compress
         is compress
     )
+
+
+@pytest.mark.parametrize(
+    ("one", "many", "merged"),
+    [
+        (None, None, ()),
+        ("https://a.example/", ["https://b.example/", "https://a.example/"],
+         ("https://a.example/", "https://b.example/")),
+        (" https://a.example/", ["https://a.example/"], (" https://a.example/", "https://a.example/")),
+        ("", ["  ", "\n", "https://a.example/x y"], ("https://a.example/x y",)),
+    ],
+)  # fmt: skip
+def test_urls_are_merged_exactly_as_given(
+    one: str | None, many: list[str] | None, merged: tuple[str, ...]
+) -> None:
+    assert merge_urls(one, many) == merged
+    if merged:
+        batch = validate_fetch({"url": one, "urls": many}, 20000).unwrap()
+        assert tuple(r.url for r in batch.requests) == merged
