@@ -4,8 +4,9 @@ ordinary test run).
 mutmut runs the tests once in its own process, then forks one child per mutant. The kernel
 memoises pure verdicts (`functools.lru_cache` on address categories, URL authorities,
 hosts...), and a child inherits those caches warm: a test asking about "64:ff9b:1::..."
-would get the cached answer of the original code and never run the mutant. So every test
-starts with every webdistill cache empty.
+would get the cached answer of the original code and never run the mutant. cattrs converters
+likewise remember which hook serves which type. So every test starts with every webdistill
+cache empty.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ def _clear_webdistill_caches() -> None:
             clear = getattr(value, "cache_clear", None)
             if callable(clear):
                 clear()
+            dispatch = getattr(value, "_structure_func", None)  # a cattrs converter
+            if callable(getattr(dispatch, "clear_cache", None)):
+                dispatch.clear_cache()
 
 
 @pytest.fixture(autouse=True)

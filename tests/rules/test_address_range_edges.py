@@ -6,8 +6,11 @@ not read back from the tables under test.
 
 from __future__ import annotations
 
+import ipaddress
+
 import pytest
 
+from webdistill.kernel import addresses
 from webdistill.kernel.addresses import AddressCategory, address_category
 
 PUBLIC = AddressCategory.PUBLIC
@@ -135,3 +138,12 @@ def test_ipv6_special_purpose_range_edges(ip: str, category: AddressCategory) ->
 @pytest.mark.parametrize("ip", ["fe80::1%eth0", "2606:4700:4700::1111%1", "::ffff:8.8.8.8%2"])
 def test_an_address_with_a_zone_id_is_forbidden(ip: str) -> None:
     assert address_category(ip) == FORBIDDEN
+
+
+def test_the_range_tables_are_built_from_the_listed_networks() -> None:
+    # the helpers that build the tables at import: first and last address of each network
+    assert addresses._ranges(addresses._v4("10.0.0.0/8", "192.0.0.192/32")) == (
+        (0x0A000000, 0x0AFFFFFF),
+        (0xC00000C0, 0xC00000C0),
+    )
+    assert addresses._v6("fc00::/7") == (ipaddress.IPv6Network("fc00::/7"),)

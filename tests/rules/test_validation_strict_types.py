@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Literal
 
 import attrs
+import cattrs
 import pytest
 from returns.result import Failure, Success
 
+from webdistill.kernel import validate
 from webdistill.kernel.errors import ErrorCode
 from webdistill.kernel.model import SearchHit
 from webdistill.kernel.validate import structure, structure_row, validate_search
@@ -168,3 +170,54 @@ def test_a_whole_or_fractional_score_is_a_float(score: float) -> None:
 def test_a_row_may_be_a_model_instance() -> None:
     row = SearchHit(title="t", url="u", snippet="s", score=0.5, published="2024-01-01")
     assert structure_row(row, SearchHit, 0).unwrap() == row
+
+
+# --- the converter as built: each strict hook is in place ------------------------------------
+
+
+@pytest.fixture(params=["module", "fresh"])
+def strict(request: pytest.FixtureRequest) -> cattrs.Converter:
+    """The module's converter, and a freshly built one (the rules live in how it is built)."""
+    return validate.converter if request.param == "module" else validate._make_converter()
+
+
+@attrs.frozen
+class Everything:
+    text: str
+    count: int
+    ratio: float
+    flag: bool
+    words: tuple[str, ...]
+    choice: Literal["a", "b"]
+
+
+GOOD = {"text": "t", "count": 1, "ratio": 0.5, "flag": True, "words": ["w"], "choice": "a"}
+
+
+def test_the_strict_converter_structures_good_data(strict: cattrs.Converter) -> None:
+    assert strict.structure(dict(GOOD), Everything) == Everything("t", 1, 0.5, True, ("w",), "a")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "problem"),
+    [
+        ("text", 5, "must be a string, not number 5"),
+        ("count", True, "must be a whole number, not boolean true"),
+        ("ratio", "0.5", "must be a number, not string"),
+        ("flag", "true", "must be true or false, not string"),
+        ("words", "w", "must be a list of strings, not string"),
+        ("choice", "c", "must be one of a, b, not string"),
+    ],
+)
+def test_the_strict_converter_refuses_each_coercion(
+    strict: cattrs.Converter, field: str, value: object, problem: str
+) -> None:
+    with pytest.raises(Exception) as raised:
+        strict.structure({**GOOD, field: value}, Everything)
+    assert validate._describe(raised.value, "") == [f"{field}: {problem}"]
+
+
+def test_the_strict_converter_refuses_extra_keys(strict: cattrs.Converter) -> None:
+    with pytest.raises(Exception) as raised:
+        strict.structure({**GOOD, "zzz": 1, "aaa": 2}, Everything)
+    assert validate._describe(raised.value, "") == ["unknown field(s) aaa, zzz"]
