@@ -221,3 +221,81 @@ def test_the_strict_converter_refuses_extra_keys(strict: cattrs.Converter) -> No
     with pytest.raises(Exception) as raised:
         strict.structure({**GOOD, "zzz": 1, "aaa": 2}, Everything)
     assert validate._describe(raised.value, "") == ["unknown field(s) aaa, zzz"]
+
+
+# --- where each problem is reported ----------------------------------------------------------
+
+
+@attrs.frozen
+class Inner:
+    a: int
+
+
+@attrs.frozen
+class Outer:
+    inner: Inner
+    Xenon: int = 0
+
+
+def test_a_nested_problem_names_the_whole_path() -> None:
+    assert structure({"inner": {"a": "1"}}, Outer, "outer").failure() == [
+        "inner.a: must be a whole number, not string"
+    ]
+
+
+def test_unknown_fields_of_a_nested_object_name_that_object() -> None:
+    assert structure({"inner": {"a": 1, "zz": 2}}, Outer, "outer").failure() == [
+        "inner: unknown field(s) zz"
+    ]
+
+
+def test_a_field_name_is_reported_exactly_as_declared() -> None:
+    assert structure({"inner": {"a": 1}, "Xenon": "x"}, Outer, "outer").failure() == [
+        "Xenon: must be a whole number, not string"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("error", "path", "lines"),
+    [
+        (ValueError("boom"), "", ["value: boom"]),
+        (ValueError("boom"), "field", ["field: boom"]),
+        (ValueError(), "field", ["field: ValueError"]),
+        (TypeError(), "", ["value: TypeError"]),
+    ],
+)
+def test_a_bare_problem_names_its_place_or_value(
+    error: Exception, path: str, lines: list[str]
+) -> None:
+    assert validate._describe(error, path) == lines
+
+
+def test_a_non_object_fetch_is_refused_naming_web_fetch() -> None:
+    message = validate.validate_fetch([1], 20000).failure().message
+    assert message == (
+        "Invalid input: web_fetch arguments must be a JSON object, not list. "
+        'Call web_fetch with {"url": "https://..."} or {"urls": ["https://...", ...]}.'
+    )
+
+
+def test_a_wrong_fetch_field_type_ends_with_the_fetch_hint() -> None:
+    message = validate.validate_fetch({"url": 7}, 20000).failure().message
+    assert message == (
+        "Invalid input: url: must be a string, not number 7. "
+        'Call web_fetch with {"url": "https://..."} or {"urls": ["https://...", ...]}.'
+    )
+
+
+def test_every_problem_of_a_row_is_listed_and_the_message_says_whose_fault() -> None:
+    error = structure_row({"url": 1, "snippet": None}, SearchHit, 2).failure()
+    problems = error.detail["problems"].split("; ")
+    assert sorted(problems) == [
+        "snippet: must be a string, not null",
+        "title: missing",
+        "url: must be a string, not number 1",
+    ]
+    assert error.message == (
+        f"The backend answered with an invalid row 2 ({error.detail['problems']}). "
+        "This is a provider or adapter fault, not the request's; try again later "
+        "or use another provider."
+    )
