@@ -7,7 +7,7 @@ gave fewer rows than asked; when every provider of `auto` fails, the failure is
 PROVIDER_UNAVAILABLE listing each provider's error (or, with a single provider, its own).
 
 Under `auto`, a provider whose key is refused (PROVIDER_AUTH_FAILED) is skipped with the
-reason recorded and a warning logged, and is not asked again while this object lives (a
+reason recorded (the CLI warns on stderr), and is not asked again while this object lives (a
 placeholder key in a config must not cost a request per search). DuckDuckGo requests are
 paced by one `Pacer` shared by all searches of this object (injectable).
 """
@@ -113,7 +113,7 @@ class SearchProviders:
             reason = f"{name}: {error.code} — {error.message}"
             if error.code not in FALL_THROUGH:  # a refused key: do not ask again
                 self._refused[name] = f"{reason} (not asked again until restart)"
-                log.warning("search provider %s refused its key; skipping it: %s", name, error)
+                log.info("search provider %s refused its key; skipping it", name)
             skipped.append(reason)
             log.info("search provider %s failed with %s; trying the next", name, error.code)
         if len(failures) == 1:
