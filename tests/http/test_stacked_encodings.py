@@ -34,9 +34,9 @@ async def test_double_gzip_bomb_is_cut_at_the_one_cap() -> None:
     body = stacked_gzip(GIB // 4, layers=2)
     assert len(body) < 300 * 1024
     headers = {"Content-Type": "text/html", "Content-Encoding": "gzip, gzip"}
-    async with serve(answering(body, headers)) as base:
-        async with GuardedClient(settings(max_response_bytes=2 * MIB)) as client:
-            result = await client.get(base + "/")
+    app = answering(body, headers)
+    async with serve(app) as base, GuardedClient(settings(max_response_bytes=2 * MIB)) as client:
+        result = await client.get(base + "/")
     response = result.unwrap()
     assert response.truncated
     assert len(response.body) == 2 * MIB
@@ -45,18 +45,18 @@ async def test_double_gzip_bomb_is_cut_at_the_one_cap() -> None:
 async def test_double_gzip_of_a_binary_type_is_too_large() -> None:
     body = stacked_gzip(64 * MIB, layers=2)
     headers = {"Content-Type": "application/zip", "Content-Encoding": "gzip, gzip"}
-    async with serve(answering(body, headers)) as base:
-        async with GuardedClient(settings(max_response_bytes=MIB)) as client:
-            result = await client.get(base + "/")
+    app = answering(body, headers)
+    async with serve(app) as base, GuardedClient(settings(max_response_bytes=MIB)) as client:
+        result = await client.get(base + "/")
     assert result.failure().code is ErrorCode.TOO_LARGE
 
 
 async def test_three_stacked_codings_are_refused_naming_the_guard() -> None:
     body = stacked_gzip(16 * MIB, layers=3)
     headers = {"Content-Type": "text/html", "Content-Encoding": "gzip, gzip, gzip"}
-    async with serve(answering(body, headers)) as base:
-        async with GuardedClient(settings()) as client:
-            result = await client.get(base + "/")
+    app = answering(body, headers)
+    async with serve(app) as base, GuardedClient(settings()) as client:
+        result = await client.get(base + "/")
     error = result.failure()
     assert error.code is ErrorCode.UNSUPPORTED_CONTENT
     assert "stacks 3 content codings" in error.message
@@ -65,9 +65,9 @@ async def test_three_stacked_codings_are_refused_naming_the_guard() -> None:
 async def test_an_honest_double_gzip_is_read_whole() -> None:
     text = b"<p>twice compressed by a confused proxy</p>" * 100
     headers = {"Content-Type": "text/html", "Content-Encoding": "gzip, gzip"}
-    async with serve(answering(gzip.compress(gzip.compress(text)), headers)) as base:
-        async with GuardedClient(settings()) as client:
-            response = (await client.get(base + "/")).unwrap()
+    app = answering(gzip.compress(gzip.compress(text)), headers)
+    async with serve(app) as base, GuardedClient(settings()) as client:
+        response = (await client.get(base + "/")).unwrap()
     assert response.body == text and not response.truncated
 
 

@@ -82,7 +82,7 @@ def _unsupported_encoding(url: str, encoding: str) -> WebError:
         ErrorCode.UNSUPPORTED_CONTENT,
         f"The response from {shown(url)} {why}; it cannot be read. Use another source.",
         url=shown(url, 400),
-        content_encoding=safe_text(encoding, 80),
+        content_encoding=safe_text(encoding, 40),
     )
 
 
