@@ -17,6 +17,8 @@ from typing import Any
 
 import attrs
 
+from webdistill.kernel.quoting import redacted_url
+
 PROVIDERS = (
     "auto",
     "duckduckgo",
@@ -51,7 +53,7 @@ class Config:
     tavily_api_key: str | None = attrs.field(default=None, repr=False)
     exa_api_key: str | None = attrs.field(default=None, repr=False)
     serper_api_key: str | None = attrs.field(default=None, repr=False)
-    searxng_url: str | None = None
+    searxng_url: str | None = attrs.field(default=None, repr=redacted_url)
     domain_blocklist: tuple[str, ...] = ()
     domain_allowlist: tuple[str, ...] = ()
     allow_http: bool = False
@@ -65,14 +67,16 @@ class Config:
     concurrency: int = 8
     compressor: str = "none"
     compress_min_length: int = 5000
-    llm_base_url: str | None = None
+    llm_base_url: str | None = attrs.field(default=None, repr=redacted_url)
     llm_api_key: str | None = attrs.field(default=None, repr=False)
     llm_model: str | None = None
     respect_robots: bool = False
     fence_untrusted: bool | None = None
-    proxy: str | None = None
+    proxy: str | None = attrs.field(default=None, repr=redacted_url)
     cache: bool = True
-    provider_endpoints: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_map)
+    provider_endpoints: Mapping[str, str] = attrs.field(
+        factory=dict, converter=_frozen_map, repr=redacted_url
+    )
     snippet_chars: int = 500
     content_hits: int = 3
     content_chars: int = 4000
@@ -80,9 +84,9 @@ class Config:
     provider_priority: tuple[str, ...] = ()
     ddg_min_interval_ms: int = 1500
     ddg_backoff_ms: int = 60000
-    openserp_url: str | None = None
+    openserp_url: str | None = attrs.field(default=None, repr=redacted_url)
     openserp_engine: str = "google"
-    mcp_search_command: str | None = None
+    mcp_search_command: str | None = attrs.field(default=None, repr=False)
     mcp_search_tool: str | None = None
 
     @classmethod

@@ -11,6 +11,8 @@ from types import MappingProxyType
 
 import attrs
 
+from webdistill.kernel.quoting import redacted_url
+
 #: Every accepted value of WEB_SEARCH_PROVIDER.
 PROVIDER_NAMES: tuple[str, ...] = (
     "auto",
@@ -78,15 +80,17 @@ class ProviderSettings:
     searxng_url: str | None = attrs.field(default=None, converter=_blank_to_none, repr=False)
     timeout_s: float = DEFAULT_TIMEOUT_S
     user_agent: str | None = None
-    base_urls: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_urls)
+    base_urls: Mapping[str, str] = attrs.field(
+        factory=dict, converter=_frozen_urls, repr=redacted_url
+    )
     max_requests: int = DEFAULT_MAX_REQUESTS
     #: `auto`'s order (WEB_PROVIDER_PRIORITY); empty = the built-in order.
     priority: tuple[str, ...] = ()
     ddg_min_interval_s: float = 1.5
     ddg_backoff_s: float = 60.0
-    openserp_url: str | None = attrs.field(default=None, converter=_blank_to_none)
+    openserp_url: str | None = attrs.field(default=None, converter=_blank_to_none, repr=False)
     openserp_engine: str = "google"
-    mcp_command: str | None = attrs.field(default=None, converter=_blank_to_none)
+    mcp_command: str | None = attrs.field(default=None, converter=_blank_to_none, repr=False)
     mcp_tool: str | None = attrs.field(default=None, converter=_blank_to_none)
 
     def api_key(self, provider: str) -> str | None:
