@@ -73,20 +73,35 @@ def test_one_unknown_encoding_makes_the_whole_value_unsupported(value: str) -> N
         ("br", brotli.compress),
         ("gzip, br", lambda b: brotli.compress(gzip.compress(b))),
         ("br, deflate", lambda b: zlib.compress(brotli.compress(b))),
-        ("deflate, gzip, identity", lambda b: gzip.compress(zlib.compress(b))),
+        ("deflate, identity, gzip, identity", lambda b: gzip.compress(zlib.compress(b))),
+        ("gzip, gzip", lambda b: gzip.compress(gzip.compress(b))),
     ],
 )
 def test_stacked_encodings_are_undone_in_reverse_order(value: str, encode) -> None:  # type: ignore[no-untyped-def]
     assert feed_all(value, encode(TEXT), len(TEXT) + 10) == TEXT
 
 
+# A stacked coding ("gzip, gzip") may deliver less than the budget: every stage's output is
+# bounded by what is left of the final budget, and the inner stream is bigger than the text
+# when the text does not compress (reported to the lead; issue 17's design, left alone here).
 @pytest.mark.parametrize("budget", [0, 1, 1000, len(TEXT) - 1])
 @pytest.mark.parametrize(
     ("value", "encode"),
-    [("gzip", gzip.compress), ("deflate", zlib.compress), ("br", brotli.compress), ("", bytes)],
+    [
+        ("gzip", gzip.compress),
+        ("deflate", zlib.compress),
+        ("br", brotli.compress),
+        ("", bytes),
+        ("gzip, gzip", lambda b: gzip.compress(gzip.compress(b))),
+        ("gzip, br", lambda b: brotli.compress(gzip.compress(b))),
+    ],
 )
 def test_no_more_than_the_budget_comes_out(value: str, encode, budget: int) -> None:  # type: ignore[no-untyped-def]
-    assert feed_all(value, encode(TEXT), budget) == TEXT[:budget]
+    out = feed_all(value, encode(TEXT), budget)
+    assert TEXT.startswith(out)
+    assert len(out) <= budget
+    if "," not in value:  # one coding: exactly the budget (stacked ones: see the note below)
+        assert out == TEXT[:budget]
 
 
 def test_identity_yields_the_budget_and_nothing_for_empty_input() -> None:
@@ -156,3 +171,21 @@ def test_a_budget_that_runs_out_keeps_the_rest_for_later() -> None:
 def test_a_corrupt_body_is_a_decode_error(value: str, data: bytes, message: str) -> None:
     with pytest.raises(DecodeError, match=message):
         feed_all(value, data, 10**6)
+
+
+@pytest.mark.parametrize("limit", [1, 500, 5000])
+def test_each_stacked_stage_produces_at_most_the_limit_in_all(limit: int) -> None:
+    # gzip inside gzip: the outer stage may hand on at most `limit` bytes of the inner stream
+    # over the whole body, so the final text is what those bytes decode to, never more
+    inner = gzip.compress(TEXT, compresslevel=0)  # stored: inner bytes ~ text bytes
+    decoder = decoder_for("gzip, gzip", limit)
+    assert decoder is not None
+    data = gzip.compress(inner)
+    out = b"".join(
+        b"".join(decoder.feed(data[i : i + 500], 10**9)) for i in range(0, len(data), 500)
+    )
+    assert TEXT.startswith(out)
+    assert len(out) < limit
+    full = decoder_for("gzip, gzip", len(inner))
+    assert full is not None
+    assert b"".join(full.feed(data, 10**9)) == TEXT
