@@ -104,6 +104,13 @@ async def test_public_answers_pass_unchanged_with_port_and_family_forwarded() ->
     assert upstream.closed
 
 
+async def test_resolve_defaults_to_port_0_and_ipv4_like_aiohttp() -> None:
+    upstream = TableResolver({"public.example": ["8.8.8.8"]})
+    answers = await GuardedResolver(upstream, DialGuard(UrlPolicy())).resolve("public.example")
+    assert upstream.calls == [("public.example", 0, socket.AF_INET)]
+    assert answers[0]["port"] == 0
+
+
 async def test_a_name_with_no_address_is_an_oserror_naming_it() -> None:
     resolver = GuardedResolver(TableResolver({}), DialGuard(UrlPolicy()))
     with pytest.raises(OSError, match=r"^void\.example did not resolve to any address$"):
@@ -111,11 +118,17 @@ async def test_a_name_with_no_address_is_an_oserror_naming_it() -> None:
 
 
 @pytest.mark.parametrize(
-    "spelling", ["proxy.corp.example", "Proxy.CORP.example.", "proxy.corp.example."]
+    ("trusted", "spelling"),
+    [
+        ("proxy.corp.example", "proxy.corp.example"),
+        ("proxy.corp.example", "Proxy.CORP.example."),
+        ("proxy.corp.example", "proxy.corp.example."),
+        ("proxy.corp.box", "PROXY.CORP.BOX."),
+    ],
 )
-async def test_a_trusted_proxy_name_passes_whatever_it_answers(spelling: str) -> None:
+async def test_a_trusted_proxy_name_passes_whatever_it_answers(trusted: str, spelling: str) -> None:
     upstream = TableResolver({spelling: ["10.0.0.3", "fd00:0:0::3"]})
-    guard = DialGuard(UrlPolicy(), trusted_names=frozenset({"proxy.corp.example"}))
+    guard = DialGuard(UrlPolicy(), trusted_names=frozenset({trusted}))
     answers = await GuardedResolver(upstream, guard).resolve(spelling, 3128)
     assert [a["host"] for a in answers] == ["10.0.0.3", "fd00:0:0::3"]
     # exactly its own addresses are now dialable, in any spelling, and nothing next to them
@@ -174,6 +187,34 @@ def test_the_factory_makes_a_guarded_socket_of_the_asked_family(
         sock.close()
 
 
+def test_a_datagram_socket_keeps_its_type() -> None:
+    guard = DialGuard(UrlPolicy(trusted_addresses=("127.0.0.1",)))
+    factory = guarded_socket_factory(guard)
+    sock = factory((socket.AF_INET, socket.SOCK_DGRAM, 17, "", ("127.0.0.1", 53)))
+    try:
+        assert (sock.type, sock.proto) == (socket.SOCK_DGRAM, 17)
+    finally:
+        sock.close()
+
+
+@pytest.mark.parametrize(
+    ("address", "shown"), [("/run/docker.sock", "/run/docker.sock"), ((), "()")]
+)
+def test_a_non_ip_address_is_refused_as_written(
+    connects: ConnectLog, address: object, shown: str
+) -> None:
+    guard = DialGuard(UrlPolicy(trusted_addresses=("127.0.0.1",)))
+    sock = GuardedSocket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.guard = guard
+    try:
+        with pytest.raises(BlockedAddressError) as raised:
+            sock.connect(address)
+        assert raised.value.host == raised.value.address == shown
+    finally:
+        sock.close()
+    assert connects.destinations == []
+
+
 def test_the_factory_refusal_names_the_destination_at_connect() -> None:
     factory = guarded_socket_factory(DialGuard(UrlPolicy()))
     with pytest.raises(BlockedAddressError) as raised:
@@ -192,7 +233,7 @@ def test_a_guarded_socket_without_a_guard_refuses_every_connect(connects: Connec
             with pytest.raises(BlockedAddressError) as raised:
                 sock.connect(address)
             assert raised.value.stage == "connect"
-            assert raised.value.address == address[0]
+            assert raised.value.host == raised.value.address == address[0]
             with pytest.raises(BlockedAddressError):
                 sock.connect_ex(address)
     finally:
