@@ -11,6 +11,7 @@ from returns.pipeline import is_successful
 
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.hosts import Host, parse_host
+from webdistill.kernel.quoting import quoted
 
 
 def host(raw: str) -> Host:
@@ -22,7 +23,7 @@ def host(raw: str) -> Host:
 
 def refused(raw: str) -> WebError:
     result = parse_host(raw)
-    assert not is_successful(result), f"{raw!r} was read as {result}"
+    assert not is_successful(result), f'"{raw}" was read as {result}'
     error: WebError = result.failure()
     return error
 
@@ -50,7 +51,7 @@ def test_every_other_valid_numeric_form_is_blocked_as_non_canonical(raw: str) ->
     error = refused(raw)
     assert error.code == ErrorCode.BLOCKED_URL
     assert dict(error.detail) == {"host": raw, "reason": "non-canonical IPv4 host"}
-    assert error.message.startswith(f"The host {raw!r} is an IPv4 address in a non-canonical form")
+    assert error.message.startswith(f'The host "{raw}" is an IPv4 address in a non-canonical form')
 
 
 @pytest.mark.parametrize(
@@ -64,7 +65,7 @@ def test_every_other_valid_numeric_form_is_blocked_as_non_canonical(raw: str) ->
 def test_an_impossible_numeric_host_is_invalid(raw: str) -> None:
     error = refused(raw)
     assert error.code == ErrorCode.INVALID_URL
-    assert error.message == f"The host {raw!r} looks like an IPv4 address but is not a valid one."
+    assert error.message == f'The host "{raw}" looks like an IPv4 address but is not a valid one.'
 
 
 @pytest.mark.parametrize("raw", ["0x1f.example", "123.example", "1.2.3.4.example", "0xg"])
@@ -80,7 +81,7 @@ def test_a_long_non_canonical_host_is_shortened_in_the_refusal() -> None:
     shown = over[:59] + "\u2026"
     error = refused(over)
     assert dict(error.detail)["host"] == shown
-    assert f"The host {shown!r} is an IPv4" in error.message
+    assert f'The host "{shown}" is an IPv4' in error.message
 
 
 # --- IPv6 literals -------------------------------------------------------------------------
@@ -165,7 +166,7 @@ def test_a_bad_name_is_invalid(raw: str) -> None:
     error = refused(raw)
     assert (error.code, error.message) == (
         ErrorCode.INVALID_URL,
-        f"The host name {raw!r} is not a valid domain name.",
+        f"The host name {quoted(raw, 60)} is not a valid domain name.",
     )
 
 
@@ -181,7 +182,7 @@ def test_a_bad_internationalised_name_is_invalid(raw: str) -> None:
     error = refused(raw)
     assert (error.code, error.message) == (
         ErrorCode.INVALID_URL,
-        f"The host name {raw!r} is not a valid internationalised domain name.",
+        f"The host name {quoted(raw, 60)} is not a valid internationalised domain name.",
     )
 
 

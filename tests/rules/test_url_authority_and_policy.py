@@ -53,12 +53,12 @@ def test_ports_from_1_to_65535_and_the_default_port_dropped(url: str, expected: 
 def test_ports_outside_1_to_65535_are_invalid(port: str) -> None:
     error = refusal(f"https://a.example.com:{port}/")
     assert error.code == ErrorCode.INVALID_URL
-    assert error.message == f"The URL's port {port!r} is not a number from 1 to 65535."
+    assert error.message == f'The URL\'s port "{port}" is not a number from 1 to 65535.'
 
 
 def test_a_port_error_names_the_port() -> None:
     error = refusal("https://a.example.com:65536/")
-    assert error.message == "The URL's port '65536' is not a number from 1 to 65535."
+    assert error.message == 'The URL\'s port "65536" is not a number from 1 to 65535.'
 
 
 # --- credentials and the length bound --------------------------------------------------------
@@ -110,7 +110,7 @@ def test_plain_http_is_blocked_unless_allowed(url: str) -> None:
         ("ftp://a.example.com/", "Only http(s) URLs can be fetched, not ftp: URLs."),
         ("HTTPS+X://a.example.com/", "Only http(s) URLs can be fetched, not https+x: URLs."),
         ("", "The URL is empty; pass an absolute http(s) URL."),
-        ("a.example.com/x", "Not an absolute URL: 'a.example.com/x'. Use https://host/path."),
+        ("a.example.com/x", 'Not an absolute URL: "a.example.com/x". Use https://host/path.'),
     ],
 )
 def test_unusable_urls_say_what_to_pass(url: str, message: str) -> None:

@@ -39,11 +39,12 @@ def search_problem(raw: object) -> str:
         ({"query": {"q": "a"}}, "query: must be a string, not object"),
         ({"query": "a", "max_results": True}, f"{WHOLE} boolean true"),
         ({"query": "a", "max_results": False}, f"{WHOLE} boolean false"),
-        ({"query": "a", "max_results": 1.0}, f"{WHOLE} number 1.0"),
+        ({"query": "a", "max_results": 1.5}, f"{WHOLE} number 1.5"),
+        ({"query": "a", "max_results": float("inf")}, f"{WHOLE} number inf"),
+        ({"query": "a", "max_results": float("nan")}, f"{WHOLE} number nan"),
         ({"query": "a", "max_results": "5"}, f"{WHOLE} string"),
         ({"query": "a", "include_content": "false"}, f"{BOOL} string"),
         ({"query": "a", "include_content": 0}, f"{BOOL} number 0"),
-        ({"query": "a", "include_content": None}, f"{BOOL} null"),
         ({"queries": "abc"}, "queries: must be a list of strings, not string"),
         ({"queries": ["a", 3]}, "queries: item 1 must be a string, not number 3"),
         ({"queries": [None]}, "queries: item 0 must be a string, not null"),
@@ -58,6 +59,18 @@ def search_problem(raw: object) -> str:
 )  # fmt: skip
 def test_each_wrong_type_is_refused_naming_field_and_kind(raw: object, problem: str) -> None:
     assert search_problem(raw) == problem
+
+
+@pytest.mark.parametrize(("sent", "read"), [(1.0, 1), (7.0, 7), (-0.0, 1), (100.0, 100)])
+def test_a_whole_float_is_a_whole_number(sent: float, read: int) -> None:
+    max_results = validate_search({"query": "a", "max_results": sent}).unwrap().max_results
+    assert max_results == read
+    assert type(max_results) is int
+
+
+def test_null_means_the_default_in_tool_arguments() -> None:
+    request = validate_search({"query": "a", "include_content": None, "max_results": None})
+    assert (request.unwrap().include_content, request.unwrap().max_results) == (False, None)
 
 
 def test_two_wrong_fields_are_both_named() -> None:
