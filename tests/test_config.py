@@ -63,6 +63,10 @@ BAD_VALUES = [
     ("WEB_PROXY", "socks://x", "http(s) URL"),
     ("WEB_PROVIDER_ENDPOINTS", "google=http://x", "provider=URL"),
     ("WEB_TRUSTED_ADDRESSES", "localhost", "not an IP address"),
+    ("WEB_LLM_TIMEOUT_MS", "10s", "whole number"),
+    ("WEB_LLM_TOTAL_TIMEOUT_MS", "0", "1000"),
+    ("WEB_LLM_CHUNK_CHARS", "50", "1000"),
+    ("WEB_LLM_MAX_OUTPUT_TOKENS", "many", "whole number"),
 ]
 
 
