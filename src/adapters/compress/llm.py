@@ -38,6 +38,7 @@ from webdistill.adapters.compress.openai_chat import (
 )
 from webdistill.adapters.compress.prompts import compress_messages, merge_messages
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.quoting import redacted_url
 
 MAX_MERGE_ROUNDS = 3
 #: Characters per output token assumed when turning WEB_LLM_MAX_OUTPUT_TOKENS into a length
@@ -51,7 +52,8 @@ MIN_TARGET_CHARS = 200
 class LlmSettings:
     """Where the model is and how to use it (WEB_LLM_BASE_URL, WEB_LLM_MODEL, WEB_LLM_API_KEY)."""
 
-    base_url: str  # e.g. "https://api.openai.com/v1" or "http://127.0.0.1:8000/v1"
+    #: e.g. "https://api.openai.com/v1" or "http://127.0.0.1:8000/v1"
+    base_url: str = attrs.field(repr=redacted_url)
     model: str
     api_key: str | None = attrs.field(default=None, repr=False)
     timeout_s: float = 60.0
