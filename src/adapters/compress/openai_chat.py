@@ -240,7 +240,7 @@ def _http_failure(
     status: int,
     body: str,
     attempts: int,
-    retry_after: float | None,
+    retry_after: float | None = None,
     *,
     too_long: bool = False,
 ) -> Failure[WebError]:
