@@ -11,6 +11,7 @@ import io
 import json
 import re
 
+import attrs
 from returns.result import Result, Success
 
 from webdistill.adapters.extract.decoding import decode_text
@@ -119,8 +120,8 @@ def read_json(request: ReadRequest) -> Result[Document, WebError]:
     try:
         value = json.loads(raw)
         pretty = json.dumps(summarise_json(value), indent=2, ensure_ascii=False)
-    except (ValueError, RecursionError):
-        return read_plain_text(request)
+    except (ValueError, RecursionError) as exc:
+        return _unparsed_json(request, exc)
     summary = ""
     if isinstance(value, list):
         summary = f"JSON array of {len(value)} items"
@@ -133,6 +134,22 @@ def read_json(request: ReadRequest) -> Result[Document, WebError]:
             markdown=markdown,
             text=(f"{summary}\n\n" if summary else "") + pretty,
             content_type="application/json",
+        )
+    )
+
+
+def _unparsed_json(request: ReadRequest, exc: Exception) -> Result[Document, WebError]:
+    """A body that claims JSON but does not parse: its text, flagged `parse_warning`."""
+    read = read_plain_text(request).unwrap()
+    if not read.markdown:
+        return Success(read)
+    problem = str(exc)[:200] if isinstance(exc, ValueError) else "nested too deeply"
+    return Success(
+        attrs.evolve(
+            read,
+            flags=(*read.flags, "parse_warning"),
+            notice=f"The document claims to be JSON but does not parse ({problem}); it is "
+            "shown as plain text.",
         )
     )
 

@@ -193,7 +193,9 @@ class GuardedClient:
                 current, last_status = urljoin(clean, result.location), result.status
                 continue
             if isinstance(result, Status):
-                return Failure(http_error(clean, hop, result.status, result.retry_after))
+                return Failure(
+                    http_error(clean, hop, result.status, result.retry_after, result.wall)
+                )
             return Success(
                 HttpResponse(
                     url=clean,
