@@ -23,7 +23,8 @@ def read_pdf(request: ReadRequest) -> Result[Document, WebError]:
         import pypdf
     except ImportError:
         return _error(
-            "This is a PDF but PDF support is not installed (install webdistill[pdf]).",
+            "This is a PDF but PDF support (pypdf, part of webdistill's install) is missing "
+            "from this installation; reinstall webdistill to read PDFs.",
         )
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     try:
