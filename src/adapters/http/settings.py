@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from webdistill.kernel.quoting import redacted_url
 from webdistill.kernel.urls import UrlPolicy
 
 
@@ -26,7 +27,7 @@ class HttpSettings:
     concurrency: int = 8
     per_host_connections: int = 4
     user_agent: str = "webdistill/0.1"
-    proxy: str | None = None
+    proxy: str | None = attrs.field(default=None, repr=redacted_url)
     retries: int = 2
     #: Markdown first: sites that serve agents Markdown (content negotiation) send it.
     accept: str = (
