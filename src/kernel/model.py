@@ -16,7 +16,7 @@ from webdistill.kernel.errors import WebError
 TimeRange = Literal["day", "week", "month", "year"]
 
 #: Flags an extracted document may carry; each comes with a `notice` for the agent.
-DocumentFlag = Literal["needs_javascript", "challenge", "body_truncated", "empty"]
+DocumentFlag = Literal["needs_javascript", "challenge", "body_truncated", "empty", "parse_warning"]
 
 
 @attrs.frozen
@@ -96,6 +96,8 @@ class FetchRequest:
     start_index: int = 0
     focus: str | None = None
     compress: bool | None = None
+    #: Ask the configured hosted reader first (WEB_READER); local reading is the fallback.
+    prefer_reader: bool = False
 
 
 @attrs.frozen
@@ -115,6 +117,8 @@ class FetchedPage:
     language: str | None = None
     flags: tuple[str, ...] = ()
     notice: str | None = None
+    #: The hosted reader that made this page (e.g. "jina"); None: webdistill read it.
+    reader: str | None = None
 
 
 @attrs.frozen
@@ -141,6 +145,8 @@ class Page:
     language: str | None = None
     flags: tuple[str, ...] = ()
     notice: str | None = None
+    #: The hosted reader that made this page (e.g. "jina"); None: webdistill read it.
+    reader: str | None = None
 
 
 @attrs.frozen
