@@ -29,6 +29,7 @@ from returns.result import Failure, Result, Success
 
 from webdistill.kernel import addresses
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.quoting import quoted
 
 _LABEL = re.compile(r"[a-z0-9_-]{1,63}")
 _DASHED_V4 = re.compile(r"(?<![0-9])(\d{1,3})-(\d{1,3})-(\d{1,3})-(\d{1,3})(?![0-9])")
@@ -160,15 +161,15 @@ def _is_canonical_ipv4(labels: list[str]) -> bool:
 
 
 def _non_canonical(raw: str, v4: ipaddress.IPv4Address) -> Failure[WebError]:
-    shown = raw if len(raw) <= 60 else raw[:59] + "\u2026"
+    shown = quoted(raw, 60)
     return Failure(
         WebError.of(
             ErrorCode.BLOCKED_URL,
-            f"The host {shown!r} is an IPv4 address in a non-canonical form (octal, hexadecimal, "
+            f"The host {shown} is an IPv4 address in a non-canonical form (octal, hexadecimal, "
             "a single number or fewer than four parts). HTTP clients, proxies and servers read "
             "such forms differently, so it is refused. Write the address as four plain decimal "
             "numbers (a.b.c.d) if it is really meant.",
-            host=shown,
+            host=shown.strip('"'),
             reason="non-canonical IPv4 host",
         )
     )
@@ -195,16 +196,20 @@ def _parse_host(raw: str) -> Result[Host, WebError]:
         return _invalid("Percent-encoded characters are not allowed in a URL's host name.")
     ascii_host = _to_ascii(raw)
     if ascii_host is None:
-        return _invalid(f"The host name {raw!r} is not a valid internationalised domain name.")
+        return _invalid(
+            f"The host name {quoted(raw, 60)} is not a valid internationalised domain name."
+        )
     if ascii_host.endswith("."):
         ascii_host = ascii_host[:-1]
     labels = ascii_host.split(".")
     if not ascii_host or len(ascii_host) > 253 or not all(_LABEL.fullmatch(x) for x in labels):
-        return _invalid(f"The host name {raw!r} is not a valid domain name.")
+        return _invalid(f"The host name {quoted(raw, 60)} is not a valid domain name.")
     if _ends_in_number(labels):
         v4 = _parse_whatwg_ipv4(labels)
         if v4 is None:
-            return _invalid(f"The host {raw!r} looks like an IPv4 address but is not a valid one.")
+            return _invalid(
+                f"The host {quoted(raw, 60)} looks like an IPv4 address but is not a valid one."
+            )
         if not _is_canonical_ipv4(labels):
             return _non_canonical(raw, v4)
         return Success(Host(text=str(v4), name=str(v4), address=v4))

@@ -60,7 +60,7 @@ def shown_url(url: object, limit: int = 160) -> str:
     encoded = _URL_UNSAFE.sub(
         lambda m: "".join(f"%{b:02X}" for b in m.group().encode("utf-8", "surrogatepass")), text
     )
-    encoded = _MARKER_WORD.sub("[marker-like text removed]", encoded)
+    encoded = _MARKER_WORD.sub("(marker-removed)", encoded)
     return encoded if len(encoded) <= limit else encoded[:limit] + "..."
 
 

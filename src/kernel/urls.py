@@ -27,6 +27,7 @@ from returns.result import Failure, Result, Success
 from webdistill.kernel import addresses, hosts
 from webdistill.kernel.credentials import credential_in_query
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.quoting import quoted
 
 
 @attrs.frozen(cache_hash=True)
@@ -236,7 +237,7 @@ def _split_authority(authority: str) -> Result[tuple[str, int | None], WebError]
     if not port_text:
         return Success((host, None))
     if not port_text.isascii() or not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        return _invalid(f"The URL's port {port_text!r} is not a number from 1 to 65535.")
+        return _invalid(f"The URL's port {quoted(port_text, 20)} is not a number from 1 to 65535.")
     return Success((host, int(port_text)))
 
 
@@ -319,7 +320,7 @@ def _clean_general(url: str, policy: UrlPolicy) -> Result[str, WebError]:
         return _invalid(_control_message(bad))
     scheme_match = _SCHEME.match(text)
     if scheme_match is None:
-        return _invalid(f"Not an absolute URL: {text[:200]!r}. Use https://host/path.")
+        return _invalid(f"Not an absolute URL: {quoted(text, 120)}. Use https://host/path.")
     scheme = scheme_match.group(1).lower()
     if scheme not in _DEFAULT_PORTS:
         return _invalid(f"Only http(s) URLs can be fetched, not {scheme}: URLs.")

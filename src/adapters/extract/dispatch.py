@@ -30,6 +30,7 @@ from webdistill.adapters.extract.yaml_doc import read_yaml
 from webdistill.adapters.extract.zipped import DOCX, EPUB, PPTX, XLSX, ZIP_FORMATS, zip_kind
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
+from webdistill.kernel.quoting import safe_text
 
 #: Declared types that say nothing about the content: sniff instead.
 GENERIC_TYPES = frozenset(
@@ -240,6 +241,6 @@ def extract_content(
             WebError.of(
                 ErrorCode.UNSUPPORTED_CONTENT,
                 "The document could not be read; it may be malformed.",
-                reason=f"{type(exc).__name__}: {exc}"[:200],
+                reason=safe_text(f"{type(exc).__name__}: {exc}", 200),
             )
         )

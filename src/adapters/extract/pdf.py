@@ -10,6 +10,7 @@ from returns.result import Failure, Result, Success
 from webdistill.adapters.extract.registry import ReadRequest
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
+from webdistill.kernel.quoting import safe_text
 
 
 def _error(message: str, reason: str = "") -> Result[Document, WebError]:
@@ -54,7 +55,7 @@ def read_pdf(request: ReadRequest) -> Result[Document, WebError]:
     except Exception as exc:  # noqa: BLE001 - pypdf raises many types for broken files
         return _error(
             "This PDF is damaged or not a valid PDF; its text cannot be read.",
-            f"{type(exc).__name__}: {exc}"[:200],
+            safe_text(f"{type(exc).__name__}: {exc}", 200),
         )
     notice = None
     flags: tuple[str, ...] = ()

@@ -14,7 +14,7 @@ import aiohttp
 
 from webdistill.adapters.http.guard import BlockedAddressError
 from webdistill.kernel.errors import RETRYABLE_CODES, ErrorCode, WebError
-from webdistill.kernel.quoting import shown_url
+from webdistill.kernel.quoting import safe_text, shown_url
 
 _RESET_ERRNOS = frozenset({errno.ECONNRESET, errno.EPIPE, errno.ECONNABORTED})
 
@@ -59,8 +59,8 @@ def with_hop(error: WebError, url: str, hop: int) -> WebError:
     """A kernel refusal of `url` at redirect `hop`, with the hop named in message and detail."""
     message = (
         error.message
-        if hop == 0
-        else f"Redirect hop {hop} to {shown(url)} refused: {error.message}"
+        if hop == 0  # the agent's own URL; later hops are the server's: reduce its words
+        else f"Redirect hop {hop} to {shown(url)} refused: {safe_text(error.message, 600)}"
     )
     detail = {**error.detail, "url": shown(url, 400), "hop": str(hop)}
     return make_error(error.code, message, detail, retryable=error.retryable)
