@@ -163,9 +163,10 @@ class Toolkit:
         """The `web_fetch` tool (arguments as the schema describes)."""
         return await web_fetch(self.deps, raw)
 
-    def schemas(self) -> list[dict[str, Any]]:
-        """Function-calling schemas: `[{"name", "description", "parameters"}, ...]`."""
-        return tool_schemas()
+    def schemas(self, *, strict: bool = False) -> list[dict[str, Any]]:
+        """Function-calling schemas: `[{"name", "description", "parameters"}, ...]`;
+        `strict=True` gives OpenAI's strict-mode form (with `"strict": true`)."""
+        return tool_schemas(strict=strict)
 
 
 def build(config: Config | None = None, *, resolver: AbstractResolver | None = None) -> Toolkit:

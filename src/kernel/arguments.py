@@ -31,7 +31,8 @@ class SearchArgs:
     max_results: int | None = attrs.field(
         default=None,
         metadata={
-            "description": "Hits per query (default 5; clamped to 1-100).",
+            "description": f"Hits per query (default 5; values outside {MIN_RESULTS}-"
+            f"{MAX_RESULTS} are clamped into that range).",
             "minimum": MIN_RESULTS,
             "maximum": MAX_RESULTS,
         },
@@ -58,7 +59,8 @@ class FetchArgs:
     max_chars: int | None = attrs.field(
         default=None,
         metadata={
-            "description": "Most characters of content to return (default 20000).",
+            "description": "Most characters of content to return (default 20000; values "
+            f"outside {MIN_CHARS}-{MAX_CHARS} are clamped into that range).",
             "minimum": MIN_CHARS,
             "maximum": MAX_CHARS,
         },
