@@ -35,6 +35,7 @@ from webdistill.kernel.model import (
     SearchHit,
     SearchRequest,
 )
+from webdistill.kernel.search_options import search_options
 
 
 def _strict_str(value: object, _: type) -> str:
@@ -225,12 +226,16 @@ def validate_search(raw: object) -> Result[SearchRequest, WebError]:
     if too_long:
         problem = f"query: at most {MAX_QUERY_CHARS} characters, got {len(too_long[0])}"
         return Failure(_invalid([problem], "Use a shorter query."))
+    options = search_options(args)
+    if not isinstance(options, Success):
+        return Failure(_invalid(options.failure(), SEARCH_HINT))
     return Success(
         SearchRequest(
             queries=queries,
             max_results=clamp_max_results(args.max_results),
             time_range=args.time_range,
-            include_content=args.include_content,
+            include_content=args.include_content or args.content_hits is not None,
+            **options.unwrap(),
         )
     )
 
