@@ -82,6 +82,10 @@ class Config:
     reader_url: str | None = attrs.field(default=None, repr=redacted_url)
     reader_api_key: str | None = attrs.field(default=None, repr=False)
     reader_timeout_ms: int = 30000
+    llm_timeout_ms: int = 60000
+    llm_total_timeout_ms: int = 180000
+    llm_chunk_chars: int = 12000
+    llm_max_output_tokens: int = 1024
     snippet_chars: int = 500
     content_hits: int = 3
     content_chars: int = 4000
@@ -253,6 +257,10 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_READER_URL": ("reader_url", _http_url),
     "WEB_READER_API_KEY": ("reader_api_key", _text),
     "WEB_READER_TIMEOUT_MS": ("reader_timeout_ms", _count(100, 600_000)),
+    "WEB_LLM_TIMEOUT_MS": ("llm_timeout_ms", _count(1000, 600_000)),
+    "WEB_LLM_TOTAL_TIMEOUT_MS": ("llm_total_timeout_ms", _count(1000, 3_600_000)),
+    "WEB_LLM_CHUNK_CHARS": ("llm_chunk_chars", _count(1000, 1_000_000)),
+    "WEB_LLM_MAX_OUTPUT_TOKENS": ("llm_max_output_tokens", _count(64, 1_000_000)),
     "WEB_SEARCH_SNIPPET_CHARS": ("snippet_chars", _count(20, 5000)),
     "WEB_SEARCH_CONTENT_HITS": ("content_hits", _count(1, 10)),
     "WEB_SEARCH_CONTENT_CHARS": ("content_chars", _count(200, 100_000)),
