@@ -75,6 +75,14 @@ def provider_settings(config: Config) -> ProviderSettings:
         searxng_url=config.searxng_url,
         timeout_s=config.search_timeout_ms / 1000,
         base_urls=dict(config.provider_endpoints),
+        max_requests=config.search_max_requests,
+        priority=config.provider_priority,
+        ddg_min_interval_s=config.ddg_min_interval_ms / 1000,
+        ddg_backoff_s=config.ddg_backoff_ms / 1000,
+        openserp_url=config.openserp_url,
+        openserp_engine=config.openserp_engine,
+        mcp_command=config.mcp_search_command,
+        mcp_tool=config.mcp_search_tool,
     )
 
 
@@ -110,6 +118,9 @@ class Toolkit:
             url_policy=url_policy(config),
             max_content_chars=config.max_content_chars,
             concurrency=config.concurrency,
+            snippet_chars=config.snippet_chars,
+            content_hits=config.content_hits,
+            content_chars=config.content_chars,
         )
         return self
 
@@ -119,7 +130,13 @@ class Toolkit:
             return ExtractiveCompressor(target_chars=config.max_content_chars)
         if config.compressor == "llm" and config.llm_base_url and config.llm_model:
             settings = LlmSettings(
-                base_url=config.llm_base_url, model=config.llm_model, api_key=config.llm_api_key
+                base_url=config.llm_base_url,
+                model=config.llm_model,
+                api_key=config.llm_api_key,
+                timeout_s=config.llm_timeout_ms / 1000,
+                total_timeout_s=config.llm_total_timeout_ms / 1000,
+                chunk_chars=config.llm_chunk_chars,
+                max_output_tokens=config.llm_max_output_tokens,
             )
             llm = LlmCompressor(settings)
             self._stack.push_async_callback(llm.close)
@@ -149,9 +166,10 @@ class Toolkit:
         """The `web_fetch` tool (arguments as the schema describes)."""
         return await web_fetch(self.deps, raw)
 
-    def schemas(self) -> list[dict[str, Any]]:
-        """Function-calling schemas: `[{"name", "description", "parameters"}, ...]`."""
-        return tool_schemas()
+    def schemas(self, *, strict: bool = False) -> list[dict[str, Any]]:
+        """Function-calling schemas: `[{"name", "description", "parameters"}, ...]`;
+        `strict=True` gives OpenAI's strict-mode form (with `"strict": true`)."""
+        return tool_schemas(strict=strict)
 
 
 def build(config: Config | None = None, *, resolver: AbstractResolver | None = None) -> Toolkit:

@@ -26,12 +26,29 @@ class WebBackend(Protocol):
 
 
 #: `(text, instruction) -> shorter text`. May carry a `label` attribute naming itself
-#: (e.g. "llm:gpt-4o-mini"), which the page reports as `compressed_by`.
+#: (e.g. "llm:gpt-4o-mini"), which the page reports as `compressed_by`, and may offer
+#: `compress_to` (see `BudgetedCompressor`), which the kernel then calls instead.
 Compressor = Callable[[str, str], Awaitable[Result[str, WebError]]]
+
+
+class BudgetedCompressor(Protocol):
+    """A compressor that aims at a length: the kernel passes the request's window.
+
+    `compress_to(text, instruction, max_chars)` answers text meant to fit `max_chars`
+    characters (the `max_chars` of the fetch request, i.e. what the agent will be shown).
+    """
+
+    async def compress_to(
+        self, text: str, instruction: str, max_chars: int
+    ) -> Result[str, WebError]: ...
+
 
 DEFAULT_COMPRESS_MIN_LENGTH = 5000
 DEFAULT_MAX_CONTENT_CHARS = 20000
 DEFAULT_CONCURRENCY = 8
+DEFAULT_SNIPPET_CHARS = 500
+DEFAULT_CONTENT_HITS = 3
+DEFAULT_CONTENT_CHARS = 4000
 
 
 @attrs.frozen
@@ -44,3 +61,8 @@ class Deps:
     url_policy: UrlPolicy = attrs.field(factory=UrlPolicy)
     max_content_chars: int = DEFAULT_MAX_CONTENT_CHARS
     concurrency: int = DEFAULT_CONCURRENCY
+    #: Most characters of one hit's snippet (a call's max_chars_per_result overrides it).
+    snippet_chars: int = DEFAULT_SNIPPET_CHARS
+    #: How many top hits include_content reads, and the characters of each.
+    content_hits: int = DEFAULT_CONTENT_HITS
+    content_chars: int = DEFAULT_CONTENT_CHARS
