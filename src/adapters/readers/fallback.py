@@ -14,6 +14,8 @@ Never for a URL the kernel's policy refused (those never reach a backend), nor f
 whose host is not public (`AddressGate`: private, loopback, trusted or local-only names
 stay local whatever WEB_ALLOW_PRIVATE_NETWORK says). A page made by a reader says so in
 `reader` and in its notice. With no reader configured, `prefer_reader` only adds a notice.
+It wraps the deadline-bounded local backend: the reader call has its own timeout
+(WEB_READER_TIMEOUT_MS), so a fallback can take up to that on top of WEB_FETCH_TIMEOUT_MS.
 """
 
 from __future__ import annotations
