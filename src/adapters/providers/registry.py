@@ -26,6 +26,7 @@ from returns.result import Failure, Result, Success
 from webdistill.adapters.providers.brave import search_brave
 from webdistill.adapters.providers.duckduckgo import search_duckduckgo
 from webdistill.adapters.providers.exa import search_exa
+from webdistill.adapters.providers.openserp import search_openserp
 from webdistill.adapters.providers.pacing import IntervalPacer, Pacer
 from webdistill.adapters.providers.rows import Answer
 from webdistill.adapters.providers.searxng import search_searxng
@@ -57,6 +58,7 @@ SEARCHERS: Mapping[str, Searcher] = {
     "exa": search_exa,
     "serper": search_serper,
     "searxng": search_searxng,
+    "openserp": search_openserp,
     "duckduckgo": search_duckduckgo,
 }
 
