@@ -6,8 +6,8 @@ bare list of early versions (`[{rank, url, title, description, ad}]`). Ads are d
 Paging: `start` offset (the rows received so far) and `limit` (at most 100); the engine
 behind OpenSERP often serves fewer than `limit` a page, so only an empty page means the end.
 Per call: `lang` (upper case, e.g. `DE`), `date` (`YYYYMMDD..YYYYMMDD` for the time range),
-one include domain as `site`, other domain filters as `site:` operators. Region, safe search and news are not parameters of OpenSERP:
-reported. A 503 "captcha found" is PROVIDER_RATE_LIMITED (the engine behind it blocks).
+one include domain as `site`, other domain filters as `site:` operators. Region, safe
+search and news are not parameters of OpenSERP: reported. A 503 "captcha found" is PROVIDER_RATE_LIMITED (the engine behind it blocks).
 """
 
 from __future__ import annotations
