@@ -7,7 +7,8 @@ Paging: `start` offset (the rows received so far) and `limit` (at most 100); the
 behind OpenSERP often serves fewer than `limit` a page, so only an empty page means the end.
 Per call: `lang` (upper case, e.g. `DE`), `date` (`YYYYMMDD..YYYYMMDD` for the time range),
 one include domain as `site`, other domain filters as `site:` operators. Region, safe
-search and news are not parameters of OpenSERP: reported. A 503 "captcha found" is PROVIDER_RATE_LIMITED (the engine behind it blocks).
+search and news are not parameters of OpenSERP: reported. A 503 "captcha found" is
+PROVIDER_RATE_LIMITED (the engine behind it blocks).
 """
 
 from __future__ import annotations
