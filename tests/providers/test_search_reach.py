@@ -155,6 +155,7 @@ async def test_duckduckgo_follows_the_next_page_forms_and_reports_what_it_cannot
     assert isinstance(forms[0], dict) and isinstance(forms[1], dict)
     assert (forms[0]["kl"], forms[0]["kp"]) == ("de-de", "1")
     assert forms[1]["s"] == "10" and forms[1]["vqd"].startswith("4-") and forms[1]["kp"] == "1"
+    assert forms[1]["kl"] == "de-de"  # the page's form said wt-wt: the asked region is kept
     assert outcome.unsupported == (
         "topic: the HTML and lite endpoints have no news vertical; web results were returned "
         "(DuckDuckGo)",
