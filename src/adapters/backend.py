@@ -14,6 +14,7 @@ from typing import Protocol
 
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.raw import raw_page
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import Document, FetchedPage, FetchRequest, SearchQuery
 
@@ -41,7 +42,11 @@ class PageResponse(Protocol):
 
 class PageClient(Protocol):
     async def get(
-        self, url: str, *, headers: Mapping[str, str] | None = None
+        self,
+        url: str,
+        *,
+        headers: Mapping[str, str] | None = None,
+        timeout_s: float | None = None,
     ) -> Result[PageResponse, WebError]: ...
 
 
@@ -64,10 +69,13 @@ class HttpWebBackend:
         return await self._searcher.search(query)
 
     async def extract(self, request: FetchRequest) -> Result[object, WebError]:
-        fetched = await self._client.get(request.url)
+        timeout_s = request.timeout_ms / 1000 if request.timeout_ms is not None else None
+        fetched = await self._client.get(request.url, timeout_s=timeout_s)
         if not isinstance(fetched, Success):
             return Failure(fetched.failure())
         response = fetched.unwrap()
+        if request.extract_mode == "raw":
+            return raw_page(response)
         content_type = response.content_type or None
         if len(response.body) > THREAD_THRESHOLD_BYTES:
             document = await asyncio.to_thread(
@@ -98,4 +106,5 @@ def _as_page(response: PageResponse, document: Document) -> FetchedPage:
         language=document.language,
         flags=flags,
         notice=notice,
+        excerpt=document.excerpt,
     )

@@ -139,7 +139,8 @@ class CachingBackend:
         return answer
 
     async def extract(self, request: FetchRequest) -> Result[object, WebError]:
-        key = request.url  # windows and focus are cut by the kernel, not the backend
+        # windows and focus are cut by the kernel, not the backend; the mode changes the row
+        key = request.url if request.extract_mode == "markdown" else (request.url, "raw")
         cached = self._pages.get(key)
         if cached is not None:
             return Success(cached)

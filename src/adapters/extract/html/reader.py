@@ -104,6 +104,7 @@ def _empty(meta: PageMeta, raw: str) -> Document:
         published=meta.published,
         site_name=meta.site_name,
         language=meta.language,
+        excerpt=meta.description,
         flags=flags or ("empty",),
         notice=notice or "The page has no readable text content.",
     )
@@ -140,4 +141,5 @@ def extract_html(html: str | bytes, url: str | None = None) -> Document:
         language=meta.language or language_code(stoplist_name),
         flags=flags,
         notice=notice,
+        excerpt=meta.description,
     )
