@@ -24,7 +24,9 @@ from webdistill.adapters.backend import Extractor, HttpWebBackend, Searcher
 from webdistill.adapters.cache import CachingBackend, CachingCompressor
 from webdistill.adapters.compress.extractive import ExtractiveCompressor
 from webdistill.adapters.compress.llm import LlmCompressor, LlmSettings
+from webdistill.adapters.deadline import DeadlineBackend
 from webdistill.adapters.extract.dispatch import extract_content
+from webdistill.adapters.extract.pool import ExtractionPool, default_pool_size
 from webdistill.adapters.extract.registry import Handler, HandlerRegistry
 from webdistill.adapters.http import audit
 from webdistill.adapters.http.client import GuardedClient
@@ -125,12 +127,22 @@ class Toolkit:
         searcher: Searcher = configured
         if self._providers:  # the caller's providers first, then the configured chain
             searcher = ChainedSearcher(self._providers, configured)
-        extractor: Extractor = extract_content
-        if self._handlers is not None:  # the caller's handlers are consulted first
-            extractor = functools.partial(extract_content, handlers=self._handlers)
-        backend: WebBackend = HttpWebBackend(client, extractor, searcher)
+        backend: WebBackend
+        if self._handlers is not None:
+            # The caller's handlers are consulted first. They are the caller's own functions
+            # (closures, not importable by name), so they run in this process: small bodies
+            # inline, large ones in a thread, as without the worker pool.
+            extractor: Extractor = functools.partial(extract_content, handlers=self._handlers)
+            backend = HttpWebBackend(client, extractor, searcher)
+        else:
+            pool = ExtractionPool(default_pool_size(config.concurrency))
+            self._stack.callback(pool.close)
+            backend = HttpWebBackend(client, extract_content, searcher, pool=pool)
         if config.respect_robots:
             backend = RobotsGate(backend, client, config.user_agent or DEFAULT_USER_AGENT)
+        backend = DeadlineBackend(
+            backend, timeout_s=config.fetch_timeout_ms / 1000, concurrency=config.concurrency
+        )
         if config.cache:
             backend = CachingBackend(backend)
         self._deps = Deps(
