@@ -18,7 +18,7 @@ SafeSearch = Literal["off", "moderate", "strict"]
 Topic = Literal["general", "news"]
 
 #: Flags an extracted document may carry; each comes with a `notice` for the agent.
-DocumentFlag = Literal["needs_javascript", "challenge", "body_truncated", "empty"]
+DocumentFlag = Literal["needs_javascript", "challenge", "body_truncated", "empty", "parse_warning"]
 
 
 @attrs.frozen
@@ -117,6 +117,8 @@ class FetchRequest:
     extract_mode: str = "markdown"
     #: Most milliseconds for this page; the client caps it at the configured maximum.
     timeout_ms: int | None = None
+    #: Ask the configured hosted reader first (WEB_READER); local reading is the fallback.
+    prefer_reader: bool = False
 
 
 @attrs.frozen
@@ -137,6 +139,8 @@ class FetchedPage:
     flags: tuple[str, ...] = ()
     notice: str | None = None
     excerpt: str | None = None
+    #: The hosted reader that made this page (e.g. "jina"); None: webdistill read it.
+    reader: str | None = None
 
 
 @attrs.frozen
@@ -164,6 +168,8 @@ class Page:
     flags: tuple[str, ...] = ()
     notice: str | None = None
     excerpt: str | None = None
+    #: The hosted reader that made this page (e.g. "jina"); None: webdistill read it.
+    reader: str | None = None
 
 
 @attrs.frozen

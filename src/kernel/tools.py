@@ -255,6 +255,7 @@ async def extract_page(deps: Deps, request: FetchRequest) -> Result[Page, WebErr
             flags=fetched.flags,
             notice=fetched.notice,
             excerpt=fetched.excerpt,
+            reader=fetched.reader,
         )
     )
 

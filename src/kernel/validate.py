@@ -277,6 +277,7 @@ def validate_fetch(raw: object, default_max_chars: int) -> Result[FetchBatch, We
             compress=args.compress,
             extract_mode=args.extract_mode or "markdown",
             timeout_ms=clamp_timeout_ms(args.timeout_ms),
+            prefer_reader=args.prefer_reader,
         )
         for url in urls
     )

@@ -132,6 +132,12 @@ def _add_fetch(commands: _SubParsers[_Parser]) -> None:
         metavar="MS",
         help="most milliseconds per page (capped by WEB_FETCH_TIMEOUT_MS)",
     )
+    fetch.add_argument(
+        "--prefer-reader",
+        action="store_true",
+        default=None,
+        help="have the hosted reader (WEB_READER) read the pages first",
+    )
     fetch.set_defaults(command="fetch")
 
 
