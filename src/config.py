@@ -97,6 +97,9 @@ class Config:
     openserp_engine: str = "google"
     mcp_search_command: str | None = attrs.field(default=None, repr=False)
     mcp_search_tool: str | None = None
+    mcp_allowed_hosts: tuple[str, ...] = ()
+    mcp_allowed_origins: tuple[str, ...] = ()
+    mcp_token: str | None = attrs.field(default=None, repr=False)
     #: WEB_AUDIT_LOG: "stderr" or a file path; None = no audit log.
     audit_log: str | None = None
 
@@ -248,6 +251,42 @@ def _command(variable: str, raw: str) -> str | None:
     return value
 
 
+def _host_names(variable: str, raw: str) -> tuple[str, ...]:
+    items = tuple(part.strip().lower() for part in raw.split(",") if part.strip())
+    for item in items:
+        if "/" in item or "@" in item or any(c.isspace() for c in item):
+            raise ConfigError(
+                f"{variable} has {item!r}, which is not a host: give Host header values "
+                "(name or name:port) separated by commas, e.g. mcp.example.org,127.0.0.1:8765."
+            )
+    return items
+
+
+def _origins(variable: str, raw: str) -> tuple[str, ...]:
+    items = tuple(part.strip().lower().rstrip("/") for part in raw.split(",") if part.strip())
+    for item in items:
+        scheme, sep, rest = item.partition("://")
+        if scheme not in ("http", "https") or not sep or not rest or "/" in rest:
+            raise ConfigError(
+                f"{variable} has {item!r}, which is not an origin: give scheme://host[:port] "
+                "values separated by commas, e.g. https://app.example.org."
+            )
+    return items
+
+
+def _token(variable: str, raw: str) -> str | None:
+    value = raw.strip()
+    if not value:
+        return None
+    if len(value) < 16 or any(c.isspace() for c in value):
+        raise ConfigError(
+            f"{variable} is too short or has spaces: use a random secret of at least 16 "
+            "characters (e.g. the output of `python -c 'import secrets; "
+            "print(secrets.token_urlsafe(32))'`)."
+        )
+    return value
+
+
 #: variable name -> (Config field, parser)
 FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_SEARCH_PROVIDER": ("search_provider", _choice(PROVIDERS)),
@@ -299,6 +338,9 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     ),
     "WEB_MCP_SEARCH_COMMAND": ("mcp_search_command", _command),
     "WEB_MCP_SEARCH_TOOL": ("mcp_search_tool", _text),
+    "WEB_MCP_ALLOWED_HOSTS": ("mcp_allowed_hosts", _host_names),
+    "WEB_MCP_ALLOWED_ORIGINS": ("mcp_allowed_origins", _origins),
+    "WEB_MCP_TOKEN": ("mcp_token", _token),
     "WEB_AUDIT_LOG": ("audit_log", _audit_destination),
 }
 

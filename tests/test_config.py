@@ -80,6 +80,9 @@ BAD_VALUES = [
     ("OPENSERP_URL", "openserp:7000", "http(s) URL"),
     ("OPENSERP_ENGINE", "altavista", "google"),
     ("WEB_MCP_SEARCH_COMMAND", "npx 'unterminated", "command line"),
+    ("WEB_MCP_ALLOWED_HOSTS", "http://a.example/", "not a host"),
+    ("WEB_MCP_ALLOWED_ORIGINS", "a.example", "not an origin"),
+    ("WEB_MCP_TOKEN", "short", "at least 16"),
 ]
 
 

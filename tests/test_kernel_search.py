@@ -215,4 +215,6 @@ async def test_a_backend_that_raises_becomes_an_error_not_an_exception() -> None
     deps = Deps(backend=RaisingBackend())  # type: ignore[arg-type]
     outcome = (await web_search(deps, {"query": "q"})).unwrap()[0]
     assert outcome.error is not None
-    assert outcome.error.code is ErrorCode.PROVIDER_UNAVAILABLE
+    # a raise is a bug, not "provider down": its own code, not retryable (issue 17)
+    assert outcome.error.code is ErrorCode.INTERNAL_ERROR
+    assert not outcome.error.retryable

@@ -11,6 +11,7 @@ concurrent reads of one origin share one fetch. Search passes straight through.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -138,9 +139,10 @@ class RobotsGate:
         url = f"{origin}/robots.txt"
         try:
             answer = await self._client.get(url, headers={"User-Agent": self._user_agent})
-        except Exception as exc:  # noqa: BLE001 - the adapter's edge: a raise is "unreachable"
-            reason = f"{type(exc).__name__}"
-            answer = Failure(WebError.of(ErrorCode.NETWORK_ERROR, f"{url}: {reason}"))
+        except Exception as exc:
+            logging.getLogger("webdistill").error("robots.txt fetch raised", exc_info=exc)
+            reason = f"internal error ({type(exc).__name__})"
+            answer = Failure(WebError.of(ErrorCode.INTERNAL_ERROR, f"{url}: {reason}"))
         rules = self._verdict(answer)
         self._cache[origin] = rules
         self._cache.move_to_end(origin)

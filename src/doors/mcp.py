@@ -189,6 +189,26 @@ async def run_stdio(config: Config, first_line: bytes = b"", answered: object = 
         await server.run(reading, writing, server.create_initialization_options())
 
 
+def http_app(toolkit: ToolkitLike, config: Config, bind_host: str) -> Any:
+    """The streamable HTTP app for `toolkit`, behind the Host / Origin / token guard.
+
+    The guard checks every request whatever the bind (mcp_http_guard.py); the SDK's own
+    rebinding check, which it only turns on for loopback binds and with fixed lists, is left
+    off so that WEB_MCP_ALLOWED_HOSTS / WEB_MCP_ALLOWED_ORIGINS are the one source of truth.
+    """
+    from mcp.server.transport_security import TransportSecuritySettings
+
+    from webdistill.doors.mcp_http_guard import McpHttpGuard, default_hosts, default_origins
+
+    hosts = config.mcp_allowed_hosts or default_hosts(bind_host)
+    origins = config.mcp_allowed_origins or default_origins(hosts)
+    app = make_server(toolkit).streamable_http_app(
+        host=bind_host,
+        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+    )
+    return McpHttpGuard(app, allowed_hosts=hosts, allowed_origins=origins, token=config.mcp_token)
+
+
 async def run_http(config: Config, host: str, port: int) -> None:
     """Serve MCP over streamable HTTP at http://host:port/mcp."""
     import sys
@@ -199,7 +219,7 @@ async def run_http(config: Config, host: str, port: int) -> None:
     shown = f"[{host}]" if ":" in host else host
     print(f"webdistill: MCP streamable HTTP at http://{shown}:{port}/mcp", file=sys.stderr)
     async with LazyToolkit(config) as toolkit:
-        app = make_server(toolkit).streamable_http_app(host=host)
+        app = http_app(toolkit, config, host)
         server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
         try:
             await server.serve(sockets=[listener])
@@ -218,12 +238,19 @@ def serve_stdio(config: Config, first_line: bytes = b"", answered: object = None
     return 0
 
 
-def serve_http(config: Config, host: str, port: int) -> int:
-    """`webdistill mcp --http HOST:PORT`: blocks until interrupted; returns the exit code."""
+def serve_http(config: Config, host: str, port: int, *, allow_remote: bool = False) -> int:
+    """`webdistill mcp --http HOST:PORT`: blocks until interrupted; returns the exit code.
+
+    A non-loopback HOST needs `allow_remote` (--allow-remote) and WEB_MCP_TOKEN; otherwise
+    `BindRefused` (a ValueError) says what to do, before anything listens.
+    """
     import sys
 
     import anyio
 
+    from webdistill.doors.mcp_http_guard import check_bind
+
+    check_bind(host, allow_remote=allow_remote, token=config.mcp_token)
     if host not in ("127.0.0.1", "localhost", "::1"):
         print(
             f"webdistill: warning: serving MCP on {host}, reachable from other machines; "

@@ -8,6 +8,7 @@ whatever a port does (a port that raises is reported as that item's error).
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TypeVar
 
@@ -67,9 +68,16 @@ async def _call_port(
         answer = await call()
     except asyncio.CancelledError:
         raise
-    except Exception as exc:  # noqa: BLE001 - the kernel never lets a port's raise escape
-        message = f"The {what} failed unexpectedly ({type(exc).__name__}). Try again later."
-        return Failure(WebError.of(code, message))
+    except Exception as exc:
+        # A port answers failures as values; a raise is a bug, not the network's fault: an
+        # INTERNAL_ERROR (not retryable, unlike `code`), with its traceback logged.
+        logging.getLogger("webdistill").error("the %s raised", what, exc_info=exc)
+        message = (
+            f"The {what} failed with an internal error ({type(exc).__name__}); this is a bug "
+            "in webdistill, not a network problem, so retrying will not help. Report it (the "
+            "traceback is in the log)."
+        )
+        return Failure(WebError.of(ErrorCode.INTERNAL_ERROR, message, retryable=False, port=code))
     if isinstance(answer, Success | Failure):
         return answer
     message = f"The {what} answered with something that is not a Result."

@@ -182,3 +182,35 @@ async def test_through_a_proxy_an_aaaa_answer_of_loopback_is_refused() -> None:
     error = result.failure()
     assert error.code is ErrorCode.BLOCKED_URL and "::1" in error.message
     assert asked == []
+
+
+class BuggyResolver(AbstractResolver):
+    """An upstream resolver with a bug in it (not a network failure)."""
+
+    async def resolve(
+        self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
+    ) -> list[ResolveResult]:
+        raise KeyError("a bug, not the network")
+
+    async def close(self) -> None:
+        pass
+
+
+async def test_a_bug_is_an_internal_error_not_a_retryable_network_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    async with GuardedClient(settings(), resolver=BuggyResolver()) as client:
+        result = await client.get("http://bug.example.com/")
+    error = result.failure()
+    assert error.code is ErrorCode.INTERNAL_ERROR and not error.retryable
+    assert "bug" in error.message and "KeyError" in error.message
+    assert any(r.exc_info for r in caplog.records if r.name == "webdistill")
+
+
+async def test_a_refused_connection_is_still_a_network_error() -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # closed again: nothing listens there
+    async with GuardedClient(settings()) as client:
+        result = await client.get(f"http://127.0.0.1:{port}/")
+    assert result.failure().code is ErrorCode.NETWORK_ERROR

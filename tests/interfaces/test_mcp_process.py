@@ -84,7 +84,9 @@ async def test_http_port_in_use_is_said_and_no_success_line() -> None:
 
 
 async def test_http_on_an_address_this_machine_lacks_is_not_called_port_in_use() -> None:
-    ran = await run_cli("mcp", "--http", "192.0.2.55:8765")  # TEST-NET-1: bind only, no traffic
+    # TEST-NET-1: bind only, no traffic; a non-loopback bind needs the flag and a token (17)
+    token = {"WEB_MCP_TOKEN": "test-token-0123456789abcdef"}
+    ran = await run_cli("mcp", "--http", "192.0.2.55:8765", "--allow-remote", env=token)
     assert ran.code == 2
     assert "192.0.2.55 is not an address of this machine" in ran.err
     assert "in use" not in ran.err and "MCP streamable HTTP at" not in ran.err

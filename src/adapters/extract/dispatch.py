@@ -10,6 +10,8 @@ video, archives, executables, legacy office files) are UNSUPPORTED_CONTENT namin
 
 from __future__ import annotations
 
+import logging
+
 import attrs
 from returns.result import Failure, Result, Success
 
@@ -209,6 +211,10 @@ def choose_media_type(body: bytes, declared: str, url: str | None) -> str:
     return _structured_suffix(declared)
 
 
+#: Exceptions that mean our code is wrong rather than the document malformed.
+_BUG_EXCEPTIONS = (TypeError, AttributeError, NameError, AssertionError, ImportError,
+                   NotImplementedError, UnboundLocalError)  # fmt: skip
+
 #: Longest Markdown (and plain text) any handler may answer; longer is cut and flagged.
 MAX_DOCUMENT_CHARS = 2_000_000
 
@@ -263,7 +269,17 @@ def extract_content(
                 "The document is nested too deeply to be read safely.",
             )
         )
-    except Exception as exc:  # noqa: BLE001 - adapter edge: no handler bug escapes as a crash
+    except _BUG_EXCEPTIONS as exc:  # a handler bug, not a malformed document
+        logging.getLogger("webdistill").error("content handler bug", exc_info=exc)
+        return Failure(
+            WebError.of(
+                ErrorCode.INTERNAL_ERROR,
+                f"The page reader hit an internal error ({type(exc).__name__}); this is a bug "
+                "in webdistill, not a problem of the page. Use another source and report it.",
+                retryable=False,
+            )
+        )
+    except Exception as exc:  # noqa: BLE001 - parsers raise many kinds on malformed input
         return Failure(
             WebError.of(
                 ErrorCode.UNSUPPORTED_CONTENT,

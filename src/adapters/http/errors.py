@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import logging
 from collections.abc import Mapping
 
 import aiohttp
@@ -17,6 +18,9 @@ from webdistill.kernel.errors import RETRYABLE_CODES, ErrorCode, WebError
 from webdistill.kernel.quoting import safe_text, shown_url
 
 _RESET_ERRNOS = frozenset({errno.ECONNRESET, errno.EPIPE, errno.ECONNABORTED})
+#: Exceptions that mean the network or the peer failed (everything else is a bug of ours).
+_NETWORK_EXCEPTIONS = (aiohttp.ClientError, OSError, EOFError, TimeoutError)
+logger = logging.getLogger("webdistill")
 
 
 def shown(url: str, limit: int = 160) -> str:
@@ -149,8 +153,26 @@ def translate(exc: BaseException, url: str, hop: int) -> WebError:
             f"Could not connect to {shown(url)} (refused or unreachable); try again later.",
             detail,
         )
+    if any(isinstance(c, _NETWORK_EXCEPTIONS) for c in causes):
+        return make_error(
+            ErrorCode.NETWORK_ERROR,
+            f"The connection to {shown(url)} failed ({type(exc).__name__}); try again later.",
+            detail,
+        )
+    return internal_error(exc, f"fetching {shown(url)}", detail)
+
+
+def internal_error(exc: BaseException, doing: str, detail: Mapping[str, object]) -> WebError:
+    """INTERNAL_ERROR for an exception that is not the network's or the peer's fault: a bug.
+
+    Not retryable; the traceback is logged (logger `webdistill`), the message says so.
+    """
+    logger.error("internal error while %s", doing, exc_info=exc)
     return make_error(
-        ErrorCode.NETWORK_ERROR,
-        f"The connection to {shown(url)} failed ({type(exc).__name__}); try again later.",
+        ErrorCode.INTERNAL_ERROR,
+        f"An internal error ({type(exc).__name__}) happened while {doing}; this is a bug in "
+        "webdistill, not a network problem, so retrying will not help. Use another source "
+        "and report it (the traceback is in the log).",
         detail,
+        retryable=False,
     )

@@ -125,7 +125,8 @@ async def exchange(
         delay: float | None = None
         try:
             outcome = await _request_once(session, settings, url, headers, check_name)
-        except Exception as exc:  # noqa: BLE001 - the adapter edge: every failure is a WebError
+        except Exception as exc:  # noqa: BLE001 - the adapter edge: translate() maps network
+            # and peer failures to their codes, and anything else to a logged INTERNAL_ERROR
             error = translate(exc, url, hop)
             _log(url, hop, attempt, started, error)
             if is_connection_reset(exc) and error.code != ErrorCode.BLOCKED_URL:

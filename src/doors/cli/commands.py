@@ -250,8 +250,12 @@ def run_mcp(args: argparse.Namespace) -> int:
             return serve_stdio_fast(config)  # answers initialize while the SDK loads
         host, port = parse_host_port(args.http)
         from webdistill.doors import mcp
+        from webdistill.doors.mcp_http_guard import BindRefused
 
-        return mcp.serve_http(config, host, port)
+        try:
+            return mcp.serve_http(config, host, port, allow_remote=args.allow_remote)
+        except BindRefused as refused:
+            raise CommandError(f"cannot serve MCP: {refused}.") from None
     except ImportError as error:
         raise CommandError(
             f"the MCP server needs the `mcp` package, part of webdistill's own install, but "

@@ -167,6 +167,12 @@ def _add_mcp_and_config(commands: _SubParsers[_Parser]) -> None:
         help="serve streamable HTTP at http://HOST:PORT/mcp instead of stdio "
         "(HOST defaults to 127.0.0.1: give just :PORT or PORT)",
     )
+    mcp.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help="allow --http on a non-loopback address (needs WEB_MCP_TOKEN: clients then send "
+        "'Authorization: Bearer <token>')",
+    )
     mcp.set_defaults(command="mcp")
     config = _command(
         commands,
