@@ -16,7 +16,14 @@ from webdistill.kernel.errors import WebError
 TimeRange = Literal["day", "week", "month", "year"]
 
 #: Flags an extracted document may carry; each comes with a `notice` for the agent.
-DocumentFlag = Literal["needs_javascript", "challenge", "body_truncated", "empty"]
+DocumentFlag = Literal[
+    "needs_javascript",
+    "challenge",
+    "body_truncated",
+    "empty",
+    "content_truncated",
+    "main_content_guessed",
+]
 
 
 @attrs.frozen

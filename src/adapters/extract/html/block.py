@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urljoin
 
-from lxml import html as lxml_html
+from lxml import etree
 
 #: Stands for a <br> inside a block's Markdown until whitespace is normalised.
 BR = "\x01"
@@ -59,7 +59,7 @@ class Block:
         self.boilerplate = False
         self.in_main = False
         self.list_start = False
-        self.owner: lxml_html.HtmlElement | None = None
+        self.owner: etree._Element | None = None
         self.regions: tuple[int, ...] = ()
 
     # --- the jusText Paragraph interface -------------------------------------------
@@ -109,7 +109,7 @@ class Block:
 _SPACE_AFTER_LINK = re.compile(r"(\]\([^()\s]*\)) ([.,;:!?])")
 
 
-def code_language(element: lxml_html.HtmlElement) -> str:
+def code_language(element: etree._Element) -> str:
     """The language of a code block from `class="language-x"` on <pre> or its <code>."""
     candidates = [element, *element.iterchildren("code")]
     for node in candidates:
@@ -120,6 +120,11 @@ def code_language(element: lxml_html.HtmlElement) -> str:
         if lang:
             return lang.strip().lower()
     return ""
+
+
+def text_of(element: etree._Element) -> str:
+    """The text under `element` (its own tail excluded), like lxml.html's `text_content`."""
+    return str(etree.tostring(element, method="text", encoding=str, with_tail=False))
 
 
 def absolute_url(href: str, base: str | None) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from justext.core import classify_paragraphs
-from lxml import html as lxml_html
+from lxml import etree
 
 from webdistill.adapters.extract.html.block import Block
 from webdistill.adapters.extract.html.cjk import classify_cjk, is_cjk
@@ -53,7 +53,7 @@ def _judge_soft_regions(blocks: list[Block]) -> None:
             block.boilerplate = True
 
 
-def _ancestry(block: Block, cache: dict[int, list[lxml_html.HtmlElement]]) -> list[object]:
+def _ancestry(block: Block, cache: dict[int, list[etree._Element]]) -> list[object]:
     """The block's owner and its ancestors, nearest first (cached per owner)."""
     owner = block.owner
     if owner is None:
@@ -83,7 +83,7 @@ def _expand(blocks: list[Block], is_seed: Callable[[Block], bool], listing: bool
 
     The container is the deepest element holding CONTAINER_SHARE of the seed text.
     """
-    cache: dict[int, list[lxml_html.HtmlElement]] = {}
+    cache: dict[int, list[etree._Element]] = {}
     weight: dict[int, int] = {}
     depth: dict[int, int] = {}
     total = 0

@@ -64,8 +64,6 @@ NEVER_BOILERPLATE = frozenset({"html", "body", "main", "article"})
 HARD = 1
 SOFT = 2
 DISCUSSION = 3
-#: An <article> this long outside a comments section makes the comments extra.
-MIN_ARTICLE_CHARS = 500
 #: An element named like sure furniture that holds more of the page text is only suspect.
 HARD_NAME_MAX_SHARE = 0.6
 

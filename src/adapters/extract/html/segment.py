@@ -11,9 +11,15 @@ run on it unchanged; we then serialise only the blocks they keep.
 
 from __future__ import annotations
 
-from lxml import html as lxml_html
+from lxml import etree
 
-from webdistill.adapters.extract.html.block import BR, Block, absolute_url, code_language
+from webdistill.adapters.extract.html.block import (
+    BR,
+    Block,
+    absolute_url,
+    code_language,
+    text_of,
+)
 from webdistill.adapters.extract.html.furniture import (
     BLOCK_TAGS,
     BOILERPLATE_TAGS,
@@ -21,24 +27,29 @@ from webdistill.adapters.extract.html.furniture import (
     HARD,
     HARD_NAME_MAX_SHARE,
     HEADING_TAGS,
-    MIN_ARTICLE_CHARS,
     NEVER_BOILERPLATE,
     SKIP_TAGS,
     SOFT,
     furniture_verdict,
 )
+from webdistill.adapters.extract.html.measure import Measures
 from webdistill.adapters.extract.html.tables import is_data_table, render_table
 
 MAX_DEPTH = 400
+#: The most blocks one page yields; the walk stops there and says so (`truncated`).
+MAX_BLOCKS = 20_000
 
 
 class BlockMaker:
     """Walks a tree once and collects `Block`s; see the module docstring."""
 
-    def __init__(self, base_url: str | None, main: lxml_html.HtmlElement | None) -> None:
+    def __init__(
+        self, base_url: str | None, main: etree._Element | None, measures: Measures
+    ) -> None:
         self.base_url = base_url
         self.main = main
-        self.main_line: set[lxml_html.HtmlElement] = set()
+        self.measures = measures
+        self.main_line: set[etree._Element] = set()
         if main is not None:
             self.main_line = {main, *main.iterancestors()}
         self.blocks: list[Block] = []
@@ -52,10 +63,10 @@ class BlockMaker:
         self.new_list = False
         self.regions: list[int] = []
         self.discussion_depth = 0
-        self.articles: list[lxml_html.HtmlElement] = []
         self.chars = 1
         self.region_count = 0
-        self.owners: list[lxml_html.HtmlElement] = []
+        self.owners: list[etree._Element] = []
+        self.truncated = False
 
     # --- blocks -----------------------------------------------------------------------
     def _close(self) -> None:
@@ -94,20 +105,15 @@ class BlockMaker:
             block.chars_count_in_links += len(" ".join(text.split()))
 
     # --- walk ---------------------------------------------------------------------------
-    def walk(self, root: lxml_html.HtmlElement) -> list[Block]:
+    def walk(self, root: etree._Element) -> list[Block]:
         """All blocks under `root`, in document order."""
-        self.chars = max(1, len(root.text_content()))
-        self.articles = [
-            node
-            for node in root.xpath(".//article | .//*[@itemprop='articleBody']")
-            if isinstance(node, lxml_html.HtmlElement)
-            and len(node.text_content()) >= MIN_ARTICLE_CHARS
-        ]
-        stack: list[tuple[lxml_html.HtmlElement, int, tuple[object, ...] | None]] = [
-            (root, 0, None)
-        ]
+        self.chars = max(1, self.measures.total)
+        stack: list[tuple[etree._Element, int, tuple[object, ...] | None]] = [(root, 0, None)]
         in_link = 0
         while stack:
+            if len(self.blocks) >= MAX_BLOCKS:
+                self.truncated = True
+                break
             element, depth, undo = stack.pop()
             if undo is not None:  # leaving `element`
                 in_link -= self._leave(element, undo)
@@ -117,7 +123,7 @@ class BlockMaker:
             tag = tag.lower()
             if not tag or tag in SKIP_TAGS or depth > MAX_DEPTH:
                 if tag and depth > MAX_DEPTH:
-                    self._add(" " + element.text_content() + " ")
+                    self._add(" " + text_of(element) + " ")
                 self._add(element.tail, link=in_link > 0)
                 continue
             entered = self._enter(element, tag, in_link > 0)
@@ -133,7 +139,7 @@ class BlockMaker:
         self._close()
         return self.blocks
 
-    def _is_boilerplate(self, element: lxml_html.HtmlElement, tag: str) -> int:
+    def _is_boilerplate(self, element: etree._Element, tag: str) -> int:
         """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0."""
         if element in self.main_line:
             return 0
@@ -150,16 +156,14 @@ class BlockMaker:
                 return SOFT  # a comment inside a page that is a discussion
             if (
                 verdict == HARD
-                and len(element.text_content()) > HARD_NAME_MAX_SHARE * self.chars
-                and not self._article_outside(element)
+                and self.measures.length(element) > HARD_NAME_MAX_SHARE * self.chars
+                and not self.measures.article_outside(element)
             ):
                 return DISCUSSION  # named like comments, but holds most of a page without article
             return verdict
         return 0
 
-    def _enter(
-        self, element: lxml_html.HtmlElement, tag: str, in_link: bool
-    ) -> tuple[object, ...] | None:
+    def _enter(self, element: etree._Element, tag: str, in_link: bool) -> tuple[object, ...] | None:
         if tag == "br":
             self.current.md_parts.append(BR)
             self.current.text_parts.append(" ")
@@ -214,7 +218,7 @@ class BlockMaker:
             self._open("p", self.indent if tag in {"p", "div", "dd"} and self.indent else "")
         return (boiler, is_main, "block")
 
-    def _leave(self, element: lxml_html.HtmlElement, undo: tuple[object, ...]) -> int:
+    def _leave(self, element: etree._Element, undo: tuple[object, ...]) -> int:
         """Undo what entering did; returns 1 when leaving a link."""
         boiler, is_main, what = undo[0], undo[1], undo[2]
         left_link = 0
@@ -252,14 +256,7 @@ class BlockMaker:
         self._pop(boiler, is_main)
         return left_link
 
-    def _article_outside(self, element: lxml_html.HtmlElement) -> bool:
-        """Whether an <article> of some length lies outside `element` (comments are extra)."""
-        for article in self.articles:
-            if element not in article.iterancestors() and article is not element:
-                return True
-        return False
-
-    def _push(self, element: lxml_html.HtmlElement, tag: str, boiler: int, main: bool) -> None:
+    def _push(self, element: etree._Element, tag: str, boiler: int, main: bool) -> None:
         self.path.append(tag)
         self.owners.append(element)
         self.boiler_depth += boiler == HARD
@@ -280,15 +277,15 @@ class BlockMaker:
         if boiler in {SOFT, DISCUSSION} and self.regions:
             self.regions.pop()
 
-    def _consume_whole(self, element: lxml_html.HtmlElement, tag: str) -> None:
+    def _consume_whole(self, element: etree._Element, tag: str) -> None:
         block = self.current
         if tag == "pre":
-            code = element.text_content().strip("\n")
+            code = text_of(element).strip("\n")
             block.md_parts.append(f"```{code_language(element)}\n{code}\n```")
             block.text_parts.append(code)
         else:
             markdown, text = render_table(element, self.base_url)
             block.md_parts.append(markdown)
             block.text_parts.append(text)
-            links = sum(len(a.text_content()) for a in element.iter("a"))
+            links = sum(len(text_of(a)) for a in element.iter("a"))
             block.chars_count_in_links = links

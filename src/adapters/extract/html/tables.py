@@ -6,32 +6,40 @@ carries the cell text down. The walk is iterative over rows and cells (tables ar
 
 from __future__ import annotations
 
-from lxml import html as lxml_html
+from lxml import etree
+
+from webdistill.adapters.extract.html.block import text_of
 
 MAX_ROWS = 500
 MAX_COLUMNS = 50
 _LAYOUT_CHILDREN = frozenset({"table", "p", "div", "ul", "ol", "h1", "h2", "h3", "blockquote"})
 
 
-def is_data_table(table: lxml_html.HtmlElement) -> bool:
-    """A table of data (rows of short cells), not a page layout made of table cells."""
+def is_data_table(table: etree._Element) -> bool:
+    """A table of data (rows of short cells), not a page layout made of table cells.
+
+    Linear in the table's size: each cell's text is measured once, and a table holding
+    another table or a form is layout before any text is measured.
+    """
+    if table.find(".//table") is not None or table.find(".//form") is not None:
+        return False
     cells = 0
     text = 0
-    for node in table.iterdescendants():
-        tag = node.tag if isinstance(node.tag, str) else ""
-        if tag in {"table", "form"}:
-            return False
-        if tag in {"td", "th"}:
-            cells += 1
-            text += len(node.text_content())
-        elif tag in _LAYOUT_CHILDREN and len(node.text_content()) > 200:
+    for cell in table.iter("td", "th"):
+        size = len(text_of(cell))
+        cells += 1
+        text += size
+        if size > 200 and any(
+            isinstance(node.tag, str) and node.tag in _LAYOUT_CHILDREN
+            for node in cell.iterdescendants()
+        ):
             return False
     if cells < 2:
         return False
     return text / cells < 250
 
 
-def _rows(table: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
+def _rows(table: etree._Element) -> list[etree._Element]:
     rows = []
     for node in table.iterdescendants("tr"):
         owner = next(node.iterancestors("table"), None)
@@ -42,18 +50,18 @@ def _rows(table: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
     return rows
 
 
-def _cell_text(cell: lxml_html.HtmlElement) -> str:
-    return " ".join(cell.text_content().split())
+def _cell_text(cell: etree._Element) -> str:
+    return " ".join(text_of(cell).split())
 
 
-def _span(cell: lxml_html.HtmlElement, name: str) -> int:
+def _span(cell: etree._Element, name: str) -> int:
     try:
         return max(1, min(int(cell.get(name) or 1), MAX_COLUMNS))
     except ValueError:
         return 1
 
 
-def table_grid(table: lxml_html.HtmlElement) -> tuple[list[list[str]], bool]:
+def table_grid(table: etree._Element) -> tuple[list[list[str]], bool]:
     """The cells as a rectangular grid of strings, and whether the first row is a header."""
     grid: list[list[str]] = []
     pending: dict[int, tuple[str, int]] = {}  # column -> (text, rows still to fill)
@@ -92,7 +100,7 @@ def table_grid(table: lxml_html.HtmlElement) -> tuple[list[list[str]], bool]:
     return [r + [""] * (width - len(r)) for r in grid], header
 
 
-def render_table(table: lxml_html.HtmlElement, base_url: str | None) -> tuple[str, str]:
+def render_table(table: etree._Element, base_url: str | None) -> tuple[str, str]:
     """(GFM Markdown, plain text) of a data table; the caption comes first."""
     del base_url  # cell links are kept as text: URLs inside tables bloat the output
     grid, header = table_grid(table)

@@ -1,0 +1,113 @@
+"""Main-content selection classes that cost F1 on unseen pages, one hand-written page each.
+
+The shapes follow what CMSs really emit (WordPress `hentry post tag-*` wrappers, Drupal
+body classes such as `one-sidebar sidebar-first`, blog posts in `<aside>`s, live feeds,
+"more stories" rails inside `<main>`): each page is written here to show the class, not
+copied from any site.
+"""
+
+from __future__ import annotations
+
+from webdistill.adapters.extract.html.reader import extract_html
+
+NAV = (
+    '<header class="site-header"><a href="/">Home</a> <a href="/news">News</a> '
+    '<a href="/sport">Sport</a> <a href="/about">About</a></header>'
+    '<nav class="menu"><ul><li><a href="/a">Archive</a></li><li><a href="/c">Contact</a></li>'
+    "</ul></nav>"
+)
+FOOT = '<footer class="site-footer"><p>Copyright 2026 The Example Gazette.</p></footer>'
+STORY = [
+    "The river rose two metres overnight after a week of heavy rain in the hills above the "
+    "town, and the council opened its emergency shelter in the school hall before dawn.",
+    "Residents of the lower streets moved their cars to higher ground while volunteers "
+    "filled sandbags at the fire station, where a queue had formed by six in the morning.",
+    "The water began to fall again by noon, but the forecasters warned that another band "
+    "of rain would reach the valley on Thursday and asked people to stay away from the banks.",
+]
+
+
+def paragraphs(texts: list[str]) -> str:
+    return "".join(f"<p>{t}</p>" for t in texts)
+
+
+def page(content: str, *, body_class: str = "") -> str:
+    return (
+        f'<!doctype html><html lang="en"><head><title>Flood</title></head>'
+        f'<body class="{body_class}">{NAV}{content}{FOOT}</body></html>'
+    )
+
+
+def words(text: str) -> set[str]:
+    return set(text.lower().split())
+
+
+def assert_story_kept(text: str) -> None:
+    for paragraph in STORY:
+        assert paragraph in text
+
+
+def test_furniture_word_in_the_articles_own_wrapper_does_not_lose_it() -> None:
+    # WordPress prints post tags as classes: `tag-internet-sharing` contains "sharing".
+    html = page(
+        '<div class="hentry post category-news tag-internet-sharing tag-weather">'
+        f"<h1>River floods the lower town</h1>{paragraphs(STORY)}</div>"
+        '<div class="sidebar"><p>Subscribe to our newsletter</p></div>'
+    )
+    document = extract_html(html)
+    assert_story_kept(document.text)
+    assert "Subscribe" not in document.text
+
+
+def test_page_wrapper_named_like_a_sidebar_keeps_the_article() -> None:
+    # Drupal puts layout words on the page wrapper: `one-sidebar sidebar-first`.
+    html = page(
+        '<div class="page one-sidebar sidebar-first"><div id="main">'
+        f'<div class="content">{paragraphs(STORY)}</div></div>'
+        '<div class="region-sidebar"><ul><li><a href="/x">Popular</a></li></ul></div></div>'
+    )
+    document = extract_html(html)
+    assert_story_kept(document.text)
+    assert "Popular" not in document.text
+
+
+def test_article_in_an_aside_falls_back_to_the_text_and_says_so() -> None:
+    # A blog template that puts the post itself in <aside class="blogPost">.
+    html = page(
+        '<section id="leftColumn"><aside class="blogPost">'
+        f"<h2>River floods the lower town</h2>{paragraphs(STORY)}</aside></section>"
+        '<section id="rightColumn"><aside><a href="/tags">Tags</a></aside></section>'
+    )
+    document = extract_html(html)
+    assert_story_kept(document.text)
+    assert "main_content_guessed" in document.flags
+    assert document.notice and "fell back" in document.notice
+
+
+def test_page_deeper_than_the_parser_limit_is_flagged() -> None:
+    html = (
+        "<html><body><p>Intro paragraph before the deep part of the page.</p>"
+        + "<div>" * 300
+        + paragraphs(STORY)
+        + "</div>" * 300
+        + "</body></html>"
+    )
+    document = extract_html(html)
+    assert "content_truncated" in document.flags
+    assert document.notice and "256" in document.notice
+
+
+def test_page_with_more_elements_than_the_reader_walks_is_flagged() -> None:
+    html = "<html><body><ul>" + "<li><a href='/x'>item</a></li>" * 60_000 + "</ul></body></html>"
+    document = extract_html(html)
+    assert "content_truncated" in document.flags
+    assert document.notice and "only its beginning" in document.notice
+
+
+def test_nested_articles_keep_all_their_text() -> None:
+    # Each <article> used to be measured separately: O(depth x size).
+    inner = paragraphs(STORY)
+    html = "<html><body>" + "<article><p>x</p>" * 40 + inner + "</article>" * 40 + "</body></html>"
+    document = extract_html(html)
+    assert_story_kept(document.text)
+    assert document.flags == ()
