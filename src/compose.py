@@ -73,6 +73,14 @@ def provider_settings(config: Config) -> ProviderSettings:
         searxng_url=config.searxng_url,
         timeout_s=config.search_timeout_ms / 1000,
         base_urls=dict(config.provider_endpoints),
+        max_requests=config.search_max_requests,
+        priority=config.provider_priority,
+        ddg_min_interval_s=config.ddg_min_interval_ms / 1000,
+        ddg_backoff_s=config.ddg_backoff_ms / 1000,
+        openserp_url=config.openserp_url,
+        openserp_engine=config.openserp_engine,
+        mcp_command=config.mcp_search_command,
+        mcp_tool=config.mcp_search_tool,
     )
 
 
@@ -103,6 +111,9 @@ class Toolkit:
             url_policy=url_policy(config),
             max_content_chars=config.max_content_chars,
             concurrency=config.concurrency,
+            snippet_chars=config.snippet_chars,
+            content_hits=config.content_hits,
+            content_chars=config.content_chars,
         )
         return self
 
@@ -142,9 +153,10 @@ class Toolkit:
         """The `web_fetch` tool (arguments as the schema describes)."""
         return await web_fetch(self.deps, raw)
 
-    def schemas(self) -> list[dict[str, Any]]:
-        """Function-calling schemas: `[{"name", "description", "parameters"}, ...]`."""
-        return tool_schemas()
+    def schemas(self, *, strict: bool = False) -> list[dict[str, Any]]:
+        """Function-calling schemas: `[{"name", "description", "parameters"}, ...]`;
+        `strict=True` gives OpenAI's strict-mode form (with `"strict": true`)."""
+        return tool_schemas(strict=strict)
 
 
 def build(config: Config | None = None, *, resolver: AbstractResolver | None = None) -> Toolkit:

@@ -17,7 +17,20 @@ from typing import Any
 
 import attrs
 
-PROVIDERS = ("auto", "duckduckgo", "brave", "tavily", "searxng", "exa", "serper", "none")
+from webdistill.kernel.quoting import redacted_url
+
+PROVIDERS = (
+    "auto",
+    "duckduckgo",
+    "brave",
+    "tavily",
+    "searxng",
+    "exa",
+    "serper",
+    "openserp",
+    "mcp",
+    "none",
+)
 COMPRESSORS = ("none", "llm", "extractive")
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
@@ -40,7 +53,7 @@ class Config:
     tavily_api_key: str | None = attrs.field(default=None, repr=False)
     exa_api_key: str | None = attrs.field(default=None, repr=False)
     serper_api_key: str | None = attrs.field(default=None, repr=False)
-    searxng_url: str | None = None
+    searxng_url: str | None = attrs.field(default=None, repr=redacted_url)
     domain_blocklist: tuple[str, ...] = ()
     domain_allowlist: tuple[str, ...] = ()
     allow_http: bool = False
@@ -54,14 +67,27 @@ class Config:
     concurrency: int = 8
     compressor: str = "none"
     compress_min_length: int = 5000
-    llm_base_url: str | None = None
+    llm_base_url: str | None = attrs.field(default=None, repr=redacted_url)
     llm_api_key: str | None = attrs.field(default=None, repr=False)
     llm_model: str | None = None
     respect_robots: bool = False
     fence_untrusted: bool | None = None
-    proxy: str | None = None
+    proxy: str | None = attrs.field(default=None, repr=redacted_url)
     cache: bool = True
-    provider_endpoints: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_map)
+    provider_endpoints: Mapping[str, str] = attrs.field(
+        factory=dict, converter=_frozen_map, repr=redacted_url
+    )
+    snippet_chars: int = 500
+    content_hits: int = 3
+    content_chars: int = 4000
+    search_max_requests: int = 3
+    provider_priority: tuple[str, ...] = ()
+    ddg_min_interval_ms: int = 1500
+    ddg_backoff_ms: int = 60000
+    openserp_url: str | None = attrs.field(default=None, repr=redacted_url)
+    openserp_engine: str = "google"
+    mcp_search_command: str | None = attrs.field(default=None, repr=False)
+    mcp_search_tool: str | None = None
 
     @classmethod
     def from_env(
@@ -162,6 +188,33 @@ def _endpoints(variable: str, raw: str) -> dict[str, str]:
     return result
 
 
+def _priority(variable: str, raw: str) -> tuple[str, ...]:
+    names = [part.strip().lower() for part in raw.split(",") if part.strip()]
+    usable = PROVIDERS[1:-1]
+    for name in names:
+        if name not in usable:
+            raise ConfigError(
+                f"{variable} has {name!r}, which is not a provider: list providers among "
+                f"{', '.join(usable)}, most preferred first, separated by commas."
+            )
+    if len(set(names)) != len(names):
+        raise ConfigError(f"{variable}={raw!r} names a provider twice; name each once.")
+    return tuple(names)
+
+
+def _command(variable: str, raw: str) -> str | None:
+    import shlex
+
+    value = raw.strip()
+    if not value:
+        return None
+    try:
+        shlex.split(value)
+    except ValueError as exc:
+        raise ConfigError(f"{variable}={raw!r} is not a valid command line: {exc}.") from None
+    return value
+
+
 #: variable name -> (Config field, parser)
 FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_SEARCH_PROVIDER": ("search_provider", _choice(PROVIDERS)),
@@ -191,6 +244,20 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_PROXY": ("proxy", _http_url),
     "WEB_CACHE": ("cache", _flag),
     "WEB_PROVIDER_ENDPOINTS": ("provider_endpoints", _endpoints),
+    "WEB_SEARCH_SNIPPET_CHARS": ("snippet_chars", _count(20, 5000)),
+    "WEB_SEARCH_CONTENT_HITS": ("content_hits", _count(1, 10)),
+    "WEB_SEARCH_CONTENT_CHARS": ("content_chars", _count(200, 100_000)),
+    "WEB_SEARCH_MAX_REQUESTS": ("search_max_requests", _count(1, 10)),
+    "WEB_PROVIDER_PRIORITY": ("provider_priority", _priority),
+    "WEB_DDG_MIN_INTERVAL_MS": ("ddg_min_interval_ms", _count(0, 60_000)),
+    "WEB_DDG_BACKOFF_MS": ("ddg_backoff_ms", _count(0, 3_600_000)),
+    "OPENSERP_URL": ("openserp_url", _http_url),
+    "OPENSERP_ENGINE": (
+        "openserp_engine",
+        _choice(("google", "yandex", "baidu", "bing", "duckduckgo")),
+    ),
+    "WEB_MCP_SEARCH_COMMAND": ("mcp_search_command", _command),
+    "WEB_MCP_SEARCH_TOOL": ("mcp_search_tool", _text),
 }
 
 

@@ -126,7 +126,7 @@ class CachingBackend:
         self._page_flight: _SingleFlight[Result[object, WebError]] = _SingleFlight()
 
     async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
-        key = (query.query, query.max_results, query.time_range)
+        key = query  # frozen and hashable: every option of the query is part of the key
         cached = self._searches.get(key)
         if cached is not None:
             return Success(cached)

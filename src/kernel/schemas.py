@@ -13,6 +13,7 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 import attrs
 
 from webdistill.kernel.arguments import FetchArgs, SearchArgs
+from webdistill.kernel.strict_schema import strict_schema
 
 SEARCH_DESCRIPTION = (
     "Search the web. Give `query` (or up to 5 `queries`); returns for each query a numbered "
@@ -39,18 +40,31 @@ def _type_schema(type_: Any) -> dict[str, Any]:
 
 
 def object_schema(cls: type[Any]) -> dict[str, Any]:
-    """A JSON Schema object for an attrs class: one property per field, no extra keys."""
+    """A JSON Schema object for an attrs class: one property per field, no extra keys;
+    `required` lists the fields without a default."""
     properties: dict[str, Any] = {}
     hints = get_type_hints(cls)
     for field in attrs.fields(cls):
         schema = _type_schema(hints[field.name])
         schema.update(field.metadata)
         properties[field.name] = schema
-    return {"type": "object", "properties": properties, "additionalProperties": False}
+    required = [field.name for field in attrs.fields(cls) if field.default is attrs.NOTHING]
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
 
 
-def tool_schemas() -> list[dict[str, Any]]:
-    """The `web_search` and `web_fetch` tool schemas."""
+def tool_schemas(*, strict: bool = False) -> list[dict[str, Any]]:
+    """The tool schemas. `strict=True`: OpenAI strict-mode form (every property required,
+    optional ones nullable, null meaning the default) with `"strict": true` on each tool."""
+    if strict:
+        return [
+            {**tool, "parameters": strict_schema(tool["parameters"]), "strict": True}
+            for tool in tool_schemas()
+        ]
     return [
         {
             "name": "web_search",

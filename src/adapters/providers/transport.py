@@ -142,7 +142,40 @@ async def fetch_rows(
     if not is_successful(answer):
         return Failure(scrub(answer.failure(), secret))
     got = answer.unwrap()
-    rows = parse(got.status, got.headers, got.body)
+    body = got.body.replace(secret.encode(), b"***") if secret else got.body
+    # The key is redacted from the body before any error text is cut from it, so no part
+    # of it can survive at the cut (scrub below still covers what the parser wrote itself).
+    rows = parse(got.status, got.headers, body)
     if not is_successful(rows):
         return Failure(scrub(rows.failure(), secret))
     return Success(Answer(rows=rows.unwrap()[:limit]))
+
+
+async def fetch_page_rows(
+    session: aiohttp.ClientSession,
+    info: ProviderInfo,
+    method: str,
+    url: str,
+    *,
+    timeout_s: float,
+    headers: Mapping[str, str],
+    parse: Parse,
+    secret: str | None = None,
+    params: Mapping[str, str] | None = None,
+    json_body: object = None,
+) -> Result[Rows, WebError]:
+    """One page: send the request and parse the rows; `secret` is scrubbed from errors."""
+    answer = await fetch_rows(
+        session,
+        info,
+        method,
+        url,
+        timeout_s=timeout_s,
+        headers=headers,
+        parse=parse,
+        limit=10_000,
+        secret=secret,
+        params=params,
+        json_body=json_body,
+    )
+    return answer.map(lambda got: got.rows)

@@ -21,14 +21,22 @@ from returns.result import Result, Success
 from webdistill.config import Config, ConfigError
 from webdistill.doors.cli import config_command
 from webdistill.doors.cli.progress import Progress
+from webdistill.doors.cli.search_warnings import warn_refused_keys
 from webdistill.doors.cli.support import (
     EXIT_INPUT,
     EXIT_OK,
     exit_code_for,
     first_failure_exit,
     say_error,
+    say_json_error,
 )
 from webdistill.doors.render import fetch_to_text, search_to_text, to_jsonable
+from webdistill.doors.wording import (
+    fetches_for_people,
+    for_a_file,
+    for_people,
+    searches_for_people,
+)
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
 
@@ -59,9 +67,10 @@ EXTENSION_TYPES = {
 class CommandError(Exception):
     """An expected failure that ends the command with a one-line message and `exit_code`."""
 
-    def __init__(self, message: str, exit_code: int = EXIT_INPUT) -> None:
+    def __init__(self, message: str, exit_code: int = EXIT_INPUT, kind: str = "usage") -> None:
         super().__init__(message)
         self.exit_code = exit_code
+        self.kind = kind  # `detail.kind` of the --json error: usage, configuration, file...
 
 
 def run(args: argparse.Namespace) -> int:
@@ -77,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
         return commands[args.command](args)
     except CommandError as error:
         say_error(str(error))
+        if getattr(args, "json", False):
+            say_json_error(str(error), kind=error.kind)
         return error.exit_code
 
 
@@ -85,7 +96,7 @@ def load_config(args: argparse.Namespace) -> Config:
     try:
         return Config.from_env(os.environ, config_file=args.config)
     except ConfigError as error:
-        raise CommandError(f"configuration error: {error}") from None
+        raise CommandError(f"configuration error: {error}", kind="configuration") from None
 
 
 def _with_toolkit(config: Config, call: Callable[[Toolkit], Awaitable[_T]]) -> _T:
@@ -98,7 +109,7 @@ def _with_toolkit(config: Config, call: Callable[[Toolkit], Awaitable[_T]]) -> _
     try:
         return asyncio.run(go())
     except ConfigError as error:
-        raise CommandError(f"configuration error: {error}") from None
+        raise CommandError(f"configuration error: {error}", kind="configuration") from None
 
 
 def _summarise_failures(errors: Sequence[WebError | None], noun: str) -> None:
@@ -116,6 +127,7 @@ def _print_json(value: object) -> None:
 
 
 def _request_failed(error: WebError, as_json: bool) -> int:
+    error = for_people(error)
     if as_json:
         _print_json({"error": error.to_dict()})
     else:
@@ -168,6 +180,8 @@ def run_search(args: argparse.Namespace) -> int:
     answer = _outcomes(_with_toolkit(config, call))
     if isinstance(answer, WebError):
         return _request_failed(answer, args.json)
+    warn_refused_keys(answer)
+    answer = searches_for_people(answer)
     text = (
         "" if args.json else search_to_text(answer, fence=_fence(config), more_hint=CLI_MORE_HINT)
     )
@@ -191,6 +205,7 @@ def run_fetch(args: argparse.Namespace) -> int:
     answer = _outcomes(_with_toolkit(config, call))
     if isinstance(answer, WebError):
         return _request_failed(answer, args.json)
+    answer = fetches_for_people(answer)
     text = "" if args.json else fetch_to_text(answer, fence=_fence(config), more_hint=CLI_MORE_HINT)
     return _report(answer, text, "URLs", as_json=args.json)
 
@@ -203,7 +218,7 @@ def _read_input(name: str) -> bytes:
     except OSError as error:
         reason = error.strerror or type(error).__name__
         raise CommandError(
-            f"cannot read {name}: {reason}. Give a readable file or - for stdin."
+            f"cannot read {name}: {reason}. Give a readable file or - for stdin.", kind="file"
         ) from None
 
 
@@ -214,7 +229,7 @@ def run_extract(args: argparse.Namespace) -> int:
     content_type = EXTENSION_TYPES.get(Path(args.file).suffix.lower()) if args.file != "-" else None
     answer = read_local(body, content_type, args.url)
     if not isinstance(answer, Success):
-        return _request_failed(answer.failure(), args.json)
+        return _request_failed(for_a_file(answer.failure()), args.json)
     document = answer.unwrap()
     if args.json:
         _print_json(to_jsonable(document))
@@ -231,8 +246,8 @@ def run_mcp(args: argparse.Namespace) -> int:
         from webdistill.doors import mcp
     except ImportError as error:
         raise CommandError(
-            f"the MCP server needs the `mcp` package ({error.name} is missing): "
-            "pip install 'webdistill[mcp]'."
+            f"the MCP server needs the `mcp` package, part of webdistill's own install, but "
+            f"{error.name} is missing: reinstall webdistill (from a checkout: pip install .)."
         ) from None
     try:
         if args.http is None:
@@ -240,7 +255,7 @@ def run_mcp(args: argparse.Namespace) -> int:
         host, port = parse_host_port(args.http)
         return mcp.serve_http(config, host, port)
     except ConfigError as error:
-        raise CommandError(f"configuration error: {error}") from None
+        raise CommandError(f"configuration error: {error}", kind="configuration") from None
     except OSError as error:  # e.g. the port is taken
         raise CommandError(f"cannot serve MCP: {error.strerror or error}") from None
 
