@@ -111,3 +111,41 @@ def test_nested_articles_keep_all_their_text() -> None:
     document = extract_html(html)
     assert_story_kept(document.text)
     assert document.flags == ()
+
+
+def test_hidden_copy_of_the_body_is_read_once() -> None:
+    # Print/AMP-style duplicates: the same article again inside a display:none wrapper.
+    html = page(
+        f"<article><h1>River floods the lower town</h1>{paragraphs(STORY)}</article>"
+        f'<div class="print-version" style="display: none">{paragraphs(STORY)}</div>'
+    )
+    text = extract_html(html).text
+    for paragraph in STORY:
+        assert text.count(paragraph) == 1
+
+
+def test_closed_tab_with_its_own_text_is_kept() -> None:
+    # Product/help pages put the second tab's text in a display:none panel: not a copy.
+    extra = (
+        "Delivery takes three to five working days, and parcels can be collected from any "
+        "of our partner shops if nobody is at home when the courier calls. Returns are free "
+        "for thirty days: print the label from your account and drop the parcel at the shop."
+    )
+    html = page(
+        f'<main><div class="tab">{paragraphs(STORY)}</div>'
+        f'<div class="tab" style="display:none"><p>{extra}</p></div></main>'
+    )
+    text = extract_html(html).text
+    assert extra in text
+
+
+def test_repeated_block_is_kept_once() -> None:
+    caption = "Volunteers fill sandbags at the fire station on Tuesday morning."
+    html = page(
+        f"<article><figure><img src='a.jpg' alt=''><figcaption>{caption}</figcaption></figure>"
+        f"{paragraphs(STORY[:2])}<figure><figcaption>{caption}</figcaption></figure>"
+        f"{paragraphs(STORY[2:])}</article>"
+    )
+    text = extract_html(html).text
+    assert text.count(caption) <= 1
+    assert_story_kept(text)

@@ -27,6 +27,7 @@ class Block:
         "class_type",
         "dom_path",
         "heading",
+        "hidden",
         "in_main",
         "kind",
         "level",
@@ -58,6 +59,7 @@ class Block:
         self.heading = False
         self.boilerplate = False
         self.in_main = False
+        self.hidden = False
         self.list_start = False
         self.owner: etree._Element | None = None
         self.regions: tuple[int, ...] = ()

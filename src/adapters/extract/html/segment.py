@@ -31,6 +31,8 @@ from webdistill.adapters.extract.html.furniture import (
     SKIP_TAGS,
     SOFT,
     furniture_verdict,
+    is_hidden,
+    is_styled_hidden,
 )
 from webdistill.adapters.extract.html.measure import Measures
 from webdistill.adapters.extract.html.tables import is_data_table, render_table
@@ -67,6 +69,8 @@ class BlockMaker:
         self.region_count = 0
         self.owners: list[etree._Element] = []
         self.truncated = False
+        self.hidden_depth = 0
+        self.hidden_stack: list[bool] = []
 
     # --- blocks -----------------------------------------------------------------------
     def _close(self) -> None:
@@ -90,6 +94,7 @@ class BlockMaker:
         block.regions = tuple(self.regions) if self.regions else ()
         block.owner = self.owners[-1] if self.owners else None
         block.in_main = self.main_depth > 0
+        block.hidden = self.hidden_depth > 0
         block.list_start = False
         return block
 
@@ -147,7 +152,7 @@ class BlockMaker:
             return HARD
         if tag == "header" and self.main_depth == 0 and self.main is not None:
             return HARD
-        if element.get("aria-hidden") == "true" or element.get("hidden") is not None:
+        if is_hidden(element):
             return HARD
         names = (element.get("class") or "") + " " + (element.get("id") or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
@@ -258,6 +263,8 @@ class BlockMaker:
 
     def _push(self, element: etree._Element, tag: str, boiler: int, main: bool) -> None:
         self.path.append(tag)
+        self.hidden_stack.append(is_styled_hidden(element))
+        self.hidden_depth += self.hidden_stack[-1]
         self.owners.append(element)
         self.boiler_depth += boiler == HARD
         self.discussion_depth += boiler == DISCUSSION
@@ -269,6 +276,8 @@ class BlockMaker:
     def _pop(self, boiler: object, main: object) -> None:
         if self.path:
             self.path.pop()
+        if self.hidden_stack:
+            self.hidden_depth -= self.hidden_stack.pop()
         if self.owners:
             self.owners.pop()
         self.boiler_depth -= boiler == HARD
