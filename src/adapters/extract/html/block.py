@@ -28,6 +28,7 @@ class Block:
         "dom_path",
         "heading",
         "hidden",
+        "images",
         "in_main",
         "kind",
         "level",
@@ -37,6 +38,7 @@ class Block:
         "owner",
         "prefix",
         "regions",
+        "rule_before",
         "tags_count",
         "text_parts",
         "xpath",
@@ -60,6 +62,8 @@ class Block:
         self.boilerplate = False
         self.in_main = False
         self.hidden = False
+        self.rule_before = False
+        self.images = 0
         self.list_start = False
         self.owner: etree._Element | None = None
         self.regions: tuple[int, ...] = ()
@@ -114,6 +118,12 @@ _SPACE_AFTER_LINK = re.compile(r"(\]\([^()\s]*\)) ([.,;:!?])")
 def code_language(element: etree._Element) -> str:
     """The language of a code block from `class="language-x"` on <pre> or its <code>."""
     candidates = [element, *element.iterchildren("code")]
+    parent = element.getparent()
+    for _ in range(2):  # <div class="highlight-source-python"><pre>
+        if parent is None:
+            break
+        candidates.append(parent)
+        parent = parent.getparent()
     for node in candidates:
         match = _CODE_LANG.search(node.get("class") or "")
         if match:

@@ -18,7 +18,7 @@ from webdistill.adapters.extract.html.honesty import honest_flags
 from webdistill.adapters.extract.html.measure import Measures, budget, measure
 from webdistill.adapters.extract.html.metadata import PageMeta, read_meta
 from webdistill.adapters.extract.html.segment import BlockMaker
-from webdistill.adapters.extract.html.stoplists import language_code
+from webdistill.adapters.extract.html.stoplists import language_code, warm_up
 from webdistill.kernel.model import Document
 
 MIN_MAIN_CHARS = 250
@@ -40,6 +40,9 @@ TRUNCATED_NOTICE = (
     "The page has more elements than the reader walks: only its beginning was read. "
     "Look for a shorter version of the page."
 )
+
+
+warm_up()  # the stoplist index is built off the caller's thread, once per process
 
 
 def parse_html(html: str) -> tuple[etree._Element | None, bool]:
@@ -106,22 +109,44 @@ def _indented(prefix: str, markdown: str) -> str:
     return "\n".join([prefix + lines[0], *(continuation + ln for ln in lines[1:])])
 
 
+def _markdown(block: Block) -> str:
+    md = block.md
+    if block.kind == "dt" and not md.startswith("**"):
+        md = f"**{md}**"
+    elif block.kind == "dd":
+        md = f": {md}"
+    return _indented(block.prefix, md) if block.prefix else md
+
+
+def _separator(previous: Block | None, block: Block) -> str:
+    """What goes between two kept blocks: a rule, a tight list line, a quote's blank line."""
+    if block.rule_before:
+        return "\n\n---\n\n"
+    if previous is None:
+        return "\n\n"
+    if block.kind == "li" and previous.kind == "li" and not block.list_start:
+        return "\n"
+    if block.kind == "dd" and previous.kind in {"dt", "dd"}:
+        return "\n"
+    if block.prefix.startswith(">") and previous.prefix.startswith(">"):
+        return "\n>\n"
+    return "\n\n"
+
+
 def render(blocks: list[Block]) -> tuple[str, str]:
     """(Markdown, plain text) of the good blocks."""
     md_out: list[str] = []
     text_out: list[str] = []
-    previous = ""
+    previous: Block | None = None
     for block in blocks:
         if block.class_type != "good":
             continue
-        tight = block.kind == "li" and previous == "li" and not block.list_start
-        separator = "\n" if tight else "\n\n"
-        md = _indented(block.prefix, block.md) if block.prefix else block.md
+        md = _markdown(block)
         if md_out:
-            md_out.append(separator)
+            md_out.append(_separator(previous, block))
         md_out.append(md)
         text_out.append(block.text if block.kind != "table" else "".join(block.text_parts))
-        previous = block.kind
+        previous = block
     return "".join(md_out), "\n\n".join(text_out)
 
 
@@ -145,9 +170,11 @@ def _read(
     main: etree._Element | None,
     measures: Measures,
     language: str | None,
+    *,
+    image_links: bool = True,
 ) -> tuple[str, str, str, bool]:
     """(Markdown, text, stoplist name, cut short) of the content of `body` around `main`."""
-    maker = BlockMaker(url, main, measures)
+    maker = BlockMaker(url, main, measures, image_links=image_links)
     blocks = maker.walk(body)
     if not blocks:
         return "", "", "", maker.truncated
@@ -165,11 +192,14 @@ def _lost_the_article(text: str, measures: Measures, main: etree._Element | None
     return dense_chars >= MIN_DENSE_CHARS and len(text) < LOST_SHARE * dense_chars
 
 
-def extract_html(html: str | bytes, url: str | None = None) -> Document:
+def extract_html(
+    html: str | bytes, url: str | None = None, *, image_links: bool = True
+) -> Document:
     """The main content of an HTML page as a `Document` (Markdown, plain text, metadata).
 
     A plain synchronous function whose cost is linear in the page size (bounded by
-    `measure.MAX_ELEMENTS`); run it off the event loop for big pages.
+    `measure.MAX_ELEMENTS`); run it off the event loop for big pages. Images with alt
+    text become `![alt](url)`, or their alt text alone with `image_links=False`.
     """
     if isinstance(html, bytes):
         html = decode_text(html, "text/html")
@@ -188,13 +218,15 @@ def extract_html(html: str | bytes, url: str | None = None) -> Document:
         body = root
     measures = measure(body)
     main = find_main(measures)
-    markdown, text, stoplist_name, walked_part = _read(body, url, main, measures, meta.language)
+    markdown, text, stoplist_name, walked_part = _read(
+        body, url, main, measures, meta.language, image_links=image_links
+    )
     if walked_part:
         cut_flags = ("content_truncated",)
     notices: list[str] = []
     flags: tuple[str, ...] = cut_flags
     if _lost_the_article(text, measures, main):
-        retry = _read(body, url, measures.dense, measures, meta.language)
+        retry = _read(body, url, measures.dense, measures, meta.language, image_links=image_links)
         if len(retry[1]) > len(text):
             markdown, text, stoplist_name, _ = retry
             flags = (*flags, "main_content_guessed")

@@ -34,6 +34,7 @@ from webdistill.adapters.extract.html.furniture import (
     is_hidden,
     is_styled_hidden,
 )
+from webdistill.adapters.extract.html.inline import EMPHASIS, close_code, close_span
 from webdistill.adapters.extract.html.measure import Measures
 from webdistill.adapters.extract.html.tables import is_data_table, render_table
 
@@ -46,11 +47,17 @@ class BlockMaker:
     """Walks a tree once and collects `Block`s; see the module docstring."""
 
     def __init__(
-        self, base_url: str | None, main: etree._Element | None, measures: Measures
+        self,
+        base_url: str | None,
+        main: etree._Element | None,
+        measures: Measures,
+        *,
+        image_links: bool = True,
     ) -> None:
         self.base_url = base_url
         self.main = main
         self.measures = measures
+        self.image_links = image_links
         self.main_line: set[etree._Element] = set()
         if main is not None:
             self.main_line = {main, *main.iterancestors()}
@@ -70,13 +77,25 @@ class BlockMaker:
         self.owners: list[etree._Element] = []
         self.truncated = False
         self.hidden_depth = 0
+        self.code_depth = 0
+        self.pending_images = ""
+        self.rule = False
         self.hidden_stack: list[bool] = []
 
     # --- blocks -----------------------------------------------------------------------
     def _close(self) -> None:
         block = self.current
+        if block.images and not block.text_parts:
+            # an image alone (a figure): its Markdown goes on the line before the next text
+            self.pending_images += "".join(block.md_parts) + BR
+            return
+        if self.pending_images and block.kind not in {"pre", "table"}:
+            block.md_parts.insert(0, self.pending_images)
+        self.pending_images = ""
         block.finish()
         if block.text:
+            block.rule_before = self.rule
+            self.rule = False
             self.blocks.append(block)
 
     def _open(self, kind: str, prefix: str = "", level: int = 0) -> Block:
@@ -85,6 +104,8 @@ class BlockMaker:
             self._close()
             block = Block(kind, "")
             self.current = block
+        elif block.kind == "li" and kind == "p" and self.owners and self.owners[-1].tag != "li":
+            return block  # <li><p>: the item's first paragraph keeps the item's marker
         # else: the current block is still empty, and is reused (most boundaries are).
         block.kind = kind
         block.level = level
@@ -148,6 +169,8 @@ class BlockMaker:
         """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0."""
         if element in self.main_line:
             return 0
+        if tag == "footer" and self.quote_depth:
+            return 0  # a quotation's attribution
         if tag in BOILERPLATE_TAGS or element.get("role") in {"navigation", "complementary"}:
             return HARD
         if tag == "header" and self.main_depth == 0 and self.main is not None:
@@ -175,9 +198,10 @@ class BlockMaker:
             self.current.tags_count += 1
             return None
         if tag == "img":
-            alt = " ".join((element.get("alt") or "").split())
-            if alt and not alt.startswith("data:"):
-                self.current.md_parts.append(f" {alt} ")
+            image = self._image(element)
+            if image:
+                self.current.md_parts.append(image)
+                self.current.images += 1
             return None
         boiler = self._is_boilerplate(element, tag)
         is_main = element is self.main
@@ -196,10 +220,27 @@ class BlockMaker:
             self.current.md_parts.append("[")
             undo = (boiler, is_main, "a", self.current, len(self.current.md_parts) - 1, href)
         elif tag == "code" and not in_link:
-            self.current.md_parts.append("`")
-            undo = (boiler, is_main, "code")
+            self.current.md_parts.append("")
+            undo = (boiler, is_main, "code", self.current, len(self.current.md_parts) - 1)
+        elif tag in EMPHASIS and self.current.kind != "heading" and not self.code_depth:
+            self.current.md_parts.append("")
+            index = len(self.current.md_parts) - 1
+            undo = (boiler, is_main, "em", self.current, index, EMPHASIS[tag])
+        if tag == "code":
+            self.code_depth += 1
         self.current.tags_count += 1
         return undo
+
+    def _image(self, element: etree._Element) -> str:
+        """An image as `![alt](url)` (or its alt text alone); nothing without alt text."""
+        alt = " ".join((element.get("alt") or "").split())
+        if not alt or alt.lower().startswith("data:"):
+            return ""
+        alt = alt.replace("[", "(").replace("]", ")")
+        src = (element.get("src") or element.get("data-src") or "").strip()
+        if not self.image_links or not src or src.lower().startswith("data:"):
+            return f" {alt} "
+        return f" ![{alt}]({absolute_url(src, self.base_url)}) "
 
     def _enter_block(self, tag: str, boiler: int, is_main: bool) -> tuple[object, ...]:
         if tag in HEADING_TAGS:
@@ -219,6 +260,11 @@ class BlockMaker:
         elif tag == "blockquote":
             self.quote_depth += 1
             self._open("p")
+        elif tag == "hr":
+            self._open("p")
+            self.rule = True
+        elif tag in {"dt", "dd"}:
+            self._open(tag, self.indent)
         else:
             self._open("p", self.indent if tag in {"p", "div", "dd"} and self.indent else "")
         return (boiler, is_main, "block")
@@ -228,6 +274,8 @@ class BlockMaker:
         boiler, is_main, what = undo[0], undo[1], undo[2]
         left_link = 0
         tag = element.tag.lower() if isinstance(element.tag, str) else ""
+        if tag == "code":
+            self.code_depth -= 1
         if what == "a":
             left_link = 1
             block, index, href = undo[3], undo[4], undo[5]
@@ -247,8 +295,15 @@ class BlockMaker:
                 block.md_parts.append(f"]({absolute_url(href, self.base_url)})")
                 if block.md_parts[-2] != last:
                     block.md_parts.append(" ")
-        elif what == "code":
-            self.current.md_parts.append("`")
+        elif what in {"code", "em"}:
+            block, index = undo[3], undo[4]
+            assert isinstance(block, Block) and isinstance(index, int)
+            if block is not self.current:
+                block.md_parts[index] = ""
+            elif what == "code":
+                close_code(block.md_parts, index)
+            else:
+                close_span(block.md_parts, index, str(undo[5]))
         elif what in {"block", "li"}:
             if tag in {"ul", "ol", "menu", "dir"} and self.lists:
                 self.indent = self.lists.pop()[2]
