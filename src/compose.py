@@ -15,6 +15,7 @@ from contextlib import AsyncExitStack
 from types import TracebackType
 from typing import Any
 
+from aiohttp import ThreadedResolver
 from aiohttp.abc import AbstractResolver
 from returns.result import Result
 
@@ -30,6 +31,9 @@ from webdistill.adapters.http.settings import HttpSettings
 from webdistill.adapters.providers.registry import SearchProviders
 from webdistill.adapters.providers.selection import describe_providers as _describe_providers
 from webdistill.adapters.providers.settings import ProviderSettings
+from webdistill.adapters.readers.fallback import ReaderFallback
+from webdistill.adapters.readers.gate import AddressGate
+from webdistill.adapters.readers.registry import make_reader, reader_settings
 from webdistill.adapters.robots import RobotsGate
 from webdistill.config import Config, ConfigError
 from webdistill.kernel import Deps, Document, FetchOutcome, SearchOutcome, WebBackend, WebError
@@ -109,6 +113,7 @@ class Toolkit:
         backend = DeadlineBackend(
             backend, timeout_s=config.fetch_timeout_ms / 1000, concurrency=config.concurrency
         )
+        backend = self._with_reader(backend)  # outside the deadline: its own timeout
         if config.cache:
             backend = CachingBackend(backend)
         self._deps = Deps(
@@ -123,6 +128,22 @@ class Toolkit:
             content_chars=config.content_chars,
         )
         return self
+
+    def _with_reader(self, backend: WebBackend) -> WebBackend:
+        """The opt-in hosted reader fallback (WEB_READER) around the page backend."""
+        config = self.config
+        settings = reader_settings(
+            config.reader,
+            config.reader_url,
+            config.reader_api_key,
+            config.reader_timeout_ms / 1000,
+            config.max_response_bytes,
+        )
+        reader = make_reader(settings)
+        if reader is not None:
+            self._stack.push_async_callback(reader.close)
+        upstream = self._resolver or ThreadedResolver()
+        return ReaderFallback(backend, reader, AddressGate(upstream))
 
     def _compressor(self) -> Compressor | None:
         config = self.config

@@ -140,6 +140,8 @@ class CachingBackend:
 
     async def extract(self, request: FetchRequest) -> Result[object, WebError]:
         key = request.url  # windows and focus are cut by the kernel, not the backend
+        if request.prefer_reader:  # a hosted reader's page is another reading of the URL
+            key = f"prefer_reader {request.url}"
         cached = self._pages.get(key)
         if cached is not None:
             return Success(cached)

@@ -25,6 +25,7 @@ DocumentFlag = Literal[
     "empty",
     "content_truncated",
     "main_content_guessed",
+    "parse_warning",
 ]
 
 
@@ -117,6 +118,8 @@ class FetchRequest:
     start_index: int = 0
     focus: str | None = None
     compress: bool | None = None
+    #: Ask the configured hosted reader first (WEB_READER); local reading is the fallback.
+    prefer_reader: bool = False
 
 
 @attrs.frozen
@@ -136,6 +139,8 @@ class FetchedPage:
     language: str | None = None
     flags: tuple[str, ...] = ()
     notice: str | None = None
+    #: The hosted reader that made this page (e.g. "jina"); None: webdistill read it.
+    reader: str | None = None
 
 
 @attrs.frozen
@@ -162,6 +167,8 @@ class Page:
     language: str | None = None
     flags: tuple[str, ...] = ()
     notice: str | None = None
+    #: The hosted reader that made this page (e.g. "jina"); None: webdistill read it.
+    reader: str | None = None
 
 
 @attrs.frozen

@@ -14,6 +14,7 @@ from lxml import etree
 from webdistill.adapters.extract.decoding import decode_text
 from webdistill.adapters.extract.html.block import Block
 from webdistill.adapters.extract.html.classify import classify
+from webdistill.adapters.extract.html.embedded import revise
 from webdistill.adapters.extract.html.honesty import honest_flags
 from webdistill.adapters.extract.html.measure import Measures, budget, measure
 from webdistill.adapters.extract.html.metadata import PageMeta, read_meta
@@ -206,7 +207,7 @@ def extract_html(
     root, too_deep = parse_html(html)
     cut_flags: tuple[str, ...] = ("content_truncated",) if too_deep else ()
     if root is None:
-        return _empty(PageMeta(), html)
+        return revise(_empty(PageMeta(), html), html, url)
     if budget(root):
         cut_flags = ("content_truncated",)
     meta = read_meta(root)
@@ -232,13 +233,13 @@ def extract_html(
             flags = (*flags, "main_content_guessed")
             notices.append(GUESSED_NOTICE)
     if not text:
-        return _empty(meta, html, flags)
+        return revise(_empty(meta, html, flags), html, url)
     found, notice = honest_flags(html, text, script_count)
     if cut_flags:
         notices.append(DEPTH_NOTICE if too_deep else TRUNCATED_NOTICE)
     if notice:
         notices.insert(0, notice)
-    return Document(
+    document = Document(
         title=meta.title,
         markdown=markdown,
         text=text,
@@ -250,3 +251,4 @@ def extract_html(
         flags=(*found, *flags),
         notice=" ".join(notices) or None,
     )
+    return revise(document, html, url)  # app shells: the article the page embeds as data
