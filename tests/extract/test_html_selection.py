@@ -149,3 +149,20 @@ def test_repeated_block_is_kept_once() -> None:
     text = extract_html(html).text
     assert text.count(caption) <= 1
     assert_story_kept(text)
+
+
+def test_long_comment_section_after_a_blog_post_stays_out() -> None:
+    # WordPress: the post in div.post, then <ol class="commentlist"> longer than the post.
+    comments = "".join(
+        f'<li class="comment"><div class="comment-author vcard">Reader {i}</div>'
+        f"<p>Thank you for this post, it reminded me of the flood we had in our own town "
+        f"years ago when the river came up over the bridge number {i}.</p></li>"
+        for i in range(40)
+    )
+    html = page(
+        f'<div class="post"><h2>River floods the lower town</h2>{paragraphs(STORY * 2)}</div>'
+        f'<div id="comments"><ol class="commentlist">{comments}</ol></div>'
+    )
+    text = extract_html(html).text
+    assert_story_kept(text)
+    assert "Thank you for this post" not in text

@@ -23,6 +23,8 @@ _MAIN_TAGS = frozenset({"main", "article"})
 MIN_DENSE_CHARS = 60
 #: An <article> this long outside a comments section makes the comments extra.
 MIN_ARTICLE_CHARS = 500
+#: As much running text outside a comments section also makes the comments extra.
+MIN_OUTSIDE_PROSE = 1000
 #: The most elements the reader walks; the rest of a bigger page is cut and flagged.
 MAX_ELEMENTS = 100_000
 
@@ -41,10 +43,15 @@ class Measures:
         #: How many long articles lie under (or are) each measured element, and in all.
         self.articles_under: dict[etree._Element, int] = {}
         self.articles = 0
+        #: Characters of running-text paragraphs under each measured element, and in all.
+        self.prose_under: dict[etree._Element, int] = {}
+        self.prose = 0
 
     def article_outside(self, element: etree._Element) -> bool:
         """Whether a long <article> lies outside `element` (so its comments are extra)."""
-        return self.articles > self.articles_under.get(element, 0)
+        if self.articles > self.articles_under.get(element, 0):
+            return True
+        return self.prose - self.prose_under.get(element, 0) >= MIN_OUTSIDE_PROSE
 
     def length(self, element: etree._Element) -> int:
         """Characters of text under `element` (0 when it was not measured)."""
@@ -64,14 +71,14 @@ def measure(root: etree._Element) -> Measures:
     out = Measures()
     scores: dict[etree._Element, float] = {}
     direct: dict[etree._Element, int] = {}
-    stack: list[list[int]] = [[0, 0]]  # per open element: text length, long articles
+    stack: list[list[int]] = [[0, 0, 0]]  # per open element: text, long articles, prose
     elements: list[etree._Element] = []
     for event, element in etree.iterwalk(root, events=("start", "end")):
         if event == "start":
-            stack.append([len(element.text or ""), 0])
+            stack.append([len(element.text or ""), 0, 0])
             elements.append(element)
             continue
-        count, articles = stack.pop()
+        count, articles, prose = stack.pop()
         elements.pop()
         tag = element.tag if isinstance(element.tag, str) else ""
         marked = _is_marked(element, tag)
@@ -84,10 +91,13 @@ def measure(root: etree._Element) -> Measures:
         if marked or element.get("class") or element.get("id") or tag == "body":
             out.lengths[element] = count
             out.articles_under[element] = articles
+            out.prose_under[element] = prose
             if marked:
                 out.marked.append(element)
         if element in scores:
             out.lengths[element] = count
+        if tag in _DENSE_TAGS and count >= MIN_DENSE_CHARS:
+            prose += count
         if tag in _DENSE_TAGS and count >= MIN_DENSE_CHARS and elements:
             parent = elements[-1]
             scores[parent] = scores.get(parent, 0.0) + count
@@ -97,8 +107,10 @@ def measure(root: etree._Element) -> Measures:
                 scores[grand] = scores.get(grand, 0.0) + count / 2
         stack[-1][0] += count + len(element.tail or "")
         stack[-1][1] += articles
+        stack[-1][2] += prose
     out.total = stack[0][0]
     out.articles = stack[0][1]
+    out.prose = stack[0][2]
     if scores:
         out.dense, out.dense_score = max(scores.items(), key=lambda kv: kv[1])
         out.dense_chars = direct.get(out.dense, 0)
