@@ -97,6 +97,8 @@ class Config:
     openserp_engine: str = "google"
     mcp_search_command: str | None = attrs.field(default=None, repr=False)
     mcp_search_tool: str | None = None
+    #: WEB_AUDIT_LOG: "stderr" or a file path; None = no audit log.
+    audit_log: str | None = None
 
     @classmethod
     def from_env(
@@ -181,6 +183,28 @@ def _http_url(variable: str, raw: str) -> str | None:
     return value.rstrip("/")
 
 
+PROXY_SCHEMES = ("http://", "https://", "socks5://", "socks5h://", "socks4://")
+
+
+def _proxy_url(variable: str, raw: str) -> str | None:
+    value = raw.strip()
+    if not value:
+        return None
+    if not value.lower().startswith(PROXY_SCHEMES):
+        raise ConfigError(
+            f"{variable}={raw!r} is not valid: give the proxy's http(s) URL or a socks5:// "
+            "or socks4:// URL, e.g. socks5://127.0.0.1:1080."
+        )
+    return value.rstrip("/")
+
+
+def _audit_destination(variable: str, raw: str) -> str | None:
+    value = raw.strip()
+    if not value or value.lower() in ("0", "false", "off", "no", "none"):
+        return None
+    return "stderr" if value.lower() == "stderr" else value
+
+
 def _endpoints(variable: str, raw: str) -> dict[str, str]:
     result: dict[str, str] = {}
     for item in (part.strip() for part in raw.split(",")):
@@ -250,7 +274,7 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_LLM_MODEL": ("llm_model", _text),
     "WEB_RESPECT_ROBOTS": ("respect_robots", _flag),
     "WEB_FENCE_UNTRUSTED": ("fence_untrusted", _flag),
-    "WEB_PROXY": ("proxy", _http_url),
+    "WEB_PROXY": ("proxy", _proxy_url),
     "WEB_CACHE": ("cache", _flag),
     "WEB_PROVIDER_ENDPOINTS": ("provider_endpoints", _endpoints),
     "WEB_READER": ("reader", _choice(READERS)),
@@ -275,6 +299,7 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     ),
     "WEB_MCP_SEARCH_COMMAND": ("mcp_search_command", _command),
     "WEB_MCP_SEARCH_TOOL": ("mcp_search_tool", _text),
+    "WEB_AUDIT_LOG": ("audit_log", _audit_destination),
 }
 
 

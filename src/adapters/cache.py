@@ -139,9 +139,11 @@ class CachingBackend:
         return answer
 
     async def extract(self, request: FetchRequest) -> Result[object, WebError]:
-        key = request.url  # windows and focus are cut by the kernel, not the backend
+        key: object = request.url  # windows and focus are cut by the kernel, not the backend
         if request.prefer_reader:  # a hosted reader's page is another reading of the URL
             key = f"prefer_reader {request.url}"
+        if request.extract_mode != "markdown":  # the raw body is another row
+            key = (key, request.extract_mode)
         cached = self._pages.get(key)
         if cached is not None:
             return Success(cached)

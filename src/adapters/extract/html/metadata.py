@@ -21,6 +21,7 @@ class PageMeta:
     published: str | None = None
     site_name: str | None = None
     language: str | None = None
+    description: str | None = None
 
 
 def _clean(value: str | None) -> str | None:
@@ -112,4 +113,9 @@ def read_meta(root: etree._Element) -> PageMeta:
         published=_clean(date),
         site_name=site,
         language=_clean(language),
+        description=_clean(
+            metas.get("description")
+            or metas.get("og:description")
+            or metas.get("twitter:description")
+        ),
     )

@@ -160,6 +160,7 @@ def _empty(meta: PageMeta, raw: str, flags: tuple[str, ...] = ()) -> Document:
         published=meta.published,
         site_name=meta.site_name,
         language=meta.language,
+        excerpt=meta.description,
         flags=(*flags, *(found or ("empty",))),
         notice=notice or "The page has no readable text content.",
     )
@@ -250,5 +251,6 @@ def extract_html(
         language=meta.language or language_code(stoplist_name),
         flags=(*found, *flags),
         notice=" ".join(notices) or None,
+        excerpt=meta.description,
     )
     return revise(document, html, url)  # app shells: the article the page embeds as data
