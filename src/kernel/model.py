@@ -18,7 +18,15 @@ SafeSearch = Literal["off", "moderate", "strict"]
 Topic = Literal["general", "news"]
 
 #: Flags an extracted document may carry; each comes with a `notice` for the agent.
-DocumentFlag = Literal["needs_javascript", "challenge", "body_truncated", "empty", "parse_warning"]
+DocumentFlag = Literal[
+    "needs_javascript",
+    "challenge",
+    "body_truncated",
+    "empty",
+    "content_truncated",
+    "main_content_guessed",
+    "parse_warning",
+]
 
 
 @attrs.frozen

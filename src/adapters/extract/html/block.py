@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urljoin
 
-from lxml import html as lxml_html
+from lxml import etree
 
 #: Stands for a <br> inside a block's Markdown until whitespace is normalised.
 BR = "\x01"
@@ -27,6 +27,8 @@ class Block:
         "class_type",
         "dom_path",
         "heading",
+        "hidden",
+        "images",
         "in_main",
         "kind",
         "level",
@@ -36,6 +38,7 @@ class Block:
         "owner",
         "prefix",
         "regions",
+        "rule_before",
         "tags_count",
         "text_parts",
         "xpath",
@@ -58,8 +61,11 @@ class Block:
         self.heading = False
         self.boilerplate = False
         self.in_main = False
+        self.hidden = False
+        self.rule_before = False
+        self.images = 0
         self.list_start = False
-        self.owner: lxml_html.HtmlElement | None = None
+        self.owner: etree._Element | None = None
         self.regions: tuple[int, ...] = ()
 
     # --- the jusText Paragraph interface -------------------------------------------
@@ -109,9 +115,15 @@ class Block:
 _SPACE_AFTER_LINK = re.compile(r"(\]\([^()\s]*\)) ([.,;:!?])")
 
 
-def code_language(element: lxml_html.HtmlElement) -> str:
+def code_language(element: etree._Element) -> str:
     """The language of a code block from `class="language-x"` on <pre> or its <code>."""
     candidates = [element, *element.iterchildren("code")]
+    parent = element.getparent()
+    for _ in range(2):  # <div class="highlight-source-python"><pre>
+        if parent is None:
+            break
+        candidates.append(parent)
+        parent = parent.getparent()
     for node in candidates:
         match = _CODE_LANG.search(node.get("class") or "")
         if match:
@@ -120,6 +132,11 @@ def code_language(element: lxml_html.HtmlElement) -> str:
         if lang:
             return lang.strip().lower()
     return ""
+
+
+def text_of(element: etree._Element) -> str:
+    """The text under `element` (its own tail excluded), like lxml.html's `text_content`."""
+    return str(etree.tostring(element, method="text", encoding=str, with_tail=False))
 
 
 def absolute_url(href: str, base: str | None) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from justext.core import classify_paragraphs
-from lxml import html as lxml_html
+from lxml import etree
 
 from webdistill.adapters.extract.html.block import Block
 from webdistill.adapters.extract.html.cjk import classify_cjk, is_cjk
@@ -36,6 +36,8 @@ STOPWORDS_HIGH = 0.30
 TITLE_LOOKBACK = 5
 #: Inside the main container, rejected blocks up to this link density are kept.
 EXPAND_MAX_LINK_DENSITY = 0.5
+#: A kept block repeating an earlier kept block of at least this many characters goes.
+REPEAT_MIN_CHARS = 20
 
 
 def _judge_soft_regions(blocks: list[Block]) -> None:
@@ -53,7 +55,7 @@ def _judge_soft_regions(blocks: list[Block]) -> None:
             block.boilerplate = True
 
 
-def _ancestry(block: Block, cache: dict[int, list[lxml_html.HtmlElement]]) -> list[object]:
+def _ancestry(block: Block, cache: dict[int, list[etree._Element]]) -> list[object]:
     """The block's owner and its ancestors, nearest first (cached per owner)."""
     owner = block.owner
     if owner is None:
@@ -83,7 +85,7 @@ def _expand(blocks: list[Block], is_seed: Callable[[Block], bool], listing: bool
 
     The container is the deepest element holding CONTAINER_SHARE of the seed text.
     """
-    cache: dict[int, list[lxml_html.HtmlElement]] = {}
+    cache: dict[int, list[etree._Element]] = {}
     weight: dict[int, int] = {}
     depth: dict[int, int] = {}
     total = 0
@@ -126,6 +128,22 @@ def _keep_title(blocks: list[Block]) -> None:
             return
 
 
+def _drop_repeats(blocks: list[Block]) -> None:
+    """Keep one copy of repeated text: a hidden copy of visible text goes, and a block
+    that repeats an earlier kept block word for word goes (captions, teasers, print copies)."""
+    visible = {b.text for b in blocks if not b.hidden}
+    seen: set[str] = set()
+    for block in blocks:
+        if block.class_type != "good":
+            continue
+        if block.hidden and block.text in visible:
+            block.class_type = "bad"
+        elif len(block.text) >= REPEAT_MIN_CHARS:
+            if block.text in seen:
+                block.class_type = "bad"
+            seen.add(block.text)
+
+
 def classify(blocks: list[Block], language: str | None) -> str:
     """Mark each block good or bad (jusText plus structure); returns the stoplist used."""
     sample = " ".join(b.text for b in blocks[:400])
@@ -151,6 +169,7 @@ def classify(blocks: list[Block], language: str | None) -> str:
         # pages): take the container of all plausible text instead.
         _expand(blocks, _is_plausible, listing=True)
     _keep_title(blocks)
+    _drop_repeats(blocks)
     if not any(b.class_type == "good" for b in blocks):
         # Nothing plausible at all: keep whatever is not furniture.
         for block in blocks:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import functools
 import re
 
+from lxml import etree
+
 #: Tags that start and end a paragraph (jusText's PARAGRAPH_TAGS plus HTML5 sections).
 BLOCK_TAGS = frozenset(
     (
@@ -64,8 +66,6 @@ NEVER_BOILERPLATE = frozenset({"html", "body", "main", "article"})
 HARD = 1
 SOFT = 2
 DISCUSSION = 3
-#: An <article> this long outside a comments section makes the comments extra.
-MIN_ARTICLE_CHARS = 500
 #: An element named like sure furniture that holds more of the page text is only suspect.
 HARD_NAME_MAX_SHARE = 0.6
 
@@ -76,3 +76,17 @@ def furniture_verdict(names: str) -> int:
     if ALWAYS_BOILERPLATE_NAME.search(names):
         return HARD
     return SOFT if BOILERPLATE_NAME.search(names) else 0
+
+
+_HIDDEN_STYLE = re.compile(r"(?:display\s*:\s*none|visibility\s*:\s*hidden)", re.IGNORECASE)
+
+
+def is_hidden(element: etree._Element) -> bool:
+    """Hidden from readers by `hidden` or `aria-hidden="true"` (furniture outright)."""
+    return element.get("hidden") is not None or element.get("aria-hidden") == "true"
+
+
+def is_styled_hidden(element: etree._Element) -> bool:
+    """Hidden by an inline style: a closed tab or a hidden copy (judged by repetition)."""
+    style = element.get("style")
+    return style is not None and _HIDDEN_STYLE.search(style) is not None

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 
 import attrs
-from lxml import html as lxml_html
+from lxml import etree
+
+from webdistill.adapters.extract.html.block import text_of
 
 _TITLE_SEPARATORS = (" | ", " - ", " — ", " – ", " :: ", " · ")
 
@@ -29,7 +31,7 @@ def _clean(value: str | None) -> str | None:
     return value[:300] or None
 
 
-def _metas(root: lxml_html.HtmlElement) -> dict[str, str]:
+def _metas(root: etree._Element) -> dict[str, str]:
     found: dict[str, str] = {}
     for meta in root.iter("meta"):
         key = (meta.get("property") or meta.get("name") or meta.get("itemprop") or "").lower()
@@ -39,7 +41,7 @@ def _metas(root: lxml_html.HtmlElement) -> dict[str, str]:
     return found
 
 
-def _json_ld(root: lxml_html.HtmlElement) -> dict[str, object]:
+def _json_ld(root: etree._Element) -> dict[str, object]:
     for script in root.iter("script"):
         if (script.get("type") or "").lower() != "application/ld+json" or not script.text:
             continue
@@ -67,12 +69,12 @@ def _ld_author(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _first_text(root: lxml_html.HtmlElement, tag: str) -> str | None:
+def _first_text(root: etree._Element, tag: str) -> str | None:
     node = next(root.iter(tag), None)
-    return _clean(node.text_content()) if node is not None else None
+    return _clean(text_of(node)) if node is not None else None
 
 
-def read_meta(root: lxml_html.HtmlElement) -> PageMeta:
+def read_meta(root: etree._Element) -> PageMeta:
     """Metadata from <meta> tags, JSON-LD, <title>, <h1>, <time> and <html lang>."""
     metas = _metas(root)
     ld = _json_ld(root)
@@ -91,7 +93,7 @@ def read_meta(root: lxml_html.HtmlElement) -> PageMeta:
         byline = None
     if byline is None:
         node = next(iter(root.xpath('//*[@rel="author" or @itemprop="author"]')), None)
-        byline = _clean(node.text_content()) if isinstance(node, lxml_html.HtmlElement) else None
+        byline = _clean(text_of(node)) if isinstance(node, etree._Element) else None
     date = metas.get("article:published_time") or metas.get("date") or metas.get("dc.date")
     date = date or metas.get("datepublished") or metas.get("pubdate")
     ld_date = ld.get("datePublished")
@@ -100,7 +102,7 @@ def read_meta(root: lxml_html.HtmlElement) -> PageMeta:
     if not date:
         node = next(root.iter("time"), None)
         if node is not None:
-            date = node.get("datetime") or node.text_content()
+            date = node.get("datetime") or text_of(node)
     language = root.get("lang") or root.get("xml:lang") or metas.get("og:locale")
     if not language:
         body = root.find("body")

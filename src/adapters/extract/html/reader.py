@@ -10,40 +10,75 @@ serialises the blocks it keeps as Markdown and as plain text.
 from __future__ import annotations
 
 from lxml import etree
-from lxml import html as lxml_html
 
 from webdistill.adapters.extract.decoding import decode_text
 from webdistill.adapters.extract.html.block import Block
 from webdistill.adapters.extract.html.classify import classify
 from webdistill.adapters.extract.html.embedded import revise
 from webdistill.adapters.extract.html.honesty import honest_flags
+from webdistill.adapters.extract.html.measure import Measures, budget, measure
 from webdistill.adapters.extract.html.metadata import PageMeta, read_meta
 from webdistill.adapters.extract.html.segment import BlockMaker
-from webdistill.adapters.extract.html.stoplists import language_code
+from webdistill.adapters.extract.html.stoplists import language_code, warm_up
 from webdistill.kernel.model import Document
 
 MIN_MAIN_CHARS = 250
 #: Removed before the walk (their text would skew the text-share measures).
 JUNK_TAGS = ("script", "style", "template", "svg", "math", "iframe", "object")
-_MAIN_XPATH = "//main | //article | //*[@role='main'] | //*[@itemprop='articleBody']"
+#: The reader fell back to the best text-dense container when it kept less than this
+#: share of that container's text (a misleading name or tag hid the article).
+LOST_SHARE = 0.3
+MIN_DENSE_CHARS = 500
+GUESSED_NOTICE = (
+    "The page's structure hid most of its text, so the reader fell back to the largest "
+    "block of running text: check that this is the content you wanted."
+)
+DEPTH_NOTICE = (
+    "The page nests its elements deeper than the HTML parser allows (256 levels): the "
+    "text after that point is missing. Look for a simpler version of the page."
+)
+TRUNCATED_NOTICE = (
+    "The page has more elements than the reader walks: only its beginning was read. "
+    "Look for a shorter version of the page."
+)
 
 
-def parse_html(html: str) -> lxml_html.HtmlElement | None:
-    """The lxml document for `html`, or None when there is nothing to parse."""
-    parser = lxml_html.HTMLParser(
+warm_up()  # the stoplist index is built off the caller's thread, once per process
+
+
+def parse_html(html: str) -> tuple[etree._Element | None, bool]:
+    """The lxml document for `html` (None when there is nothing to parse), and whether
+    libxml2 stopped early because the page nests deeper than its limit (256)."""
+    parser = etree.HTMLParser(
         encoding="utf-8", remove_comments=True, remove_pis=True, no_network=True
     )
     data = html.encode("utf-8", "replace")
     if not data.strip():
-        return None
+        return None, False
     try:
-        root = lxml_html.document_fromstring(data, parser=parser)
+        root = etree.fromstring(data, parser=parser)
     except (etree.ParserError, etree.XMLSyntaxError, ValueError):
-        return None
-    return root if isinstance(root, lxml_html.HtmlElement) else None
+        return None, False
+    too_deep = any("Excessive depth" in entry.message for entry in parser.error_log)
+    return (root if isinstance(root, etree._Element) else None), too_deep
 
 
-def _unwrap_noscript(root: lxml_html.HtmlElement) -> None:
+def _drop(node: etree._Element) -> None:
+    """Remove `node` and its subtree, keeping its tail text in place."""
+    parent = node.getparent()
+    if parent is None:
+        return
+    tail = node.tail
+    previous = node.getprevious()
+    parent.remove(node)
+    if tail:
+        if previous is not None:
+            previous.tail = (previous.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+
+
+def _unwrap_noscript(root: etree._Element) -> None:
     """Some sites (forums) serve content to crawlers inside <noscript>: keep it as markup.
 
     A <noscript> whose content the parser left as raw text ("<img ...>") is dropped.
@@ -54,18 +89,16 @@ def _unwrap_noscript(root: lxml_html.HtmlElement) -> None:
         if len(node) == 0 and (node.text or "").lstrip().startswith("<")
     ]
     for node in doomed:
-        node.drop_tree()
+        _drop(node)
     etree.strip_tags(root, "noscript")
 
 
-def find_main(body: lxml_html.HtmlElement) -> lxml_html.HtmlElement | None:
+def find_main(measures: Measures) -> etree._Element | None:
     """The element the page marks as its main content, if it holds enough text."""
-    best: lxml_html.HtmlElement | None = None
+    best: etree._Element | None = None
     best_len = 0
-    for node in body.xpath(_MAIN_XPATH):
-        if not isinstance(node, lxml_html.HtmlElement):
-            continue
-        length = len(" ".join(node.text_content().split()))
+    for node in measures.marked:
+        length = measures.length(node)
         if length > best_len:
             best, best_len = node, length
     return best if best_len >= MIN_MAIN_CHARS else None
@@ -77,27 +110,49 @@ def _indented(prefix: str, markdown: str) -> str:
     return "\n".join([prefix + lines[0], *(continuation + ln for ln in lines[1:])])
 
 
+def _markdown(block: Block) -> str:
+    md = block.md
+    if block.kind == "dt" and not md.startswith("**"):
+        md = f"**{md}**"
+    elif block.kind == "dd":
+        md = f": {md}"
+    return _indented(block.prefix, md) if block.prefix else md
+
+
+def _separator(previous: Block | None, block: Block) -> str:
+    """What goes between two kept blocks: a rule, a tight list line, a quote's blank line."""
+    if block.rule_before:
+        return "\n\n---\n\n"
+    if previous is None:
+        return "\n\n"
+    if block.kind == "li" and previous.kind == "li" and not block.list_start:
+        return "\n"
+    if block.kind == "dd" and previous.kind in {"dt", "dd"}:
+        return "\n"
+    if block.prefix.startswith(">") and previous.prefix.startswith(">"):
+        return "\n>\n"
+    return "\n\n"
+
+
 def render(blocks: list[Block]) -> tuple[str, str]:
     """(Markdown, plain text) of the good blocks."""
     md_out: list[str] = []
     text_out: list[str] = []
-    previous = ""
+    previous: Block | None = None
     for block in blocks:
         if block.class_type != "good":
             continue
-        tight = block.kind == "li" and previous == "li" and not block.list_start
-        separator = "\n" if tight else "\n\n"
-        md = _indented(block.prefix, block.md) if block.prefix else block.md
+        md = _markdown(block)
         if md_out:
-            md_out.append(separator)
+            md_out.append(_separator(previous, block))
         md_out.append(md)
         text_out.append(block.text if block.kind != "table" else "".join(block.text_parts))
-        previous = block.kind
+        previous = block
     return "".join(md_out), "\n\n".join(text_out)
 
 
-def _empty(meta: PageMeta, raw: str) -> Document:
-    flags, notice = honest_flags(raw, "", raw.count("<script"))
+def _empty(meta: PageMeta, raw: str, flags: tuple[str, ...] = ()) -> Document:
+    found, notice = honest_flags(raw, "", raw.count("<script"))
     return Document(
         title=meta.title,
         content_type="text/html",
@@ -106,18 +161,56 @@ def _empty(meta: PageMeta, raw: str) -> Document:
         site_name=meta.site_name,
         language=meta.language,
         excerpt=meta.description,
-        flags=flags or ("empty",),
+        flags=(*flags, *(found or ("empty",))),
         notice=notice or "The page has no readable text content.",
     )
 
 
-def extract_html(html: str | bytes, url: str | None = None) -> Document:
-    """The main content of an HTML page as a `Document` (Markdown, plain text, metadata)."""
+def _read(
+    body: etree._Element,
+    url: str | None,
+    main: etree._Element | None,
+    measures: Measures,
+    language: str | None,
+    *,
+    image_links: bool = True,
+) -> tuple[str, str, str, bool]:
+    """(Markdown, text, stoplist name, cut short) of the content of `body` around `main`."""
+    maker = BlockMaker(url, main, measures, image_links=image_links)
+    blocks = maker.walk(body)
+    if not blocks:
+        return "", "", "", maker.truncated
+    stoplist_name = classify(blocks, language)
+    markdown, text = render(blocks)
+    return markdown, text, stoplist_name, maker.truncated
+
+
+def _lost_the_article(text: str, measures: Measures, main: etree._Element | None) -> bool:
+    """Whether the kept text is a small part of the page's best text-dense container."""
+    dense = measures.dense
+    if dense is None or dense is main:
+        return False
+    dense_chars = measures.dense_chars
+    return dense_chars >= MIN_DENSE_CHARS and len(text) < LOST_SHARE * dense_chars
+
+
+def extract_html(
+    html: str | bytes, url: str | None = None, *, image_links: bool = True
+) -> Document:
+    """The main content of an HTML page as a `Document` (Markdown, plain text, metadata).
+
+    A plain synchronous function whose cost is linear in the page size (bounded by
+    `measure.MAX_ELEMENTS`); run it off the event loop for big pages. Images with alt
+    text become `![alt](url)`, or their alt text alone with `image_links=False`.
+    """
     if isinstance(html, bytes):
         html = decode_text(html, "text/html")
-    root = parse_html(html)
+    root, too_deep = parse_html(html)
+    cut_flags: tuple[str, ...] = ("content_truncated",) if too_deep else ()
     if root is None:
         return revise(_empty(PageMeta(), html), html, url)
+    if budget(root):
+        cut_flags = ("content_truncated",)
     meta = read_meta(root)
     script_count = sum(1 for _ in root.iter("script"))
     etree.strip_elements(root, *JUNK_TAGS, with_tail=False)
@@ -125,12 +218,28 @@ def extract_html(html: str | bytes, url: str | None = None) -> Document:
     body = root.find("body")
     if body is None:
         body = root
-    blocks = BlockMaker(url, find_main(body)).walk(body)
-    if not blocks:
-        return revise(_empty(meta, html), html, url)
-    stoplist_name = classify(blocks, meta.language)
-    markdown, text = render(blocks)
-    flags, notice = honest_flags(html, text, script_count)
+    measures = measure(body)
+    main = find_main(measures)
+    markdown, text, stoplist_name, walked_part = _read(
+        body, url, main, measures, meta.language, image_links=image_links
+    )
+    if walked_part:
+        cut_flags = ("content_truncated",)
+    notices: list[str] = []
+    flags: tuple[str, ...] = cut_flags
+    if _lost_the_article(text, measures, main):
+        retry = _read(body, url, measures.dense, measures, meta.language, image_links=image_links)
+        if len(retry[1]) > len(text):
+            markdown, text, stoplist_name, _ = retry
+            flags = (*flags, "main_content_guessed")
+            notices.append(GUESSED_NOTICE)
+    if not text:
+        return revise(_empty(meta, html, flags), html, url)
+    found, notice = honest_flags(html, text, script_count)
+    if cut_flags:
+        notices.append(DEPTH_NOTICE if too_deep else TRUNCATED_NOTICE)
+    if notice:
+        notices.insert(0, notice)
     document = Document(
         title=meta.title,
         markdown=markdown,
@@ -140,8 +249,8 @@ def extract_html(html: str | bytes, url: str | None = None) -> Document:
         published=meta.published,
         site_name=meta.site_name,
         language=meta.language or language_code(stoplist_name),
-        flags=flags,
-        notice=notice,
+        flags=(*found, *flags),
+        notice=" ".join(notices) or None,
         excerpt=meta.description,
     )
     return revise(document, html, url)  # app shells: the article the page embeds as data

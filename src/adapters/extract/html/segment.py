@@ -11,9 +11,15 @@ run on it unchanged; we then serialise only the blocks they keep.
 
 from __future__ import annotations
 
-from lxml import html as lxml_html
+from lxml import etree
 
-from webdistill.adapters.extract.html.block import BR, Block, absolute_url, code_language
+from webdistill.adapters.extract.html.block import (
+    BR,
+    Block,
+    absolute_url,
+    code_language,
+    text_of,
+)
 from webdistill.adapters.extract.html.furniture import (
     BLOCK_TAGS,
     BOILERPLATE_TAGS,
@@ -21,24 +27,38 @@ from webdistill.adapters.extract.html.furniture import (
     HARD,
     HARD_NAME_MAX_SHARE,
     HEADING_TAGS,
-    MIN_ARTICLE_CHARS,
     NEVER_BOILERPLATE,
     SKIP_TAGS,
     SOFT,
     furniture_verdict,
+    is_hidden,
+    is_styled_hidden,
 )
+from webdistill.adapters.extract.html.inline import EMPHASIS, close_code, close_span
+from webdistill.adapters.extract.html.measure import Measures
 from webdistill.adapters.extract.html.tables import is_data_table, render_table
 
 MAX_DEPTH = 400
+#: The most blocks one page yields; the walk stops there and says so (`truncated`).
+MAX_BLOCKS = 20_000
 
 
 class BlockMaker:
     """Walks a tree once and collects `Block`s; see the module docstring."""
 
-    def __init__(self, base_url: str | None, main: lxml_html.HtmlElement | None) -> None:
+    def __init__(
+        self,
+        base_url: str | None,
+        main: etree._Element | None,
+        measures: Measures,
+        *,
+        image_links: bool = True,
+    ) -> None:
         self.base_url = base_url
         self.main = main
-        self.main_line: set[lxml_html.HtmlElement] = set()
+        self.measures = measures
+        self.image_links = image_links
+        self.main_line: set[etree._Element] = set()
         if main is not None:
             self.main_line = {main, *main.iterancestors()}
         self.blocks: list[Block] = []
@@ -52,16 +72,30 @@ class BlockMaker:
         self.new_list = False
         self.regions: list[int] = []
         self.discussion_depth = 0
-        self.articles: list[lxml_html.HtmlElement] = []
         self.chars = 1
         self.region_count = 0
-        self.owners: list[lxml_html.HtmlElement] = []
+        self.owners: list[etree._Element] = []
+        self.truncated = False
+        self.hidden_depth = 0
+        self.code_depth = 0
+        self.pending_images = ""
+        self.rule = False
+        self.hidden_stack: list[bool] = []
 
     # --- blocks -----------------------------------------------------------------------
     def _close(self) -> None:
         block = self.current
+        if block.images and not block.text_parts:
+            # an image alone (a figure): its Markdown goes on the line before the next text
+            self.pending_images += "".join(block.md_parts) + BR
+            return
+        if self.pending_images and block.kind not in {"pre", "table"}:
+            block.md_parts.insert(0, self.pending_images)
+        self.pending_images = ""
         block.finish()
         if block.text:
+            block.rule_before = self.rule
+            self.rule = False
             self.blocks.append(block)
 
     def _open(self, kind: str, prefix: str = "", level: int = 0) -> Block:
@@ -70,6 +104,8 @@ class BlockMaker:
             self._close()
             block = Block(kind, "")
             self.current = block
+        elif block.kind == "li" and kind == "p" and self.owners and self.owners[-1].tag != "li":
+            return block  # <li><p>: the item's first paragraph keeps the item's marker
         # else: the current block is still empty, and is reused (most boundaries are).
         block.kind = kind
         block.level = level
@@ -79,6 +115,7 @@ class BlockMaker:
         block.regions = tuple(self.regions) if self.regions else ()
         block.owner = self.owners[-1] if self.owners else None
         block.in_main = self.main_depth > 0
+        block.hidden = self.hidden_depth > 0
         block.list_start = False
         return block
 
@@ -94,20 +131,15 @@ class BlockMaker:
             block.chars_count_in_links += len(" ".join(text.split()))
 
     # --- walk ---------------------------------------------------------------------------
-    def walk(self, root: lxml_html.HtmlElement) -> list[Block]:
+    def walk(self, root: etree._Element) -> list[Block]:
         """All blocks under `root`, in document order."""
-        self.chars = max(1, len(root.text_content()))
-        self.articles = [
-            node
-            for node in root.xpath(".//article | .//*[@itemprop='articleBody']")
-            if isinstance(node, lxml_html.HtmlElement)
-            and len(node.text_content()) >= MIN_ARTICLE_CHARS
-        ]
-        stack: list[tuple[lxml_html.HtmlElement, int, tuple[object, ...] | None]] = [
-            (root, 0, None)
-        ]
+        self.chars = max(1, self.measures.total)
+        stack: list[tuple[etree._Element, int, tuple[object, ...] | None]] = [(root, 0, None)]
         in_link = 0
         while stack:
+            if len(self.blocks) >= MAX_BLOCKS:
+                self.truncated = True
+                break
             element, depth, undo = stack.pop()
             if undo is not None:  # leaving `element`
                 in_link -= self._leave(element, undo)
@@ -117,7 +149,7 @@ class BlockMaker:
             tag = tag.lower()
             if not tag or tag in SKIP_TAGS or depth > MAX_DEPTH:
                 if tag and depth > MAX_DEPTH:
-                    self._add(" " + element.text_content() + " ")
+                    self._add(" " + text_of(element) + " ")
                 self._add(element.tail, link=in_link > 0)
                 continue
             entered = self._enter(element, tag, in_link > 0)
@@ -133,15 +165,17 @@ class BlockMaker:
         self._close()
         return self.blocks
 
-    def _is_boilerplate(self, element: lxml_html.HtmlElement, tag: str) -> int:
+    def _is_boilerplate(self, element: etree._Element, tag: str) -> int:
         """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0."""
         if element in self.main_line:
             return 0
+        if tag == "footer" and self.quote_depth:
+            return 0  # a quotation's attribution
         if tag in BOILERPLATE_TAGS or element.get("role") in {"navigation", "complementary"}:
             return HARD
         if tag == "header" and self.main_depth == 0 and self.main is not None:
             return HARD
-        if element.get("aria-hidden") == "true" or element.get("hidden") is not None:
+        if is_hidden(element):
             return HARD
         names = (element.get("class") or "") + " " + (element.get("id") or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
@@ -150,25 +184,24 @@ class BlockMaker:
                 return SOFT  # a comment inside a page that is a discussion
             if (
                 verdict == HARD
-                and len(element.text_content()) > HARD_NAME_MAX_SHARE * self.chars
-                and not self._article_outside(element)
+                and self.measures.length(element) > HARD_NAME_MAX_SHARE * self.chars
+                and not self.measures.article_outside(element)
             ):
                 return DISCUSSION  # named like comments, but holds most of a page without article
             return verdict
         return 0
 
-    def _enter(
-        self, element: lxml_html.HtmlElement, tag: str, in_link: bool
-    ) -> tuple[object, ...] | None:
+    def _enter(self, element: etree._Element, tag: str, in_link: bool) -> tuple[object, ...] | None:
         if tag == "br":
             self.current.md_parts.append(BR)
             self.current.text_parts.append(" ")
             self.current.tags_count += 1
             return None
         if tag == "img":
-            alt = " ".join((element.get("alt") or "").split())
-            if alt and not alt.startswith("data:"):
-                self.current.md_parts.append(f" {alt} ")
+            image = self._image(element)
+            if image:
+                self.current.md_parts.append(image)
+                self.current.images += 1
             return None
         boiler = self._is_boilerplate(element, tag)
         is_main = element is self.main
@@ -187,10 +220,27 @@ class BlockMaker:
             self.current.md_parts.append("[")
             undo = (boiler, is_main, "a", self.current, len(self.current.md_parts) - 1, href)
         elif tag == "code" and not in_link:
-            self.current.md_parts.append("`")
-            undo = (boiler, is_main, "code")
+            self.current.md_parts.append("")
+            undo = (boiler, is_main, "code", self.current, len(self.current.md_parts) - 1)
+        elif tag in EMPHASIS and self.current.kind != "heading" and not self.code_depth:
+            self.current.md_parts.append("")
+            index = len(self.current.md_parts) - 1
+            undo = (boiler, is_main, "em", self.current, index, EMPHASIS[tag])
+        if tag == "code":
+            self.code_depth += 1
         self.current.tags_count += 1
         return undo
+
+    def _image(self, element: etree._Element) -> str:
+        """An image as `![alt](url)` (or its alt text alone); nothing without alt text."""
+        alt = " ".join((element.get("alt") or "").split())
+        if not alt or alt.lower().startswith("data:"):
+            return ""
+        alt = alt.replace("[", "(").replace("]", ")")
+        src = (element.get("src") or element.get("data-src") or "").strip()
+        if not self.image_links or not src or src.lower().startswith("data:"):
+            return f" {alt} "
+        return f" ![{alt}]({absolute_url(src, self.base_url)}) "
 
     def _enter_block(self, tag: str, boiler: int, is_main: bool) -> tuple[object, ...]:
         if tag in HEADING_TAGS:
@@ -210,15 +260,22 @@ class BlockMaker:
         elif tag == "blockquote":
             self.quote_depth += 1
             self._open("p")
+        elif tag == "hr":
+            self._open("p")
+            self.rule = True
+        elif tag in {"dt", "dd"}:
+            self._open(tag, self.indent)
         else:
             self._open("p", self.indent if tag in {"p", "div", "dd"} and self.indent else "")
         return (boiler, is_main, "block")
 
-    def _leave(self, element: lxml_html.HtmlElement, undo: tuple[object, ...]) -> int:
+    def _leave(self, element: etree._Element, undo: tuple[object, ...]) -> int:
         """Undo what entering did; returns 1 when leaving a link."""
         boiler, is_main, what = undo[0], undo[1], undo[2]
         left_link = 0
         tag = element.tag.lower() if isinstance(element.tag, str) else ""
+        if tag == "code":
+            self.code_depth -= 1
         if what == "a":
             left_link = 1
             block, index, href = undo[3], undo[4], undo[5]
@@ -238,8 +295,15 @@ class BlockMaker:
                 block.md_parts.append(f"]({absolute_url(href, self.base_url)})")
                 if block.md_parts[-2] != last:
                     block.md_parts.append(" ")
-        elif what == "code":
-            self.current.md_parts.append("`")
+        elif what in {"code", "em"}:
+            block, index = undo[3], undo[4]
+            assert isinstance(block, Block) and isinstance(index, int)
+            if block is not self.current:
+                block.md_parts[index] = ""
+            elif what == "code":
+                close_code(block.md_parts, index)
+            else:
+                close_span(block.md_parts, index, str(undo[5]))
         elif what in {"block", "li"}:
             if tag in {"ul", "ol", "menu", "dir"} and self.lists:
                 self.indent = self.lists.pop()[2]
@@ -252,15 +316,10 @@ class BlockMaker:
         self._pop(boiler, is_main)
         return left_link
 
-    def _article_outside(self, element: lxml_html.HtmlElement) -> bool:
-        """Whether an <article> of some length lies outside `element` (comments are extra)."""
-        for article in self.articles:
-            if element not in article.iterancestors() and article is not element:
-                return True
-        return False
-
-    def _push(self, element: lxml_html.HtmlElement, tag: str, boiler: int, main: bool) -> None:
+    def _push(self, element: etree._Element, tag: str, boiler: int, main: bool) -> None:
         self.path.append(tag)
+        self.hidden_stack.append(is_styled_hidden(element))
+        self.hidden_depth += self.hidden_stack[-1]
         self.owners.append(element)
         self.boiler_depth += boiler == HARD
         self.discussion_depth += boiler == DISCUSSION
@@ -272,6 +331,8 @@ class BlockMaker:
     def _pop(self, boiler: object, main: object) -> None:
         if self.path:
             self.path.pop()
+        if self.hidden_stack:
+            self.hidden_depth -= self.hidden_stack.pop()
         if self.owners:
             self.owners.pop()
         self.boiler_depth -= boiler == HARD
@@ -280,15 +341,15 @@ class BlockMaker:
         if boiler in {SOFT, DISCUSSION} and self.regions:
             self.regions.pop()
 
-    def _consume_whole(self, element: lxml_html.HtmlElement, tag: str) -> None:
+    def _consume_whole(self, element: etree._Element, tag: str) -> None:
         block = self.current
         if tag == "pre":
-            code = element.text_content().strip("\n")
+            code = text_of(element).strip("\n")
             block.md_parts.append(f"```{code_language(element)}\n{code}\n```")
             block.text_parts.append(code)
         else:
             markdown, text = render_table(element, self.base_url)
             block.md_parts.append(markdown)
             block.text_parts.append(text)
-            links = sum(len(a.text_content()) for a in element.iter("a"))
+            links = sum(len(text_of(a)) for a in element.iter("a"))
             block.chars_count_in_links = links

@@ -1,6 +1,7 @@
 """Which jusText stoplist fits a page: from `<html lang>` and from stop-word counts.
 
-Each stoplist is loaded once into a reverse index (word -> languages), so guessing costs
+Each stoplist is loaded once into a reverse index (word -> languages), in a background
+thread started when the reader is imported (`warm_up`), so guessing costs
 one dictionary lookup per sampled word. The declared language wins when its stoplist
 matches nearly as well as the best one (declarations are often template defaults).
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 from collections import Counter
 
 import justext
@@ -45,8 +47,25 @@ def language_code(stoplist_name: str) -> str | None:
     return next((code for code, name in _ISO_TO_STOPLIST.items() if name == stoplist_name), None)
 
 
-@functools.cache
+_LOCK = threading.Lock()
+
+
 def _index() -> tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]]]:
+    """The stoplists and their reverse index, built once (about 1 s) under a lock."""
+    with _LOCK:
+        return _build_index()
+
+
+def warm_up() -> threading.Thread:
+    """Build the index in a daemon thread now, so that no caller (an event loop running a
+    small page inline) pays for it at its first page; later callers wait on the lock."""
+    thread = threading.Thread(target=_index, name="webdistill-stoplists", daemon=True)
+    thread.start()
+    return thread
+
+
+@functools.cache
+def _build_index() -> tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]]]:
     stoplists: dict[str, frozenset[str]] = {}
     reverse: dict[str, list[str]] = {}
     for name in sorted(justext.get_stoplists()):
