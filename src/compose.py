@@ -29,10 +29,15 @@ from webdistill.adapters.providers.registry import SearchProviders
 from webdistill.adapters.providers.selection import describe_providers as _describe_providers
 from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.robots import RobotsGate
+from webdistill.adapters.store.choice import StoreChoiceError, open_store
+from webdistill.adapters.store.results import StoredResults
 from webdistill.config import Config, ConfigError
 from webdistill.kernel import Deps, Document, FetchOutcome, SearchOutcome, WebBackend, WebError
 from webdistill.kernel.ports import Compressor
+from webdistill.kernel.results import StoredResult
+from webdistill.kernel.retrieval import web_get_result
 from webdistill.kernel.schemas import tool_schemas
+from webdistill.kernel.store import Store
 from webdistill.kernel.tools import web_fetch, web_search
 from webdistill.kernel.urls import UrlPolicy
 
@@ -60,6 +65,7 @@ def http_settings(config: Config) -> HttpSettings:
         concurrency=config.concurrency,
         user_agent=config.user_agent or DEFAULT_USER_AGENT,
         proxy=config.proxy,
+        per_host_connections=config.per_host,
     )
 
 
@@ -94,8 +100,17 @@ class Toolkit:
         backend: WebBackend = HttpWebBackend(client, extract_content, searcher)
         if config.respect_robots:
             backend = RobotsGate(backend, client, config.user_agent or DEFAULT_USER_AGENT)
-        if config.cache:
-            backend = CachingBackend(backend)
+        store = self._open_store()
+        if config.cache != "off":
+            lock_ttl_s = max(config.fetch_timeout_ms, config.search_timeout_ms) / 1000 + 5
+            backend = CachingBackend(backend, store, lock_ttl_s=lock_ttl_s)
+        results = None
+        if config.max_stored_results > 0:
+            results = StoredResults(
+                store,
+                max_results=config.max_stored_results,
+                max_chars=config.max_stored_chars,
+            )
         self._deps = Deps(
             backend=backend,
             compressor=self._compressor(),
@@ -103,8 +118,18 @@ class Toolkit:
             url_policy=url_policy(config),
             max_content_chars=config.max_content_chars,
             concurrency=config.concurrency,
+            results=results,
         )
         return self
+
+    def _open_store(self) -> Store:
+        config = self.config
+        try:
+            store = open_store(config.cache, config.cache_dir, config.cache_max_bytes)
+        except StoreChoiceError as error:
+            raise ConfigError(str(error)) from None
+        self._stack.push_async_callback(store.close)
+        return store
 
     def _compressor(self) -> Compressor | None:
         config = self.config
@@ -134,17 +159,31 @@ class Toolkit:
             raise RuntimeError("use the Toolkit inside `async with build(config) as toolkit:`")
         return self._deps
 
-    async def search(self, raw: object) -> Result[tuple[SearchOutcome, ...], WebError]:
-        """The `web_search` tool (arguments as the schema describes)."""
-        return await web_search(self.deps, raw)
+    async def search(
+        self, raw: object, *, scope: str = ""
+    ) -> Result[tuple[SearchOutcome, ...], WebError]:
+        """The `web_search` tool (arguments as the schema describes).
 
-    async def fetch(self, raw: object) -> Result[tuple[FetchOutcome, ...], WebError]:
-        """The `web_fetch` tool (arguments as the schema describes)."""
-        return await web_fetch(self.deps, raw)
+        `scope` names the caller on a shared server (the MCP session): only it can get the
+        result back by its `response_id`."""
+        return await web_search(self.deps, raw, scope=scope)
+
+    async def fetch(
+        self, raw: object, *, scope: str = ""
+    ) -> Result[tuple[FetchOutcome, ...], WebError]:
+        """The `web_fetch` tool (arguments as the schema describes; `scope` as in `search`)."""
+        return await web_fetch(self.deps, raw, scope=scope)
+
+    async def get_result(self, raw: object, *, scope: str = "") -> Result[StoredResult, WebError]:
+        """The `web_get_result` tool: an earlier result by `response_id`, whole or in part."""
+        return await web_get_result(self.deps, raw, scope=scope)
 
     def schemas(self) -> list[dict[str, Any]]:
         """Function-calling schemas: `[{"name", "description", "parameters"}, ...]`."""
-        return tool_schemas()
+        schemas = tool_schemas()
+        if self.config.max_stored_results == 0:
+            return [schema for schema in schemas if schema["name"] != "web_get_result"]
+        return schemas
 
 
 def build(config: Config | None = None, *, resolver: AbstractResolver | None = None) -> Toolkit:

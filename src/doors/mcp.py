@@ -1,11 +1,14 @@
-"""The MCP server: `web_search` and `web_fetch` over stdio or streamable HTTP (official SDK).
+"""The MCP server: `web_search`, `web_fetch` and `web_get_result` over stdio or streamable HTTP
+(official SDK).
 
 Built on the SDK's low-level `Server`: the input schemas are exactly `toolkit.schemas()`
 (the same models that validate the arguments), annotated read-only, idempotent and
 open-world. A result is text for the model (`render`, web content fenced as untrusted data
 unless WEB_FENCE_UNTRUSTED=false) plus `structuredContent` (`{"results": [...]}`). A request
 the kernel refuses, or any query / URL that failed, makes the result a tool error
-(`isError`), whose text carries each failed item's code and message.
+(`isError`), whose text carries each failed item's code and message. Results carry their
+`response_id`; on streamable HTTP they are stored under the MCP session, so another session
+cannot read them back.
 """
 
 from __future__ import annotations
@@ -17,12 +20,15 @@ from typing import Any, Protocol
 import mcp_types as types
 from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
+from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
 from returns.result import Result, Success
 
 from webdistill.config import Config
 from webdistill.doors.render import fetch_to_text, search_to_text, to_jsonable
+from webdistill.doors.render_results import id_line, stored_to_jsonable, stored_to_text
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
+from webdistill.kernel.results import StoredResult
 
 SERVER_NAME = "webdistill"
 INSTRUCTIONS = (
@@ -39,7 +45,11 @@ def _version() -> str:
         return "0"
 
 
-TITLES = {"web_search": "Search the web", "web_fetch": "Read web pages"}
+TITLES = {
+    "web_search": "Search the web",
+    "web_fetch": "Read web pages",
+    "web_get_result": "Get an earlier result",
+}
 
 
 class ToolkitLike(Protocol):
@@ -48,9 +58,17 @@ class ToolkitLike(Protocol):
     @property
     def config(self) -> Config: ...
 
-    async def search(self, raw: object) -> Result[tuple[SearchOutcome, ...], WebError]: ...
+    async def search(
+        self, raw: object, *, scope: str = ""
+    ) -> Result[tuple[SearchOutcome, ...], WebError]: ...
 
-    async def fetch(self, raw: object) -> Result[tuple[FetchOutcome, ...], WebError]: ...
+    async def fetch(
+        self, raw: object, *, scope: str = ""
+    ) -> Result[tuple[FetchOutcome, ...], WebError]: ...
+
+    async def get_result(
+        self, raw: object, *, scope: str = ""
+    ) -> Result[StoredResult, WebError]: ...
 
     def schemas(self) -> list[dict[str, Any]]: ...
 
@@ -90,26 +108,42 @@ def _outcomes_result(
     text: str, outcomes: Sequence[SearchOutcome] | Sequence[FetchOutcome]
 ) -> types.CallToolResult:
     failed = [outcome.error for outcome in outcomes if outcome.error is not None]
+    structured: dict[str, Any] = {"results": to_jsonable(tuple(outcomes))}
+    line = id_line(outcomes)
+    if line:
+        text = f"{text}\n\n{line}"
+        structured["response_id"] = outcomes[0].response_id
     return types.CallToolResult(
         content=[types.TextContent(text=text)],
-        structured_content={"results": to_jsonable(tuple(outcomes))},
+        structured_content=structured,
         is_error=bool(failed),
     )
 
 
 async def call_tool(
-    toolkit: ToolkitLike, name: str, arguments: dict[str, Any] | None, *, fence: bool
+    toolkit: ToolkitLike,
+    name: str,
+    arguments: dict[str, Any] | None,
+    *,
+    fence: bool,
+    scope: str = "",
 ) -> types.CallToolResult:
-    """Run one tool call against `toolkit` and shape the MCP result."""
+    """Run one tool call against `toolkit` and shape the MCP result.
+
+    `scope` is the MCP session: results are stored under it and only it can get them back."""
     raw = arguments if arguments is not None else {}
+    if name == "web_get_result":
+        return await _get_result(toolkit, raw, fence=fence, scope=scope)
     if name == "web_search":
-        searched: Result[tuple[SearchOutcome, ...], WebError] = await toolkit.search(raw)
+        searched: Result[tuple[SearchOutcome, ...], WebError] = await toolkit.search(
+            raw, scope=scope
+        )
         if not isinstance(searched, Success):
             return _error_result(searched.failure())
         hits = searched.unwrap()
         return _outcomes_result(search_to_text(hits, fence=fence), hits)
     if name == "web_fetch":
-        fetched: Result[tuple[FetchOutcome, ...], WebError] = await toolkit.fetch(raw)
+        fetched: Result[tuple[FetchOutcome, ...], WebError] = await toolkit.fetch(raw, scope=scope)
         if not isinstance(fetched, Success):
             return _error_result(fetched.failure())
         pages = fetched.unwrap()
@@ -118,6 +152,31 @@ async def call_tool(
     return _error_result(
         WebError.of(ErrorCode.INVALID_INPUT, f"Unknown tool {name!r}: use one of {known}.")
     )
+
+
+async def _get_result(
+    toolkit: ToolkitLike, raw: object, *, fence: bool, scope: str
+) -> types.CallToolResult:
+    got: Result[StoredResult, WebError] = await toolkit.get_result(raw, scope=scope)
+    if not isinstance(got, Success):
+        return _error_result(got.failure())
+    stored = got.unwrap()
+    outcomes = stored.searches if stored.tool == "web_search" else stored.pages
+    failed = [outcome.error for outcome in outcomes if outcome.error is not None]
+    return types.CallToolResult(
+        content=[types.TextContent(text=stored_to_text(stored, fence=fence))],
+        structured_content=stored_to_jsonable(stored),
+        is_error=bool(failed),
+    )
+
+
+def session_scope(ctx: ServerRequestContext[Any]) -> str:
+    """The MCP session of a streamable HTTP request ("" on stdio and stateless HTTP).
+
+    The transport has already checked the header against the session it serves."""
+    headers = getattr(ctx.request, "headers", None)
+    value = headers.get(MCP_SESSION_ID_HEADER) if headers is not None else None
+    return value if isinstance(value, str) else ""
 
 
 def make_server(toolkit: ToolkitLike) -> Server[Any]:
@@ -135,7 +194,8 @@ def make_server(toolkit: ToolkitLike) -> Server[Any]:
     async def on_call_tool(
         ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
-        return await call_tool(toolkit, params.name, params.arguments, fence=fence)
+        scope = session_scope(ctx)
+        return await call_tool(toolkit, params.name, params.arguments, fence=fence, scope=scope)
 
     return Server(
         SERVER_NAME,

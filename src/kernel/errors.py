@@ -30,6 +30,7 @@ class ErrorCode(enum.StrEnum):
     TOO_LARGE = "TOO_LARGE"
     UNSUPPORTED_CONTENT = "UNSUPPORTED_CONTENT"
     COMPRESSION_FAILED = "COMPRESSION_FAILED"
+    NOT_FOUND = "NOT_FOUND"
 
 
 #: Codes where trying again later may succeed without changing the request.

@@ -162,11 +162,15 @@ class FetchBatch:
 
 @attrs.frozen
 class FetchOutcome:
-    """The outcome of one URL of a batch: a page, or that URL's error."""
+    """The outcome of one URL of a batch: a page, or that URL's error.
+
+    `response_id` names the stored result of the call (see `web_get_result`), when stored.
+    """
 
     url: str
     page: Page | None = None
     error: WebError | None = None
+    response_id: str | None = None
 
 
 @attrs.frozen
@@ -175,6 +179,7 @@ class SearchOutcome:
 
     `provider` names who answered; `skipped` says why providers before it were passed over.
     `contents` holds the fetched top hits when `include_content` was asked.
+    `response_id` names the stored result of the call (see `web_get_result`), when stored.
     """
 
     query: str
@@ -183,3 +188,4 @@ class SearchOutcome:
     provider: str | None = None
     skipped: tuple[str, ...] = ()
     contents: tuple[FetchOutcome, ...] = ()
+    response_id: str | None = None

@@ -14,6 +14,7 @@ from returns.result import Result
 
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchRequest, SearchQuery
+from webdistill.kernel.results import ResultStore
 from webdistill.kernel.urls import UrlPolicy
 
 
@@ -44,3 +45,4 @@ class Deps:
     url_policy: UrlPolicy = attrs.field(factory=UrlPolicy)
     max_content_chars: int = DEFAULT_MAX_CONTENT_CHARS
     concurrency: int = DEFAULT_CONCURRENCY
+    results: ResultStore | None = None

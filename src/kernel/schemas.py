@@ -12,7 +12,7 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 import attrs
 
-from webdistill.kernel.arguments import FetchArgs, SearchArgs
+from webdistill.kernel.arguments import FetchArgs, GetResultArgs, SearchArgs
 
 SEARCH_DESCRIPTION = (
     "Search the web. Give `query` (or up to 5 `queries`); returns for each query a numbered "
@@ -22,6 +22,12 @@ FETCH_DESCRIPTION = (
     "Read a web page (or several) and return its main content as clean Markdown, with title "
     "and metadata. Long pages are cut at `max_chars`; the answer says the `next_start` offset "
     "to pass as `start_index` to read on. Only public http(s) URLs can be read."
+)
+
+GET_RESULT_DESCRIPTION = (
+    "Get back an earlier web_search or web_fetch result by its response_id, whole or one part "
+    "of it: a query (query / query_index) of a search, a page (url / url_index) of a fetch, "
+    "or one hit of a search. Unknown or expired ids answer NOT_FOUND."
 )
 
 
@@ -50,7 +56,7 @@ def object_schema(cls: type[Any]) -> dict[str, Any]:
 
 
 def tool_schemas() -> list[dict[str, Any]]:
-    """The `web_search` and `web_fetch` tool schemas."""
+    """The `web_search`, `web_fetch` and `web_get_result` tool schemas."""
     return [
         {
             "name": "web_search",
@@ -62,4 +68,16 @@ def tool_schemas() -> list[dict[str, Any]]:
             "description": FETCH_DESCRIPTION,
             "parameters": object_schema(FetchArgs),
         },
+        get_result_schema(),
     ]
+
+
+def get_result_schema() -> dict[str, Any]:
+    """The `web_get_result` tool schema (`response_id` is required)."""
+    parameters = object_schema(GetResultArgs)
+    parameters["required"] = ["response_id"]
+    return {
+        "name": "web_get_result",
+        "description": GET_RESULT_DESCRIPTION,
+        "parameters": parameters,
+    }

@@ -26,6 +26,7 @@ from webdistill.kernel.model import (
     SearchQuery,
 )
 from webdistill.kernel.ports import Deps
+from webdistill.kernel.retrieval import remember
 from webdistill.kernel.text import window
 from webdistill.kernel.urls import UrlPolicy, check_url
 from webdistill.kernel.validate import (
@@ -289,8 +290,13 @@ async def _search_outcome(deps: Deps, query: SearchQuery, include_content: bool)
     return outcome
 
 
-async def web_search(deps: Deps, raw: object) -> Result[tuple[SearchOutcome, ...], WebError]:
-    """The `web_search` tool: `Failure` only for an invalid request, else one outcome a query."""
+async def web_search(
+    deps: Deps, raw: object, *, scope: str = ""
+) -> Result[tuple[SearchOutcome, ...], WebError]:
+    """The `web_search` tool: `Failure` only for an invalid request, else one outcome a query.
+
+    With a result store, the outcomes carry the `response_id` they are kept under (`scope`
+    is the caller's session on a shared server)."""
     validated = validate_search(raw)
     if not isinstance(validated, Success):
         return Failure(validated.failure())
@@ -300,13 +306,19 @@ async def web_search(deps: Deps, raw: object) -> Result[tuple[SearchOutcome, ...
         for q in request.queries
     ]
     jobs = [lambda q=q: _search_outcome(deps, q, request.include_content) for q in queries]
-    return Success(tuple(await _bounded(deps.concurrency, jobs)))
+    outcomes = tuple(await _bounded(deps.concurrency, jobs))
+    return Success(await remember(deps, "web_search", outcomes, scope))
 
 
-async def web_fetch(deps: Deps, raw: object) -> Result[tuple[FetchOutcome, ...], WebError]:
-    """The `web_fetch` tool: `Failure` only for an invalid request, else one outcome a URL."""
+async def web_fetch(
+    deps: Deps, raw: object, *, scope: str = ""
+) -> Result[tuple[FetchOutcome, ...], WebError]:
+    """The `web_fetch` tool: `Failure` only for an invalid request, else one outcome a URL.
+
+    With a result store, the outcomes carry their `response_id` (see `web_search`)."""
     validated = validate_fetch(raw, deps.max_content_chars)
     if not isinstance(validated, Success):
         return Failure(validated.failure())
     jobs = [lambda r=r: _fetch_outcome(deps, r) for r in validated.unwrap().requests]
-    return Success(tuple(await _bounded(deps.concurrency, jobs)))
+    outcomes = tuple(await _bounded(deps.concurrency, jobs))
+    return Success(await remember(deps, "web_fetch", outcomes, scope))
