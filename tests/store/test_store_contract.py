@@ -149,9 +149,7 @@ async def test_the_store_stays_bounded_and_evicts_the_least_recently_used(
         hot = (await bounded_store.get(f"{key}:hot")).unwrap()  # keep it in use
         assert hot is not None or not exact_lru
         await bounded_store.put(f"{key}:{index}", bytes([index]) * CHUNK, 600)
-    kept = [
-        (await bounded_store.get(f"{key}:{index}")).unwrap() is not None for index in range(80)
-    ]
+    kept = [(await bounded_store.get(f"{key}:{index}")).unwrap() is not None for index in range(80)]
     assert kept[-1] and not all(kept[:10])
     assert sum(kept) * CHUNK <= 4 * 1024 * 1024
     if exact_lru:
@@ -183,9 +181,7 @@ async def test_shared_stores_count_right_with_several_processes_at_once(
     kind: str, key: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     where = str(tmp_path / "store") if kind == "disk" else request.getfixturevalue("redis_url")
-    processes = [
-        subprocess.Popen([sys.executable, "-c", COUNTER, where, key]) for _ in range(3)
-    ]
+    processes = [subprocess.Popen([sys.executable, "-c", COUNTER, where, key]) for _ in range(3)]
     for process in processes:
         assert await asyncio.to_thread(process.wait, 60) == 0
     store: Store = DiskStore(where, 8 << 20) if kind == "disk" else RedisStore(where)
