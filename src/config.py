@@ -17,6 +17,8 @@ from typing import Any
 
 import attrs
 
+from webdistill.kernel.quoting import redacted_url
+
 PROVIDERS = ("auto", "duckduckgo", "brave", "tavily", "searxng", "exa", "serper", "none")
 COMPRESSORS = ("none", "llm", "extractive")
 _TRUE = ("1", "true", "yes", "on")
@@ -40,7 +42,7 @@ class Config:
     tavily_api_key: str | None = attrs.field(default=None, repr=False)
     exa_api_key: str | None = attrs.field(default=None, repr=False)
     serper_api_key: str | None = attrs.field(default=None, repr=False)
-    searxng_url: str | None = None
+    searxng_url: str | None = attrs.field(default=None, repr=redacted_url)
     domain_blocklist: tuple[str, ...] = ()
     domain_allowlist: tuple[str, ...] = ()
     allow_http: bool = False
@@ -54,14 +56,16 @@ class Config:
     concurrency: int = 8
     compressor: str = "none"
     compress_min_length: int = 5000
-    llm_base_url: str | None = None
+    llm_base_url: str | None = attrs.field(default=None, repr=redacted_url)
     llm_api_key: str | None = attrs.field(default=None, repr=False)
     llm_model: str | None = None
     respect_robots: bool = False
     fence_untrusted: bool | None = None
-    proxy: str | None = None
+    proxy: str | None = attrs.field(default=None, repr=redacted_url)
     cache: str = "disk"
-    provider_endpoints: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_map)
+    provider_endpoints: Mapping[str, str] = attrs.field(
+        factory=dict, converter=_frozen_map, repr=redacted_url
+    )
     cache_dir: str | None = None
     cache_max_bytes: int | None = None
     max_stored_results: int = 100

@@ -20,6 +20,7 @@ import cattrs
 
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, Page, SearchHit, SearchOutcome
+from webdistill.kernel.quoting import neutralise
 
 FENCE_OPEN = "<<<WEB_CONTENT_BEGIN"
 FENCE_CLOSE = "<<<WEB_CONTENT_END"
@@ -107,7 +108,9 @@ def fence_untrusted(text: str, source: str) -> str:
 
 
 def _error_line(error: WebError) -> str:
-    return f"Error {error.code.value}: {error.message}"
+    # Outside any fence: one line, no control characters, nothing that opens or closes a
+    # fence, even if a server's words reached the message (kernel.quoting).
+    return f"Error {error.code.value}: {neutralise(error.message)}"
 
 
 def _one_line(text: str) -> str:
@@ -142,7 +145,7 @@ def _search_section(outcome: SearchOutcome, fence: bool, more_hint: str) -> str:
     if outcome.provider:
         parts.append(f"Provider: {outcome.provider}")
     for note in outcome.skipped:
-        parts.append(f"Skipped: {note}")
+        parts.append(f"Skipped: {neutralise(note)}")
     if outcome.error is not None:
         parts.append(_error_line(outcome.error))
         return "\n".join(parts)

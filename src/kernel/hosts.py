@@ -4,14 +4,17 @@
 compressed (a zone id is kept so the address check can refuse it), names are IDNA-encoded
 (which folds full-width digits and ideographic dots) and lowercased with the trailing dot
 dropped, and a host whose last label is a number is parsed with the WHATWG IPv4 parser, so
-"2130706433", "0x7f.1", "017700000001" and "127.1" all become 127.0.0.1.
+"2130706433", "0x7f.1", "017700000001" and "127.1" all read as 127.0.0.1 -- and are refused
+(BLOCKED_URL): only the canonical dotted quad is accepted, since another parser (a proxy, the
+server) may read a non-canonical form differently ("0127.0.0.1" is 87.0.0.1 to WHATWG and
+127.0.0.1 to inet_aton).
 
 `name_problem` says why a *name* is not a public Internet name: metadata names (never
 allowed), local-only names (localhost, *.local, *.internal, single labels...), DNS services
 that answer with loopback or rebind on purpose (nip.io, localtest.me, rbndr.us...), and
 names that spell a private IPv4 ("127.0.0.1.example", "ip-10-0-0-1.example").
 
-Stdlib + attrs + returns only; nothing here raises.
+Stdlib + attrs + returns + idna only; nothing here raises.
 """
 
 from __future__ import annotations
@@ -21,10 +24,12 @@ import ipaddress
 import re
 
 import attrs
+import idna
 from returns.result import Failure, Result, Success
 
 from webdistill.kernel import addresses
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.quoting import quoted
 
 _LABEL = re.compile(r"[a-z0-9_-]{1,63}")
 _DASHED_V4 = re.compile(r"(?<![0-9])(\d{1,3})-(\d{1,3})-(\d{1,3})-(\d{1,3})(?![0-9])")
@@ -133,12 +138,41 @@ def _parse_ipv6_literal(inner: str) -> Result[Host, WebError]:
 
 
 def _to_ascii(raw: str) -> str | None:
+    """The ASCII form of a host name: UTS 46 (non-transitional) mapping and IDNA 2008, as
+    browsers and WHATWG parsers do ("faß.de" stays "xn--fa-hia.de", not "fass.de"; full-width
+    digits and ideographic dots fold to ASCII)."""
     if raw.isascii():
         return raw.lower()
     try:
-        return raw.encode("idna").decode("ascii").lower()
-    except (UnicodeError, ValueError):
+        return idna.encode(raw, uts46=True, transitional=False).decode("ascii").lower()
+    except (idna.IDNAError, UnicodeError, ValueError):
         return None
+
+
+def _is_canonical_ipv4(labels: list[str]) -> bool:
+    """Four plain decimal numbers 0-255 without leading zeros: the one unambiguous form."""
+    return len(labels) == 4 and all(
+        label.isascii()
+        and label.isdigit()
+        and (label == "0" or not label.startswith("0"))
+        and int(label) <= 255
+        for label in labels
+    )
+
+
+def _non_canonical(raw: str, v4: ipaddress.IPv4Address) -> Failure[WebError]:
+    shown = quoted(raw, 60)
+    return Failure(
+        WebError.of(
+            ErrorCode.BLOCKED_URL,
+            f"The host {shown} is an IPv4 address in a non-canonical form (octal, hexadecimal, "
+            "a single number or fewer than four parts). HTTP clients, proxies and servers read "
+            "such forms differently, so it is refused. Write the address as four plain decimal "
+            "numbers (a.b.c.d) if it is really meant.",
+            host=shown.strip('"'),
+            reason="non-canonical IPv4 host",
+        )
+    )
 
 
 def parse_host(raw: str) -> Result[Host, WebError]:
@@ -162,16 +196,22 @@ def _parse_host(raw: str) -> Result[Host, WebError]:
         return _invalid("Percent-encoded characters are not allowed in a URL's host name.")
     ascii_host = _to_ascii(raw)
     if ascii_host is None:
-        return _invalid(f"The host name {raw!r} is not a valid internationalised domain name.")
+        return _invalid(
+            f"The host name {quoted(raw, 60)} is not a valid internationalised domain name."
+        )
     if ascii_host.endswith("."):
         ascii_host = ascii_host[:-1]
     labels = ascii_host.split(".")
     if not ascii_host or len(ascii_host) > 253 or not all(_LABEL.fullmatch(x) for x in labels):
-        return _invalid(f"The host name {raw!r} is not a valid domain name.")
+        return _invalid(f"The host name {quoted(raw, 60)} is not a valid domain name.")
     if _ends_in_number(labels):
         v4 = _parse_whatwg_ipv4(labels)
         if v4 is None:
-            return _invalid(f"The host {raw!r} looks like an IPv4 address but is not a valid one.")
+            return _invalid(
+                f"The host {quoted(raw, 60)} looks like an IPv4 address but is not a valid one."
+            )
+        if not _is_canonical_ipv4(labels):
+            return _non_canonical(raw, v4)
         return Success(Host(text=str(v4), name=str(v4), address=v4))
     return Success(Host(text=ascii_host, name=ascii_host, address=None))
 

@@ -18,13 +18,16 @@ from __future__ import annotations
 import functools
 import ipaddress
 import re
+from urllib.parse import urljoin
 
 import attrs
 from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
 from webdistill.kernel import addresses, hosts
+from webdistill.kernel.credentials import credential_in_query
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.quoting import quoted
 
 
 @attrs.frozen(cache_hash=True)
@@ -102,7 +105,11 @@ TRACKING_PREFIXES = ("utm_",)
 MAX_URL_LENGTH = 8192
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 _PERCENT = re.compile(r"%([0-9A-Fa-f]{2})")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: Raw control characters, spaces and other whitespace/invisible characters: refused anywhere
+#: in a URL, never stripped or collapsed (parsers disagree on what they mean).
+_CONTROL = re.compile(
+    "[\x00-\x20\x7f-\xa0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]"
+)
 _ENCODE_IN_PATH = frozenset(' "<>`\\')
 _NEEDS_NORMALISING = re.compile(r'[%\s"<>`\\]|[^\x00-\x7f]')
 _AUTHORITY_END = re.compile(r"[/?#]")
@@ -230,7 +237,7 @@ def _split_authority(authority: str) -> Result[tuple[str, int | None], WebError]
     if not port_text:
         return Success((host, None))
     if not port_text.isascii() or not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        return _invalid(f"The URL's port {port_text!r} is not a number from 1 to 65535.")
+        return _invalid(f"The URL's port {quoted(port_text, 20)} is not a number from 1 to 65535.")
     return Success((host, int(port_text)))
 
 
@@ -303,16 +310,17 @@ def _clean(url: str, policy: UrlPolicy) -> Result[str, WebError]:
 def _clean_general(url: str, policy: UrlPolicy) -> Result[str, WebError]:
     if not isinstance(url, str):
         return _invalid("The URL must be a string.")
-    text = url.strip(" \t\r\n\x0b\x0c\x00")
+    text = url
     if not text:
         return _invalid("The URL is empty; pass an absolute http(s) URL.")
     if len(text) > MAX_URL_LENGTH:
         return _invalid(f"The URL is longer than {MAX_URL_LENGTH} characters.")
-    if _CONTROL.search(text):
-        return _invalid("The URL contains control characters (tabs, newlines...); remove them.")
+    bad = _CONTROL.search(text)
+    if bad is not None:
+        return _invalid(_control_message(bad))
     scheme_match = _SCHEME.match(text)
     if scheme_match is None:
-        return _invalid(f"Not an absolute URL: {text[:200]!r}. Use https://host/path.")
+        return _invalid(f"Not an absolute URL: {quoted(text, 120)}. Use https://host/path.")
     scheme = scheme_match.group(1).lower()
     if scheme not in _DEFAULT_PORTS:
         return _invalid(f"Only http(s) URLs can be fetched, not {scheme}: URLs.")
@@ -330,6 +338,27 @@ def _clean_general(url: str, policy: UrlPolicy) -> Result[str, WebError]:
     return _assemble(scheme, authority, path, query, policy)
 
 
+def _control_message(bad: re.Match[str]) -> str:
+    char = bad.group()
+    what = "a space" if char == " " else f"the character U+{ord(char):04X}"
+    return (
+        f"The URL contains {what} at position {bad.start()}; spaces, tabs, line breaks and "
+        "other control or invisible characters are not allowed anywhere in a URL (they are "
+        "not removed for you). Pass the URL exactly, without surrounding whitespace, and "
+        "percent-encode a space inside it as %20."
+    )
+
+
+def _credential_refusal(name: str) -> Failure[WebError]:
+    return _blocked(
+        f"The URL's query parameter {name!r} looks like a credential (an API key, token or "
+        "password). Fetching it would send that secret to the site, so it is refused: remove "
+        "the parameter and fetch the URL without it.",
+        reason="credential in query",
+        parameter=name,
+    )
+
+
 def _assemble(
     scheme: str, authority: str, path: str, query: str, policy: UrlPolicy
 ) -> Result[str, WebError]:
@@ -340,6 +369,9 @@ def _assemble(
     netloc = host.text if port in (None, _DEFAULT_PORTS[scheme]) else f"{host.text}:{port}"
     clean_path = _normalise_component(path) or "/"
     clean_query = _strip_query(_normalise_component(query)) if query else ""
+    secret = credential_in_query(clean_query)
+    if secret is not None:
+        return _credential_refusal(secret)
     suffix = "?" + clean_query if clean_query.strip("&") else ""
     return Success(f"{scheme}://{netloc}{clean_path}{suffix}")
 
@@ -355,3 +387,49 @@ def check_url(url: str, policy: UrlPolicy) -> Result[str, WebError]:
         return _clean(url, policy)
     except Exception:  # noqa: BLE001 - check_url never raises: anything odd is a refusal
         return _invalid("The URL could not be parsed; pass an absolute http(s) URL.")
+
+
+_HAS_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+
+
+def resolve_reference(base: str, reference: str) -> Result[str, WebError]:
+    """The absolute URL a redirect `reference` (a Location value) points to from `base`.
+
+    Read strictly rather than leniently: control characters, spaces and backslashes are
+    refused (WHATWG reads `\\` as `/`, so `/\\evil.example/` means another host to a browser
+    but a path to `urljoin`), and so are http(s) references whose authority is not written
+    `scheme://host` (`https:evil.example`, `https:///evil.example`, `///evil.example`).
+    The result still has to pass `check_url`. INVALID_URL when refused; never raises.
+    """
+    try:
+        return _resolve(base, reference)
+    except Exception:  # noqa: BLE001 - never raises: anything odd is a refusal
+        return _invalid("The redirect target could not be parsed.")
+
+
+def _resolve(base: str, reference: str) -> Result[str, WebError]:
+    if not isinstance(reference, str) or not reference:
+        return _invalid("The redirect has an empty target.")
+    if len(reference) > MAX_URL_LENGTH:
+        return _invalid(f"The redirect target is longer than {MAX_URL_LENGTH} characters.")
+    bad = _CONTROL.search(reference)
+    if bad is not None:
+        return _invalid("The redirect target is malformed: " + _control_message(bad))
+    if "\\" in reference:
+        return _invalid(
+            "The redirect target contains a backslash, which parsers read differently (as a "
+            "path character or as '/'); it is not followed."
+        )
+    scheme = _HAS_SCHEME.match(reference)
+    if scheme is not None:
+        name = scheme.group()[:-1].lower()
+        rest = reference[scheme.end() :]
+        if name in _DEFAULT_PORTS and (not rest.startswith("//") or rest.startswith("///")):
+            return _invalid(
+                f"The redirect target is not a valid {name} URL (write {name}://host/path); "
+                "it is not followed."
+            )
+        return Success(reference)
+    if reference.startswith("///"):
+        return _invalid("The redirect target has an empty host (///...); it is not followed.")
+    return Success(urljoin(base, reference))

@@ -178,6 +178,19 @@ def merge_items(one: str | None, many: Sequence[str] | None) -> tuple[str, ...]:
     return tuple(seen)
 
 
+def merge_urls(one: str | None, many: Sequence[str] | None) -> tuple[str, ...]:
+    """`one` and `many` merged in order, blank ones dropped, exact duplicates removed.
+
+    Unlike queries, URLs are kept exactly as given: whitespace or control characters inside
+    (or around) a URL are never collapsed or stripped here; `check_url` refuses them.
+    """
+    seen: dict[str, None] = {}
+    for item in ([one] if one is not None else []) + list(many or ()):
+        if item.strip():
+            seen.setdefault(item, None)
+    return tuple(seen)
+
+
 SEARCH_HINT = 'Call web_search with {"query": "..."} or {"queries": ["...", "..."]}.'
 FETCH_HINT = 'Call web_fetch with {"url": "https://..."} or {"urls": ["https://...", ...]}.'
 
@@ -214,7 +227,7 @@ def validate_fetch(raw: object, default_max_chars: int) -> Result[FetchBatch, We
     if not isinstance(parsed, Success):
         return Failure(_invalid(parsed.failure(), FETCH_HINT))
     args: FetchArgs = parsed.unwrap()
-    urls = merge_items(args.url, args.urls)
+    urls = merge_urls(args.url, args.urls)
     problems: list[str] = []
     if not urls:
         problems.append("url: give at least one URL")

@@ -54,3 +54,16 @@ def batched(stream: Iterator[bytes], size: int = 64 * 1024) -> Iterator[bytes]:
             buffer.clear()
     if buffer:
         yield bytes(buffer)
+
+
+def stacked_gzip(total: int = GIB, layers: int = 2) -> bytes:
+    """`total` zero bytes gzipped `layers` times (Content-Encoding: gzip, gzip...).
+
+    The inner bomb is about total/1000 bytes and highly repetitive, so every further layer
+    shrinks it again: a 1 GiB double-gzip bomb is a few tens of kilobytes.
+    """
+    data = b"".join(gzip_bomb(total))
+    for _ in range(layers - 1):
+        compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+        data = compressor.compress(data) + compressor.flush()
+    return data

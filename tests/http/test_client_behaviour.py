@@ -110,7 +110,7 @@ async def test_audit_log_has_one_record_per_request_without_query_strings(
     app = scripted([web.Response(status=302, headers={"Location": "/b?key=SECRET"}),
                     web.Response(text="done")], hits)  # fmt: skip
     async with serve(app) as base, GuardedClient(settings()) as client:
-        assert is_successful(await client.get(base + "/a?api_key=SECRET&x=1"))
+        assert is_successful(await client.get(base + "/a?sid=SECRET&x=1"))
         assert not is_successful(await client.get("http://10.0.0.1/?token=SECRET"))
     records = [r for r in caplog.records if r.name == "webdistill.http"]
     assert [(r.hop, r.status, r.outcome) for r in records] == [  # type: ignore[attr-defined]

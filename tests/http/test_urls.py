@@ -36,13 +36,11 @@ def refusal(url: str, policy: UrlPolicy = ANY_SCHEME) -> ErrorCode:
         ("https://example.com/a#section", "https://example.com/a"),
         ("https://example.com./a", "https://example.com/a"),
         ("https://example.com/%7euser/%2f", "https://example.com/~user/%2F"),
-        ("https://example.com/a b?q=x y", "https://example.com/a%20b?q=x%20y"),
         ("https://example.com/caf\u00e9", "https://example.com/caf%C3%A9"),
         ("https://b\u00fccher.de/", "https://xn--bcher-kva.de/"),
         ("https://M\u00dcNCHEN.de/", "https://xn--mnchen-3ya.de/"),
         ("https://example.com/?", "https://example.com/"),
         ("https://example.com/?a=1&b=2&a=3", "https://example.com/?a=1&b=2&a=3"),
-        ("  https://example.com/x  ", "https://example.com/x"),
         ("https://example.com:/x", "https://example.com/x"),
         ("https://8.8.8.8/", "https://8.8.8.8/"),
         ("https://[2606:4700:4700:0::1111]/", "https://[2606:4700:4700::1111]/"),
@@ -181,17 +179,30 @@ def test_metadata_stays_blocked_with_private_network_allowed(url: str) -> None:
 
 @pytest.mark.parametrize(
     "url", ["http://127.0.0.1:8000/", "http://localhost/", "http://10.1.2.3/", "http://printer.local/",
-            "http://[::1]:3000/", "http://0x7f.1/", "http://intranet/"],
+            "http://[::1]:3000/", "http://[fd00::1]/", "http://intranet/"],
 )  # fmt: skip
 def test_private_network_opens_with_the_flag(url: str) -> None:
     assert refusal(url) == ErrorCode.BLOCKED_URL
     assert is_successful(check_url(url, PRIVATE_OK))
 
 
-def test_parser_confusion_forms_are_canonicalised_when_allowed() -> None:
-    assert clean("http://0x7f.1:8000/", PRIVATE_OK) == "http://127.0.0.1:8000/"
-    assert clean("http://2130706433/", PRIVATE_OK) == "http://127.0.0.1/"
-    assert clean("http://017700000001/", PRIVATE_OK) == "http://127.0.0.1/"
+@pytest.mark.parametrize(
+    "url", ["http://0x7f.1:8000/", "http://2130706433/", "http://017700000001/",
+            "http://0127.0.0.1/", "http://127.000.000.001/", "http://134744072/",
+            "http://8.8.010.8/", "http://0x8.8.8.8/", "http://8.8.2056/"],
+)  # fmt: skip
+def test_non_canonical_numeric_hosts_are_refused_even_when_allowed(url: str) -> None:
+    # 0127.0.0.1 is 87.0.0.1 to a WHATWG parser and 127.0.0.1 to inet_aton: refuse, never guess.
+    error = check_url(url, PRIVATE_OK).failure()
+    assert error.code is ErrorCode.BLOCKED_URL
+    assert error.detail["reason"] == "non-canonical IPv4 host"
+    assert "a.b.c.d" in error.message
+
+
+def test_canonical_dotted_quads_and_fullwidth_forms_are_read_as_the_address() -> None:
+    assert clean("http://8.8.8.8/") == "http://8.8.8.8/"
+    assert clean("http://127.0.0.1:8000/", PRIVATE_OK) == "http://127.0.0.1:8000/"
+    assert clean("http://\uff18.\uff18.\uff18.\uff18/") == "http://8.8.8.8/"
 
 
 def test_credentials_get_a_clear_message() -> None:

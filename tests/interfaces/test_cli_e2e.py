@@ -112,7 +112,8 @@ async def test_compression_failure_exits_6(site: str) -> None:
     llm = {"WEB_COMPRESSOR": "llm", "WEB_LLM_BASE_URL": f"{site}/v1", "WEB_LLM_MODEL": "m"}
     ran = await run_cli("fetch", f"{site}/article", "--compress", env=local_env(site, **llm))
     assert ran.code == 6
-    assert "Error COMPRESSION_FAILED:" in ran.out and "compress=false" in ran.out
+    assert "Error COMPRESSION_FAILED:" in ran.out and "--no-compress" in ran.out
+    assert "compress=false" not in ran.out
     _no_leak(ran.err)
 
 

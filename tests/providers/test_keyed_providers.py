@@ -231,6 +231,18 @@ async def test_the_key_never_appears_in_errors(name: str) -> None:
         assert all(KEY not in value for value in error.detail.values())
 
 
+@pytest.mark.parametrize("name", NAMES)
+async def test_no_part_of_the_key_survives_where_the_message_is_cut(name: str) -> None:
+    # The provider text is cut to 300 characters: a key straddling the cut must not leave
+    # its first characters behind (it is redacted before the cut, not after).
+    for pad in range(285, 300):
+        echoed = json.dumps({"message": "x" * pad + " " + KEY + " tail"}).encode()
+        result, _ = await run(name, Canned(status=400, body=echoed))
+        error = result.failure()
+        assert KEY[:6] not in error.message, pad
+        assert all(KEY[:6] not in value for value in error.detail.values())
+
+
 # --- Tavily specifics ---------------------------------------------------------------
 
 

@@ -7,7 +7,6 @@ test, so the one session-wide server needs no flushing.
 from __future__ import annotations
 
 import asyncio
-import subprocess
 import sys
 import uuid
 from collections.abc import AsyncIterator, Iterator
@@ -181,9 +180,12 @@ async def test_shared_stores_count_right_with_several_processes_at_once(
     kind: str, key: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     where = str(tmp_path / "store") if kind == "disk" else request.getfixturevalue("redis_url")
-    processes = [subprocess.Popen([sys.executable, "-c", COUNTER, where, key]) for _ in range(3)]
+    processes = [
+        await asyncio.create_subprocess_exec(sys.executable, "-c", COUNTER, where, key)
+        for _ in range(3)
+    ]
     for process in processes:
-        assert await asyncio.to_thread(process.wait, 60) == 0
+        assert await asyncio.wait_for(process.wait(), 60) == 0
     store: Store = DiskStore(where, 8 << 20) if kind == "disk" else RedisStore(where)
     try:
         assert (await store.incr(key, 60)).unwrap() == 3 * 40 + 1

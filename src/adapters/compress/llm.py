@@ -23,6 +23,7 @@ from webdistill.adapters.compress.chunking import split_chunks
 from webdistill.adapters.compress.openai_chat import RAW_PAGE_HINT, ChatEndpoint, chat
 from webdistill.adapters.compress.prompts import compress_messages, merge_messages
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.quoting import redacted_url
 
 MAX_MERGE_ROUNDS = 3
 
@@ -31,7 +32,8 @@ MAX_MERGE_ROUNDS = 3
 class LlmSettings:
     """Where the model is and how to use it (WEB_LLM_BASE_URL, WEB_LLM_MODEL, WEB_LLM_API_KEY)."""
 
-    base_url: str  # e.g. "https://api.openai.com/v1" or "http://127.0.0.1:8000/v1"
+    #: e.g. "https://api.openai.com/v1" or "http://127.0.0.1:8000/v1"
+    base_url: str = attrs.field(repr=redacted_url)
     model: str
     api_key: str | None = attrs.field(default=None, repr=False)
     timeout_s: float = 60.0

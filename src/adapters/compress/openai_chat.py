@@ -21,6 +21,7 @@ import attrs
 from returns.result import Failure, Result, Success
 
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.quoting import redacted_url
 
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 MAX_RETRY_AFTER_S = 10.0
@@ -38,9 +39,9 @@ _REFUSAL_MAX_CHARS = 300
 class ChatEndpoint:
     """Where and how to call: the base URL (…/v1), model, key and request parameters."""
 
-    base_url: str
+    base_url: str = attrs.field(repr=redacted_url)
     model: str
-    api_key: str | None
+    api_key: str | None = attrs.field(repr=False)
     timeout_s: float
     max_output_tokens: int
     temperature: float
@@ -161,6 +162,8 @@ async def chat(
 def _http_failure(
     endpoint: ChatEndpoint, status: int, body: str, attempts: int
 ) -> Failure[WebError]:
+    if endpoint.api_key:  # redact before cutting: a cut must never leave part of the key
+        body = body.replace(endpoint.api_key, "[redacted]")
     snippet = " ".join(body.split())[:200]
     tries = f" after {attempts} attempts" if attempts > 1 else ""
     if status in (401, 403):

@@ -25,6 +25,7 @@ from webdistill.adapters.extract.registry import Handler, HandlerRegistry, ReadR
 from webdistill.adapters.extract.sniff import media_type_of, sniff, sniff_binary
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
+from webdistill.kernel.quoting import safe_text
 
 #: Declared types that say nothing about the content: sniff instead.
 GENERIC_TYPES = frozenset(
@@ -209,6 +210,6 @@ def extract_content(
             WebError.of(
                 ErrorCode.UNSUPPORTED_CONTENT,
                 "The document could not be read; it may be malformed.",
-                reason=f"{type(exc).__name__}: {exc}"[:200],
+                reason=safe_text(f"{type(exc).__name__}: {exc}", 200),
             )
         )

@@ -12,6 +12,7 @@ from returns.result import Failure, Result, Success
 from webdistill.adapters.extract.registry import ReadRequest
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
+from webdistill.kernel.quoting import safe_text
 
 MAX_FEED_ITEMS = 50
 MAX_SUMMARY_CHARS = 500
@@ -122,7 +123,7 @@ def read_xml(request: ReadRequest) -> Result[Document, WebError]:
             WebError.of(
                 ErrorCode.UNSUPPORTED_CONTENT,
                 "The XML document could not be parsed; it may be truncated or not XML.",
-                reason=str(exc)[:200],
+                reason=safe_text(str(exc), 200),
             )
         )
     if root is None:

@@ -10,6 +10,7 @@ from returns.result import Failure, Result, Success
 from webdistill.adapters.extract.registry import ReadRequest
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
+from webdistill.kernel.quoting import safe_text
 
 
 def _error(message: str, reason: str = "") -> Result[Document, WebError]:
@@ -23,7 +24,8 @@ def read_pdf(request: ReadRequest) -> Result[Document, WebError]:
         import pypdf
     except ImportError:
         return _error(
-            "This is a PDF but PDF support is not installed (install webdistill[pdf]).",
+            "This is a PDF but PDF support (pypdf, part of webdistill's install) is missing "
+            "from this installation; reinstall webdistill to read PDFs.",
         )
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     try:
@@ -53,7 +55,7 @@ def read_pdf(request: ReadRequest) -> Result[Document, WebError]:
     except Exception as exc:  # noqa: BLE001 - pypdf raises many types for broken files
         return _error(
             "This PDF is damaged or not a valid PDF; its text cannot be read.",
-            f"{type(exc).__name__}: {exc}"[:200],
+            safe_text(f"{type(exc).__name__}: {exc}", 200),
         )
     notice = None
     flags: tuple[str, ...] = ()

@@ -54,6 +54,8 @@ _HTML_START = re.compile(
 )
 _FEED_ROOT = re.compile(rb"<(rss|feed|rdf:RDF)[\s>]", re.IGNORECASE)
 _HTML_ROOT = re.compile(rb"<(!doctype\s+html|html)[\s>]", re.IGNORECASE)
+#: A media type as RFC 6838 allows it: restricted-name characters either side of one slash.
+_MEDIA_TYPE = re.compile(r"[a-z0-9][a-z0-9!#$&^_.+-]{0,63}/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}")
 _OFFICE_HINT = re.compile(rb"(word/|xl/|ppt/|\[Content_Types\]\.xml|opendocument)")
 
 
@@ -62,8 +64,8 @@ def media_type_of(content_type: str | None) -> str:
     if not content_type:
         return ""
     head = content_type.split(";", 1)[0].strip().lower()
-    if head.count("/") != 1 or any(c.isspace() for c in head):
-        return ""
+    if len(head) > 127 or _MEDIA_TYPE.fullmatch(head) is None:
+        return ""  # not an RFC 6838 type/subtype: nothing of it is quoted anywhere
     kind, sub = head.split("/")
     return head if kind and sub else ""
 

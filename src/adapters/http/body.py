@@ -4,7 +4,9 @@ Raw bytes are counted as they come off the wire (cap: `HttpSettings.wire_cap`) a
 decompression (cap: `max_response_bytes`). Reading stops at the first cap reached. Text types
 are then truncated and flagged (a page's beginning is still worth reading); other types fail
 with TOO_LARGE. A declared Content-Length over the cap is refused before reading anything
-for types that cannot be truncated.
+for types that cannot be truncated. Stacked Content-Encodings share the one cap on the final
+decoded bytes (at most `MAX_CODINGS` of them), and decoding happens in bounded slices that
+yield to the event loop, so a bomb neither grows past the cap nor starves other requests.
 """
 
 from __future__ import annotations
@@ -15,10 +17,18 @@ import attrs
 from aiohttp import ClientResponse
 from returns.result import Failure, Result, Success
 
-from webdistill.adapters.http.decoders import IDENTITY, DecodeError, decoder_for
+from webdistill.adapters.http.decoders import (
+    IDENTITY,
+    KNOWN_CODINGS,
+    MAX_CODINGS,
+    DecodeError,
+    coding_names,
+    decoder_for,
+)
 from webdistill.adapters.http.errors import make_error, shown
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.quoting import quoted, safe_text
 
 CHUNK = 64 * 1024
 
@@ -56,6 +66,23 @@ def is_truncatable(content_type: str) -> bool:
         or kind.startswith("text/")
         or kind in _TEXT_TYPES
         or kind.endswith(("+xml", "+json"))
+    )
+
+
+def _unsupported_encoding(url: str, encoding: str) -> WebError:
+    names = coding_names(encoding)
+    if len(names) > MAX_CODINGS and all(n in KNOWN_CODINGS for n in names):
+        why = (
+            f"stacks {len(names)} content codings (at most {MAX_CODINGS} are decoded, a "
+            "decompression-bomb guard)"
+        )
+    else:
+        why = f"uses an unsupported Content-Encoding {quoted(encoding, 40)}"
+    return WebError.of(
+        ErrorCode.UNSUPPORTED_CONTENT,
+        f"The response from {shown(url)} {why}; it cannot be read. Use another source.",
+        url=shown(url, 400),
+        content_encoding=safe_text(encoding, 40),
     )
 
 
@@ -109,25 +136,25 @@ async def read_body(
             return Success(Body(data=head, truncated=False, wire_bytes=len(head)))
         parts.append(head)
         size = wire = len(head)
-    decoder = decoder_for(encoding)
-    if decoder is None:
-        return Failure(
-            WebError.of(
-                ErrorCode.UNSUPPORTED_CONTENT,
-                f"{shown(url)} answered with an unsupported Content-Encoding {encoding[:40]!r}.",
-                url=url,
-            )
-        )
     cap = settings.max_response_bytes
+    decoder = decoder_for(encoding, cap + 1)
+    if decoder is None:
+        return Failure(_unsupported_encoding(url, encoding))
     over = False
     identity = decoder is IDENTITY
     try:
         async for chunk in resp.content.iter_chunked(CHUNK):
             wire += len(chunk)
-            pieces = (chunk,) if identity else decoder.feed(chunk, cap + 1 - size)
-            for piece in pieces:
-                parts.append(piece)
-                size += len(piece)
+            if identity:
+                parts.append(chunk)
+                size += len(chunk)
+            else:
+                # Decoded in bounded slices (decoders.STEP at most), yielding to the loop
+                # between them; the budget is what is left of the cap on the final bytes.
+                for piece in decoder.feed(chunk, cap + 1 - size):
+                    parts.append(piece)
+                    size += len(piece)
+                    await asyncio.sleep(0)
             if size > cap or wire > settings.wire_cap:
                 over = True
                 break

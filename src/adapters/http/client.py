@@ -15,10 +15,11 @@
 from __future__ import annotations
 
 import asyncio
+import socket
 import ssl
 from collections.abc import Mapping
 from types import TracebackType
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
 import aiohttp
 import attrs
@@ -34,7 +35,7 @@ from webdistill.adapters.http.guard import DialGuard, GuardedResolver, guarded_s
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.kernel import addresses
 from webdistill.kernel.errors import ErrorCode, WebError
-from webdistill.kernel.urls import check_url
+from webdistill.kernel.urls import check_url, resolve_reference
 
 #: Caller headers kept when a redirect leaves the original origin (others may be secrets).
 _CROSS_ORIGIN_SAFE = frozenset({"accept", "accept-language", "user-agent"})
@@ -190,7 +191,10 @@ class GuardedClient:
                 return Failure(outcome.failure())
             result = outcome.unwrap()
             if isinstance(result, Redirect):
-                current, last_status = urljoin(clean, result.location), result.status
+                target = resolve_reference(clean, result.location)
+                if not is_successful(target):
+                    return Failure(with_hop(target.failure(), result.location, hop + 1))
+                current, last_status = target.unwrap(), result.status
                 continue
             if isinstance(result, Status):
                 return Failure(http_error(clean, hop, result.status, result.retry_after))
@@ -229,4 +233,5 @@ class GuardedClient:
         """Through a proxy the proxy resolves names: vet the name ourselves first."""
         host = urlsplit(url).hostname or ""
         if self._resolver is not None and addresses.parse_address(host) is None:
-            await self._resolver.resolve(host, 443)
+            # Every family: the proxy may dial an AAAA answer (::1) as readily as an A one.
+            await self._resolver.resolve(host, 443, socket.AF_UNSPEC)

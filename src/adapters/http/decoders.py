@@ -108,21 +108,56 @@ class BrotliDecoder:
 
 
 class ChainDecoder:
-    """Several encodings ("gzip, br"): undone in reverse order, each step bounded."""
+    """Several encodings ("gzip, br"): undone in reverse order under ONE byte budget.
 
-    def __init__(self, decoders: list[Decoder]) -> None:
+    Each piece one stage produces is handed straight on to the next stage, and every stage
+    is given only what is left of the budget (the final output's, and its own running total
+    against `limit`), so stacking encodings cannot multiply the output: `gzip, gzip` gets the
+    same cap as `gzip`.
+    """
+
+    def __init__(self, decoders: list[Decoder], limit: int | None = None) -> None:
         self._decoders = decoders
+        self._stage_left = [limit if limit is not None else 1 << 62 for _ in decoders]
 
     def feed(self, data: bytes, budget: int) -> Iterator[bytes]:
-        pieces: list[bytes] = [data]
-        for decoder in self._decoders:
-            pieces = [out for piece in pieces for out in decoder.feed(piece, budget)]
-        yield from pieces
+        left = [budget]
+        yield from self._run(0, data, left)
+
+    def _run(self, index: int, data: bytes, left: list[int]) -> Iterator[bytes]:
+        allowed = min(left[0], self._stage_left[index])
+        if allowed <= 0:
+            return
+        last = index == len(self._decoders) - 1
+        for piece in self._decoders[index].feed(data, allowed):
+            self._stage_left[index] -= len(piece)
+            if last:
+                left[0] -= len(piece)
+                yield piece
+            else:
+                yield from self._run(index + 1, piece, left)
+            if left[0] <= 0 or self._stage_left[index] <= 0:
+                return
 
 
-def decoder_for(content_encoding: str) -> Decoder | None:
-    """The decoder for a Content-Encoding header value, or None when it is not supported."""
-    names = [n.strip().lower() for n in content_encoding.split(",") if n.strip()]
+#: Most content codings decoded for one body; more is refused (real servers send one,
+#: occasionally a doubled "gzip, gzip" by mistake).
+MAX_CODINGS = 2
+KNOWN_CODINGS = frozenset({"gzip", "x-gzip", "deflate", "br", "identity"})
+
+
+def coding_names(content_encoding: str) -> list[str]:
+    """The codings of a Content-Encoding value, in the order they were applied."""
+    return [n.strip().lower() for n in content_encoding.split(",") if n.strip()]
+
+
+def decoder_for(content_encoding: str, limit: int | None = None) -> Decoder | None:
+    """The decoder for a Content-Encoding header value, or None when it is not supported
+    (an unknown coding, or more than MAX_CODINGS of them). `limit` bounds each stage's
+    total output when codings are stacked."""
+    names = [n for n in coding_names(content_encoding) if n != "identity"]
+    if len(names) > MAX_CODINGS:
+        return None
     decoders: list[Decoder] = []
     for name in reversed(names):
         if name in ("gzip", "x-gzip"):
@@ -131,8 +166,8 @@ def decoder_for(content_encoding: str) -> Decoder | None:
             decoders.append(ZlibDecoder(gzip=False))
         elif name == "br":
             decoders.append(BrotliDecoder())
-        elif name != "identity":
+        else:
             return None
     if not decoders:
         return IDENTITY
-    return decoders[0] if len(decoders) == 1 else ChainDecoder(decoders)
+    return decoders[0] if len(decoders) == 1 else ChainDecoder(decoders, limit)

@@ -14,13 +14,15 @@ import aiohttp
 
 from webdistill.adapters.http.guard import BlockedAddressError
 from webdistill.kernel.errors import RETRYABLE_CODES, ErrorCode, WebError
+from webdistill.kernel.quoting import safe_text, shown_url
 
 _RESET_ERRNOS = frozenset({errno.ECONNRESET, errno.EPIPE, errno.ECONNABORTED})
 
 
 def shown(url: str, limit: int = 160) -> str:
-    """`url` shortened for a message (it may come from a hostile redirect)."""
-    return url if len(url) <= limit else url[:limit] + "..."
+    """`url` made safe and short for a message (it may come from a hostile redirect):
+    unsafe characters percent-encoded, fence marker words neutralised, at most `limit`."""
+    return shown_url(url, limit)
 
 
 def make_error(
@@ -57,10 +59,10 @@ def with_hop(error: WebError, url: str, hop: int) -> WebError:
     """A kernel refusal of `url` at redirect `hop`, with the hop named in message and detail."""
     message = (
         error.message
-        if hop == 0
-        else f"Redirect hop {hop} to {shown(url)} refused: {error.message}"
+        if hop == 0  # the agent's own URL; later hops are the server's: reduce its words
+        else f"Redirect hop {hop} to {shown(url)} refused: {safe_text(error.message, 600)}"
     )
-    detail = {**error.detail, "url": url, "hop": str(hop)}
+    detail = {**error.detail, "url": shown(url, 400), "hop": str(hop)}
     return make_error(error.code, message, detail, retryable=error.retryable)
 
 

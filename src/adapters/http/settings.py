@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from webdistill.kernel.quoting import redacted_url
 from webdistill.kernel.urls import UrlPolicy
 
 
@@ -26,7 +27,7 @@ class HttpSettings:
     concurrency: int = 8
     per_host_connections: int = 4
     user_agent: str = "webdistill/0.1"
-    proxy: str | None = None
+    proxy: str | None = attrs.field(default=None, repr=redacted_url)
     retries: int = 2
     accept: str = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
     #: Longest Retry-After (seconds) honoured before a retry; longer ones end the retries.

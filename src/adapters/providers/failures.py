@@ -16,6 +16,7 @@ from email.utils import parsedate_to_datetime
 import attrs
 
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.quoting import safe_text
 
 _MAX_QUOTED = 300
 
@@ -92,8 +93,9 @@ def _message_in(node: object, depth: int) -> str:
 
 
 def _quote(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= _MAX_QUOTED else text[: _MAX_QUOTED - 1] + "…"
+    """A provider's own words reduced for a message: one line, no controls or fence
+    markers, at most _MAX_QUOTED characters (they are quoted outside any fence)."""
+    return safe_text(text, _MAX_QUOTED)
 
 
 def with_detail(error: WebError, **detail: object) -> WebError:

@@ -37,6 +37,7 @@ from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.transport import fetch_rows
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import SearchQuery
+from webdistill.kernel.quoting import safe_text
 
 INFO = ProviderInfo(name="searxng", label="SearXNG")
 
@@ -144,7 +145,7 @@ def _failed_engines(payload: object) -> str:
     for entry in entries[:10]:
         if isinstance(entry, list) and entry:
             parts = [text_of(part) for part in entry[:2]]
-            named.append(": ".join(part for part in parts if part))
+            named.append(safe_text(": ".join(part for part in parts if part), 80))
     return ", ".join(name for name in named if name)
 
 

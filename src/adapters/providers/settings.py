@@ -11,6 +11,8 @@ from types import MappingProxyType
 
 import attrs
 
+from webdistill.kernel.quoting import redacted_url
+
 #: Every accepted value of WEB_SEARCH_PROVIDER.
 PROVIDER_NAMES: tuple[str, ...] = (
     "auto",
@@ -73,7 +75,9 @@ class ProviderSettings:
     searxng_url: str | None = attrs.field(default=None, converter=_blank_to_none, repr=False)
     timeout_s: float = DEFAULT_TIMEOUT_S
     user_agent: str | None = None
-    base_urls: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_urls)
+    base_urls: Mapping[str, str] = attrs.field(
+        factory=dict, converter=_frozen_urls, repr=redacted_url
+    )
 
     def api_key(self, provider: str) -> str | None:
         """The key configured for a keyed provider (None for the others)."""

@@ -142,7 +142,10 @@ async def fetch_rows(
     if not is_successful(answer):
         return Failure(scrub(answer.failure(), secret))
     got = answer.unwrap()
-    rows = parse(got.status, got.headers, got.body)
+    body = got.body.replace(secret.encode(), b"***") if secret else got.body
+    # The key is redacted from the body before any error text is cut from it, so no part
+    # of it can survive at the cut (scrub below still covers what the parser wrote itself).
+    rows = parse(got.status, got.headers, body)
     if not is_successful(rows):
         return Failure(scrub(rows.failure(), secret))
     return Success(Answer(rows=rows.unwrap()[:limit]))

@@ -27,6 +27,7 @@ from webdistill.doors.cli.support import (
     exit_code_for,
     first_failure_exit,
     say_error,
+    say_json_error,
 )
 from webdistill.doors.render import fetch_to_text, search_to_text, to_jsonable
 from webdistill.doors.render_results import (
@@ -34,6 +35,12 @@ from webdistill.doors.render_results import (
     response_id_of,
     stored_to_jsonable,
     stored_to_text,
+)
+from webdistill.doors.wording import (
+    fetches_for_people,
+    for_a_file,
+    for_people,
+    searches_for_people,
 )
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
@@ -66,9 +73,10 @@ EXTENSION_TYPES = {
 class CommandError(Exception):
     """An expected failure that ends the command with a one-line message and `exit_code`."""
 
-    def __init__(self, message: str, exit_code: int = EXIT_INPUT) -> None:
+    def __init__(self, message: str, exit_code: int = EXIT_INPUT, kind: str = "usage") -> None:
         super().__init__(message)
         self.exit_code = exit_code
+        self.kind = kind  # `detail.kind` of the --json error: usage, configuration, file...
 
 
 def run(args: argparse.Namespace) -> int:
@@ -85,6 +93,8 @@ def run(args: argparse.Namespace) -> int:
         return commands[args.command](args)
     except CommandError as error:
         say_error(str(error))
+        if getattr(args, "json", False):
+            say_json_error(str(error), kind=error.kind)
         return error.exit_code
 
 
@@ -93,7 +103,7 @@ def load_config(args: argparse.Namespace) -> Config:
     try:
         return Config.from_env(os.environ, config_file=args.config)
     except ConfigError as error:
-        raise CommandError(f"configuration error: {error}") from None
+        raise CommandError(f"configuration error: {error}", kind="configuration") from None
 
 
 def _with_toolkit(config: Config, call: Callable[[Toolkit], Awaitable[_T]]) -> _T:
@@ -106,7 +116,7 @@ def _with_toolkit(config: Config, call: Callable[[Toolkit], Awaitable[_T]]) -> _
     try:
         return asyncio.run(go())
     except ConfigError as error:
-        raise CommandError(f"configuration error: {error}") from None
+        raise CommandError(f"configuration error: {error}", kind="configuration") from None
 
 
 def _summarise_failures(errors: Sequence[WebError | None], noun: str) -> None:
@@ -124,6 +134,7 @@ def _print_json(value: object) -> None:
 
 
 def _request_failed(error: WebError, as_json: bool) -> int:
+    error = for_people(error)
     if as_json:
         _print_json({"error": error.to_dict()})
     else:
@@ -180,6 +191,7 @@ def run_search(args: argparse.Namespace) -> int:
     answer = _outcomes(_with_toolkit(config, call))
     if isinstance(answer, WebError):
         return _request_failed(answer, args.json)
+    answer = searches_for_people(answer)
     text = (
         "" if args.json else search_to_text(answer, fence=_fence(config), more_hint=CLI_MORE_HINT)
     )
@@ -203,6 +215,7 @@ def run_fetch(args: argparse.Namespace) -> int:
     answer = _outcomes(_with_toolkit(config, call))
     if isinstance(answer, WebError):
         return _request_failed(answer, args.json)
+    answer = fetches_for_people(answer)
     text = "" if args.json else fetch_to_text(answer, fence=_fence(config), more_hint=CLI_MORE_HINT)
     return _report(answer, text, "URLs", as_json=args.json)
 
@@ -215,7 +228,7 @@ def _read_input(name: str) -> bytes:
     except OSError as error:
         reason = error.strerror or type(error).__name__
         raise CommandError(
-            f"cannot read {name}: {reason}. Give a readable file or - for stdin."
+            f"cannot read {name}: {reason}. Give a readable file or - for stdin.", kind="file"
         ) from None
 
 
@@ -226,7 +239,7 @@ def run_extract(args: argparse.Namespace) -> int:
     content_type = EXTENSION_TYPES.get(Path(args.file).suffix.lower()) if args.file != "-" else None
     answer = read_local(body, content_type, args.url)
     if not isinstance(answer, Success):
-        return _request_failed(answer.failure(), args.json)
+        return _request_failed(for_a_file(answer.failure()), args.json)
     document = answer.unwrap()
     if args.json:
         _print_json(to_jsonable(document))
@@ -266,8 +279,8 @@ def run_mcp(args: argparse.Namespace) -> int:
         from webdistill.doors import mcp
     except ImportError as error:
         raise CommandError(
-            f"the MCP server needs the `mcp` package ({error.name} is missing): "
-            "pip install 'webdistill[mcp]'."
+            f"the MCP server needs the `mcp` package, part of webdistill's own install, but "
+            f"{error.name} is missing: reinstall webdistill (from a checkout: pip install .)."
         ) from None
     try:
         if args.http is None:
@@ -275,7 +288,7 @@ def run_mcp(args: argparse.Namespace) -> int:
         host, port = parse_host_port(args.http)
         return mcp.serve_http(config, host, port)
     except ConfigError as error:
-        raise CommandError(f"configuration error: {error}") from None
+        raise CommandError(f"configuration error: {error}", kind="configuration") from None
     except OSError as error:  # e.g. the port is taken
         raise CommandError(f"cannot serve MCP: {error.strerror or error}") from None
 

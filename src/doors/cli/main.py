@@ -11,14 +11,20 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import typing
 from collections.abc import Sequence
 
 from webdistill.doors.cli.support import (
+    CLI_INTERNAL_ERROR,
+    CLI_INTERRUPTED,
     EXIT_CODES_HELP,
+    EXIT_INPUT,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_OK,
     say_error,
+    say_json_error,
+    wants_json,
 )
 
 PROVIDER_CHOICES = ("auto", "duckduckgo", "brave", "tavily", "searxng", "exa", "serper", "none")
@@ -29,11 +35,26 @@ DESCRIPTION = (
 )
 
 
-def _config_option() -> argparse.ArgumentParser:
+class UsageError(Exception):
+    """A command line argparse refused; `parser` is the (sub)command whose usage applies."""
+
+    def __init__(self, parser: argparse.ArgumentParser, message: str) -> None:
+        super().__init__(message)
+        self.parser = parser
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is raised to `main`, which answers in JSON when asked."""
+
+    def error(self, message: str) -> typing.NoReturn:
+        raise UsageError(self, message)
+
+
+def _config_option() -> _Parser:
     """`--config FILE` and `--json`, accepted before or after the command.
 
     SUPPRESS as the default keeps a value given before the command."""
-    parent = argparse.ArgumentParser(add_help=False)
+    parent = _Parser(add_help=False)
     parent.add_argument(
         "--config", metavar="FILE", default=argparse.SUPPRESS, help="TOML file with WEB_* keys"
     )
@@ -46,9 +67,7 @@ def _config_option() -> argparse.ArgumentParser:
 _SubParsers = argparse._SubParsersAction  # the type argparse gives `add_subparsers()`
 
 
-def _command(
-    commands: _SubParsers[argparse.ArgumentParser], name: str, **options: str
-) -> argparse.ArgumentParser:
+def _command(commands: _SubParsers[_Parser], name: str, **options: str) -> argparse.ArgumentParser:
     return commands.add_parser(name, parents=[_config_option()], **options)  # type: ignore[arg-type]
 
 
@@ -62,7 +81,7 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def _add_search(commands: _SubParsers[argparse.ArgumentParser]) -> None:
+def _add_search(commands: _SubParsers[_Parser]) -> None:
     search = _command(
         commands,
         "search",
@@ -81,7 +100,7 @@ def _add_search(commands: _SubParsers[argparse.ArgumentParser]) -> None:
     search.set_defaults(command="search")
 
 
-def _add_fetch(commands: _SubParsers[argparse.ArgumentParser]) -> None:
+def _add_fetch(commands: _SubParsers[_Parser]) -> None:
     fetch = _command(
         commands,
         "fetch",
@@ -103,7 +122,7 @@ def _add_fetch(commands: _SubParsers[argparse.ArgumentParser]) -> None:
     fetch.set_defaults(command="fetch")
 
 
-def _add_extract(commands: _SubParsers[argparse.ArgumentParser]) -> None:
+def _add_extract(commands: _SubParsers[_Parser]) -> None:
     extract = _command(
         commands,
         "extract",
@@ -116,7 +135,7 @@ def _add_extract(commands: _SubParsers[argparse.ArgumentParser]) -> None:
     extract.set_defaults(command="extract")
 
 
-def _add_get(commands: _SubParsers[argparse.ArgumentParser]) -> None:
+def _add_get(commands: _SubParsers[_Parser]) -> None:
     get = _command(
         commands,
         "get",
@@ -139,7 +158,7 @@ def _add_get(commands: _SubParsers[argparse.ArgumentParser]) -> None:
     get.set_defaults(command="get")
 
 
-def _add_mcp_and_config(commands: _SubParsers[argparse.ArgumentParser]) -> None:
+def _add_mcp_and_config(commands: _SubParsers[_Parser]) -> None:
     mcp = _command(
         commands,
         "mcp",
@@ -164,7 +183,7 @@ def _add_mcp_and_config(commands: _SubParsers[argparse.ArgumentParser]) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of `webdistill`."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="webdistill",
         description=DESCRIPTION,
         epilog=EXIT_CODES_HELP,
@@ -182,14 +201,30 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code (see `webdistill --help`)."""
-    args = build_parser().parse_args(argv)
+    """Run the command line; returns the exit code (see `webdistill --help`).
+
+    With `--json`, every failure (usage, configuration, files, bugs) is also a JSON object
+    `{"error": {"code", "message", "retryable", "detail"}}` on stdout."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    as_json = wants_json(arguments)
+    try:
+        args = build_parser().parse_args(arguments)
+    except UsageError as error:
+        if not as_json:
+            error.parser.print_usage(sys.stderr)
+            error.parser.exit(EXIT_INPUT, f"{error.parser.prog}: error: {error}\n")
+        hint = f"{error}. See `{error.parser.prog} --help`."
+        say_error(hint)
+        say_json_error(hint, kind="usage")
+        return EXIT_INPUT
     from webdistill.doors.cli import commands
 
     try:
         return commands.run(args)
     except KeyboardInterrupt:
         say_error("interrupted.")
+        if as_json:
+            say_json_error("interrupted.", CLI_INTERRUPTED)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         _silence_stdout()
@@ -197,10 +232,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # the outermost edge: no traceback for the user
         if os.environ.get("WEBDISTILL_DEBUG"):
             raise
-        say_error(
+        message = (
             f"unexpected error ({type(exc).__name__}: {str(exc)[:200]}). This is a bug: "
             "please report it; run with WEBDISTILL_DEBUG=1 to see the details."
         )
+        say_error(message)
+        if as_json:
+            say_json_error(message, CLI_INTERNAL_ERROR)
         return EXIT_INTERNAL
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TextIO
 from urllib.parse import urlsplit, urlunsplit
 
@@ -91,3 +92,36 @@ def mask_url_credentials(url: str) -> str:
         return "…"
     netloc = f"{parts.username}:…@{host}{port}"
     return urlunsplit(parts._replace(netloc=netloc))
+
+
+#: `--json` error codes of the command line itself (beside the `ErrorCode` values): a bug, an
+#: interrupt. Usage, configuration and file errors are INVALID_INPUT with `detail.kind`.
+CLI_INTERNAL_ERROR = "INTERNAL_ERROR"
+CLI_INTERRUPTED = "INTERRUPTED"
+
+
+def wants_json(argv: Sequence[str]) -> bool:
+    """Whether the command line asks for `--json` (argparse also accepts a prefix of it)."""
+    for token in argv:
+        if token == "--":
+            return False
+        if len(token) >= 4 and "--json".startswith(token):
+            return True
+    return False
+
+
+def print_json(value: object) -> None:
+    """Machine output on stdout."""
+    print(json.dumps(value, ensure_ascii=False, indent=2))
+
+
+def say_json_error(message: str, code: str = ErrorCode.INVALID_INPUT.value, **detail: str) -> None:
+    """A failure of the command line itself as `{"error": {...}}` on stdout (the `--json`
+    shape of every error: code, message, retryable, detail)."""
+    error = {
+        "code": code,
+        "message": " ".join(message.split()),
+        "retryable": False,
+        "detail": detail,
+    }
+    print_json({"error": error})

@@ -1,0 +1,103 @@
+"""Error messages for the person at a shell, from the ones written for a model.
+
+The kernel and the adapters word every `WebError` for the LLM that called a tool ("call
+again with compress=false", "Call web_fetch with {...}"). At the command line the same advice
+must name what a person types: `--no-compress`, `--start-index`, `WEB_ALLOW_HTTP=true`,
+`WEB_ALLOW_PRIVATE_NETWORK=true`. `for_people` rewrites a message (code and detail stay as they
+are); the MCP server keeps the model's wording. Pure string work, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import attrs
+
+from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.model import FetchOutcome, SearchOutcome
+
+#: Tool argument names -> the CLI option that sets them.
+_OPTIONS = {
+    "start_index": "--start-index",
+    "max_chars": "--max-chars",
+    "max_results": "--max-results",
+    "time_range": "--time-range",
+    "include_content": "--include-content",
+}
+_OPTION_WORD = re.compile(r"\b(" + "|".join(_OPTIONS) + r")\b")
+
+#: Model-facing phrases -> what a person does instead (case-insensitive, in this order).
+_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), replacement)
+    for pattern, replacement in (
+        (r"(?:call again|retry) with compress=false", "Run again with --no-compress"),
+        (r"compress=true was asked", "--compress was given"),
+        (r"call again without compress\b", "run again without --compress"),
+        (r"Call web_search with \{.*?\}(?: or \{.*?\})?\.", 'Run: webdistill search "QUERY"...'),
+        (r"Call web_fetch with \{.*?\}(?: or \{.*?\})?\.", "Run: webdistill fetch URL..."),
+        (r"\bover several calls\b", "over several runs"),
+        (r"; do not fetch it\.", " (WEB_DOMAIN_BLOCKLIST)."),
+        (r"\bdo not retry this URL\.", ""),
+    )
+)
+
+_PRIVATE_HINT = (
+    "For local development set WEB_ALLOW_PRIVATE_NETWORK=true, or list the exact address in "
+    "WEB_TRUSTED_ADDRESSES."
+)
+_METADATA_NOTE = "Cloud metadata addresses stay blocked whatever the settings."
+
+
+def _blocked_hint(error: WebError) -> str:
+    reason = error.detail.get("reason", "")
+    text = f"{error.message} {reason}".lower()
+    if reason == "scheme":
+        return "To allow plain http pages, set WEB_ALLOW_HTTP=true."
+    if "allowlist" in text:
+        return "Add the domain to WEB_DOMAIN_ALLOWLIST to allow it."
+    if "metadata" in text:
+        return _METADATA_NOTE
+    if "only public internet" in text:
+        return _PRIVATE_HINT
+    return ""
+
+
+def for_people(error: WebError) -> WebError:
+    """`error` with its message worded for the command line (options, variables)."""
+    message = error.message
+    for pattern, replacement in _PHRASES:
+        message = pattern.sub(replacement, message)
+    message = _OPTION_WORD.sub(lambda m: _OPTIONS[m.group(1)], message)
+    if error.code is ErrorCode.BLOCKED_URL:
+        message = message.rstrip()
+        message = f"{message}{'' if message.endswith(('.', '!', '?')) else '.'} "
+        message += _blocked_hint(error)
+    return attrs.evolve(error, message=" ".join(message.split()))
+
+
+def for_a_file(error: WebError) -> WebError:
+    """`error` from reading a local file: it is a file, not a URL that answered."""
+    message = error.message.replace("This URL returned", "This file is")
+    message = message.replace("this URL", "this file").replace("This URL", "This file")
+    return for_people(attrs.evolve(error, message=message))
+
+
+def fetches_for_people(outcomes: Sequence[FetchOutcome]) -> tuple[FetchOutcome, ...]:
+    """Every URL's error worded for the command line."""
+    return tuple(
+        outcome if outcome.error is None else attrs.evolve(outcome, error=for_people(outcome.error))
+        for outcome in outcomes
+    )
+
+
+def searches_for_people(outcomes: Sequence[SearchOutcome]) -> tuple[SearchOutcome, ...]:
+    """Every query's error (and those of its fetched top hits) worded for the command line."""
+    return tuple(
+        attrs.evolve(
+            outcome,
+            error=for_people(outcome.error) if outcome.error is not None else None,
+            contents=fetches_for_people(outcome.contents),
+        )
+        for outcome in outcomes
+    )

@@ -1,0 +1,78 @@
+"""Server-controlled text made safe to quote in a message that sits outside any fence.
+
+Error messages, notices and skipped-provider notes are shown to the model as our own words,
+outside the untrusted-content fences (doors/render.py). Whatever a server chose (a redirect
+`Location`, a `Content-Type`, a `Content-Encoding`, a provider's error text) is therefore
+quoted only in a reduced form: control and invisible characters gone, whitespace collapsed
+to one line, the fence markers' `<<<` runs and marker keywords neutralised, and the length
+capped (with an ellipsis saying so). `neutralise` applies the same marker and control rules
+to a whole message without cutting it.
+
+Stdlib only; nothing here raises.
+"""
+
+from __future__ import annotations
+
+import re
+from types import MappingProxyType
+
+#: Runs of angle brackets that open or close a fence marker.
+_ANGLE_RUN = re.compile(r"<{3,}|>{3,}")
+#: Words that spell a fence marker (WEB_CONTENT_BEGIN / WEB_CONTENT_END, any separators).
+_MARKER_WORD = re.compile(r"web[\W_]*content[\W_]*(?:begin|end)", re.IGNORECASE)
+#: C0/C1 controls, DEL, line/paragraph separators, zero-width and bidi controls, BOM.
+_INVISIBLE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]"
+)
+_SPACES = re.compile(r"\s+")
+#: Characters percent-encoded when a URL is shown (they have no business in a URL anyway).
+_URL_UNSAFE = re.compile(r"[^\x21-\x7e]|[<>\"'`\\{}|^]")
+
+DEFAULT_LIMIT = 80
+
+
+def neutralise(text: str) -> str:
+    """`text` on one line, without controls or anything that could open or close a fence."""
+    if not isinstance(text, str):
+        return ""
+    text = _SPACES.sub(" ", _INVISIBLE.sub(" ", text))
+    text = _ANGLE_RUN.sub(lambda m: "\u2039" * len(m.group()), text)
+    return _MARKER_WORD.sub("[marker-like text removed]", text).strip()
+
+
+def safe_text(value: object, limit: int = DEFAULT_LIMIT) -> str:
+    """A server string reduced for quoting: one line, neutralised, at most `limit` chars."""
+    text = neutralise(value if isinstance(value, str) else str(value))
+    limit = max(1, limit)
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def quoted(value: object, limit: int = DEFAULT_LIMIT) -> str:
+    """`safe_text` in double quotes (inner double quotes become single ones)."""
+    return '"' + safe_text(value, limit).replace('"', "'") + '"'
+
+
+def shown_url(url: object, limit: int = 160) -> str:
+    """A URL for a message: anything not printable ASCII (or a quote, bracket, backslash)
+    percent-encoded, marker words neutralised, cut to `limit` characters."""
+    text = url if isinstance(url, str) else str(url)
+    text = text[: limit * 4]
+    encoded = _URL_UNSAFE.sub(
+        lambda m: "".join(f"%{b:02X}" for b in m.group().encode("utf-8", "surrogatepass")), text
+    )
+    encoded = _MARKER_WORD.sub("(marker-removed)", encoded)
+    return encoded if len(encoded) <= limit else encoded[:limit] + "..."
+
+
+_USERINFO = re.compile(r"(?<=://)[^/@?#]*@")
+_QUERY = re.compile(r"\?[^#]*")
+
+
+def redacted_url(value: object) -> str:
+    """A configured URL for `repr()`: user:password@ and the query (keys live there) hidden."""
+    if value is None:
+        return "None"
+    if isinstance(value, dict | MappingProxyType):
+        return "{" + ", ".join(f"{k!r}: {redacted_url(v)}" for k, v in value.items()) + "}"
+    text = _QUERY.sub("?***", _USERINFO.sub("***@", str(value)))
+    return repr(text)
