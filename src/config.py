@@ -33,6 +33,13 @@ def _frozen_map(value: Mapping[str, str] | None) -> Mapping[str, str]:
     return MappingProxyType(dict(value or {}))
 
 
+def _cache_setting(value: str | bool) -> str:
+    """`Config(cache=True/False)` (the old flag) still means the default store / none."""
+    if isinstance(value, bool):
+        return "disk" if value else "off"
+    return value
+
+
 @attrs.frozen
 class Config:
     """Every setting, with its default. Field `x` is read from variable `WEB_X` (see FIELDS)."""
@@ -62,7 +69,7 @@ class Config:
     respect_robots: bool = False
     fence_untrusted: bool | None = None
     proxy: str | None = attrs.field(default=None, repr=redacted_url)
-    cache: str = "disk"
+    cache: str = attrs.field(default="disk", converter=_cache_setting)
     provider_endpoints: Mapping[str, str] = attrs.field(
         factory=dict, converter=_frozen_map, repr=redacted_url
     )
