@@ -79,6 +79,14 @@ def provider_settings(config: Config) -> ProviderSettings:
         searxng_url=config.searxng_url,
         timeout_s=config.search_timeout_ms / 1000,
         base_urls=dict(config.provider_endpoints),
+        max_requests=config.search_max_requests,
+        priority=config.provider_priority,
+        ddg_min_interval_s=config.ddg_min_interval_ms / 1000,
+        ddg_backoff_s=config.ddg_backoff_ms / 1000,
+        openserp_url=config.openserp_url,
+        openserp_engine=config.openserp_engine,
+        mcp_command=config.mcp_search_command,
+        mcp_tool=config.mcp_search_tool,
     )
 
 
@@ -118,6 +126,9 @@ class Toolkit:
             url_policy=url_policy(config),
             max_content_chars=config.max_content_chars,
             concurrency=config.concurrency,
+            snippet_chars=config.snippet_chars,
+            content_hits=config.content_hits,
+            content_chars=config.content_chars,
             results=results,
         )
         return self
@@ -178,12 +189,11 @@ class Toolkit:
         """The `web_get_result` tool: an earlier result by `response_id`, whole or in part."""
         return await web_get_result(self.deps, raw, scope=scope)
 
-    def schemas(self) -> list[dict[str, Any]]:
-        """Function-calling schemas: `[{"name", "description", "parameters"}, ...]`."""
-        schemas = tool_schemas()
-        if self.config.max_stored_results == 0:
-            return [schema for schema in schemas if schema["name"] != "web_get_result"]
-        return schemas
+    def schemas(self, *, strict: bool = False) -> list[dict[str, Any]]:
+        """Function-calling schemas: `[{"name", "description", "parameters"}, ...]`;
+        `strict=True` gives OpenAI's strict-mode form (with `"strict": true`).
+        `web_get_result` is left out when results are not stored."""
+        return tool_schemas(strict=strict, results=self.config.max_stored_results > 0)
 
 
 def build(config: Config | None = None, *, resolver: AbstractResolver | None = None) -> Toolkit:

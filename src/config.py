@@ -19,7 +19,18 @@ import attrs
 
 from webdistill.kernel.quoting import redacted_url
 
-PROVIDERS = ("auto", "duckduckgo", "brave", "tavily", "searxng", "exa", "serper", "none")
+PROVIDERS = (
+    "auto",
+    "duckduckgo",
+    "brave",
+    "tavily",
+    "searxng",
+    "exa",
+    "serper",
+    "openserp",
+    "mcp",
+    "none",
+)
 COMPRESSORS = ("none", "llm", "extractive")
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
@@ -73,6 +84,17 @@ class Config:
     provider_endpoints: Mapping[str, str] = attrs.field(
         factory=dict, converter=_frozen_map, repr=redacted_url
     )
+    snippet_chars: int = 500
+    content_hits: int = 3
+    content_chars: int = 4000
+    search_max_requests: int = 3
+    provider_priority: tuple[str, ...] = ()
+    ddg_min_interval_ms: int = 1500
+    ddg_backoff_ms: int = 60000
+    openserp_url: str | None = attrs.field(default=None, repr=redacted_url)
+    openserp_engine: str = "google"
+    mcp_search_command: str | None = attrs.field(default=None, repr=False)
+    mcp_search_tool: str | None = None
     cache_dir: str | None = None
     cache_max_bytes: int | None = None
     max_stored_results: int = 100
@@ -178,6 +200,33 @@ def _endpoints(variable: str, raw: str) -> dict[str, str]:
     return result
 
 
+def _priority(variable: str, raw: str) -> tuple[str, ...]:
+    names = [part.strip().lower() for part in raw.split(",") if part.strip()]
+    usable = PROVIDERS[1:-1]
+    for name in names:
+        if name not in usable:
+            raise ConfigError(
+                f"{variable} has {name!r}, which is not a provider: list providers among "
+                f"{', '.join(usable)}, most preferred first, separated by commas."
+            )
+    if len(set(names)) != len(names):
+        raise ConfigError(f"{variable}={raw!r} names a provider twice; name each once.")
+    return tuple(names)
+
+
+def _command(variable: str, raw: str) -> str | None:
+    import shlex
+
+    value = raw.strip()
+    if not value:
+        return None
+    try:
+        shlex.split(value)
+    except ValueError as exc:
+        raise ConfigError(f"{variable}={raw!r} is not a valid command line: {exc}.") from None
+    return value
+
+
 CACHE_CHOICES = ("disk", "memory", "off")
 _REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
 
@@ -236,6 +285,20 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_PROXY": ("proxy", _http_url),
     "WEB_CACHE": ("cache", _cache),
     "WEB_PROVIDER_ENDPOINTS": ("provider_endpoints", _endpoints),
+    "WEB_SEARCH_SNIPPET_CHARS": ("snippet_chars", _count(20, 5000)),
+    "WEB_SEARCH_CONTENT_HITS": ("content_hits", _count(1, 10)),
+    "WEB_SEARCH_CONTENT_CHARS": ("content_chars", _count(200, 100_000)),
+    "WEB_SEARCH_MAX_REQUESTS": ("search_max_requests", _count(1, 10)),
+    "WEB_PROVIDER_PRIORITY": ("provider_priority", _priority),
+    "WEB_DDG_MIN_INTERVAL_MS": ("ddg_min_interval_ms", _count(0, 60_000)),
+    "WEB_DDG_BACKOFF_MS": ("ddg_backoff_ms", _count(0, 3_600_000)),
+    "OPENSERP_URL": ("openserp_url", _http_url),
+    "OPENSERP_ENGINE": (
+        "openserp_engine",
+        _choice(("google", "yandex", "baidu", "bing", "duckduckgo")),
+    ),
+    "WEB_MCP_SEARCH_COMMAND": ("mcp_search_command", _command),
+    "WEB_MCP_SEARCH_TOOL": ("mcp_search_tool", _text),
     "WEB_CACHE_DIR": ("cache_dir", _directory),
     "WEB_CACHE_MAX_BYTES": ("cache_max_bytes", _count(1024 * 1024, 1024**4)),
     "WEB_MAX_STORED_RESULTS": ("max_stored_results", _count(0, 100_000)),

@@ -68,6 +68,16 @@ BAD_VALUES = [
     ("WEB_PROXY", "socks://x", "http(s) URL"),
     ("WEB_PROVIDER_ENDPOINTS", "google=http://x", "provider=URL"),
     ("WEB_TRUSTED_ADDRESSES", "localhost", "not an IP address"),
+    ("WEB_SEARCH_SNIPPET_CHARS", "5", "20"),
+    ("WEB_SEARCH_CONTENT_HITS", "11", "1 to 10"),
+    ("WEB_SEARCH_CONTENT_CHARS", "many", "whole number"),
+    ("WEB_SEARCH_MAX_REQUESTS", "0", "1 to 10"),
+    ("WEB_PROVIDER_PRIORITY", "brave,google", "not a provider"),
+    ("WEB_DDG_MIN_INTERVAL_MS", "-5", "0 to 60000"),
+    ("WEB_DDG_BACKOFF_MS", "soon", "whole number"),
+    ("OPENSERP_URL", "openserp:7000", "http(s) URL"),
+    ("OPENSERP_ENGINE", "altavista", "google"),
+    ("WEB_MCP_SEARCH_COMMAND", "npx 'unterminated", "command line"),
 ]
 
 
@@ -84,6 +94,7 @@ def test_a_bad_value_names_the_variable_and_what_is_accepted(
 def test_every_variable_with_a_checked_format_has_a_bad_value_test() -> None:
     free_text = {"BRAVE_API_KEY", "TAVILY_API_KEY", "EXA_API_KEY", "SERPER_API_KEY"}
     free_text |= {"WEB_USER_AGENT", "WEB_LLM_API_KEY", "WEB_LLM_MODEL"}
+    free_text |= {"WEB_MCP_SEARCH_TOOL"}
     tested = {variable for variable, _, _ in BAD_VALUES}
     assert set(FIELDS) - free_text == tested
 

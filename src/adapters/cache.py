@@ -186,7 +186,8 @@ class CachingBackend:
         self._page_flight: _SingleFlight[Result[object, WebError]] = _SingleFlight()
 
     async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
-        identity = json.dumps([query.query, query.max_results, query.time_range])
+        # every option of the query is part of the key
+        identity = json.dumps(attrs.asdict(query), sort_keys=True, default=str)
         return await self._search_flight.run(identity, lambda: self._search(query, identity))
 
     async def _search(

@@ -5,15 +5,19 @@ Built on the SDK's low-level `Server`: the input schemas are exactly `toolkit.sc
 (the same models that validate the arguments), annotated read-only, idempotent and
 open-world. A result is text for the model (`render`, web content fenced as untrusted data
 unless WEB_FENCE_UNTRUSTED=false) plus `structuredContent` (`{"results": [...]}`). A request
-the kernel refuses, or any query / URL that failed, makes the result a tool error
-(`isError`), whose text carries each failed item's code and message. Results carry their
-`response_id`; on streamable HTTP they are stored under the MCP session, so another session
-cannot read them back.
+the kernel refuses, or a batch whose every query / URL failed, makes the result a tool error
+(`isError`); a batch where only some items failed is a result, each failed item carrying its
+code and message. An unknown tool name is a JSON-RPC error (-32602), as the spec says.
+Results carry their `response_id`; on streamable HTTP they are stored under the MCP session,
+so another session cannot read them back (`web_get_result` answers NOT_FOUND).
+
+The toolkit is composed on the first tool call (`LazyToolkit`), so `initialize` and
+`tools/list` are answered without loading the HTTP client and the extractors.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Protocol
 
@@ -21,12 +25,16 @@ import mcp_types as types
 from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
 from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
+from mcp.shared.exceptions import MCPError
 from returns.result import Result, Success
 
 from webdistill.config import Config
+from webdistill.doors.lazy_toolkit import LazyToolkit
+from webdistill.doors.mcp_drain import draining
+from webdistill.doors.mcp_listen import bind_listener
 from webdistill.doors.render import fetch_to_text, search_to_text, to_jsonable
 from webdistill.doors.render_results import id_line, stored_to_jsonable, stored_to_text
-from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
 from webdistill.kernel.results import StoredResult
 
@@ -116,46 +124,32 @@ def _outcomes_result(
     return types.CallToolResult(
         content=[types.TextContent(text=text)],
         structured_content=structured,
-        is_error=bool(failed),
+        is_error=bool(outcomes) and len(failed) == len(outcomes),  # only when nothing worked
     )
 
 
-async def call_tool(
-    toolkit: ToolkitLike,
-    name: str,
-    arguments: dict[str, Any] | None,
-    *,
-    fence: bool,
-    scope: str = "",
+async def _call_search(
+    toolkit: ToolkitLike, raw: object, fence: bool, scope: str
 ) -> types.CallToolResult:
-    """Run one tool call against `toolkit` and shape the MCP result.
-
-    `scope` is the MCP session: results are stored under it and only it can get them back."""
-    raw = arguments if arguments is not None else {}
-    if name == "web_get_result":
-        return await _get_result(toolkit, raw, fence=fence, scope=scope)
-    if name == "web_search":
-        searched: Result[tuple[SearchOutcome, ...], WebError] = await toolkit.search(
-            raw, scope=scope
-        )
-        if not isinstance(searched, Success):
-            return _error_result(searched.failure())
-        hits = searched.unwrap()
-        return _outcomes_result(search_to_text(hits, fence=fence), hits)
-    if name == "web_fetch":
-        fetched: Result[tuple[FetchOutcome, ...], WebError] = await toolkit.fetch(raw, scope=scope)
-        if not isinstance(fetched, Success):
-            return _error_result(fetched.failure())
-        pages = fetched.unwrap()
-        return _outcomes_result(fetch_to_text(pages, fence=fence), pages)
-    known = ", ".join(TITLES)
-    return _error_result(
-        WebError.of(ErrorCode.INVALID_INPUT, f"Unknown tool {name!r}: use one of {known}.")
-    )
+    searched: Result[tuple[SearchOutcome, ...], WebError] = await toolkit.search(raw, scope=scope)
+    if not isinstance(searched, Success):
+        return _error_result(searched.failure())
+    hits = searched.unwrap()
+    return _outcomes_result(search_to_text(hits, fence=fence), hits)
 
 
-async def _get_result(
-    toolkit: ToolkitLike, raw: object, *, fence: bool, scope: str
+async def _call_fetch(
+    toolkit: ToolkitLike, raw: object, fence: bool, scope: str
+) -> types.CallToolResult:
+    fetched: Result[tuple[FetchOutcome, ...], WebError] = await toolkit.fetch(raw, scope=scope)
+    if not isinstance(fetched, Success):
+        return _error_result(fetched.failure())
+    pages = fetched.unwrap()
+    return _outcomes_result(fetch_to_text(pages, fence=fence), pages)
+
+
+async def _call_get_result(
+    toolkit: ToolkitLike, raw: object, fence: bool, scope: str
 ) -> types.CallToolResult:
     got: Result[StoredResult, WebError] = await toolkit.get_result(raw, scope=scope)
     if not isinstance(got, Success):
@@ -166,8 +160,44 @@ async def _get_result(
     return types.CallToolResult(
         content=[types.TextContent(text=stored_to_text(stored, fence=fence))],
         structured_content=stored_to_jsonable(stored),
-        is_error=bool(failed),
+        is_error=bool(outcomes) and len(failed) == len(outcomes),
     )
+
+
+#: (toolkit, arguments, fence, scope): `scope` is the MCP session the results belong to.
+ToolCall = Callable[[ToolkitLike, object, bool, str], Awaitable[types.CallToolResult]]
+
+#: Tool name -> what runs it (a new tool: its schema in `toolkit.schemas()` and a row here).
+TOOL_CALLS: dict[str, ToolCall] = {
+    "web_search": _call_search,
+    "web_fetch": _call_fetch,
+    "web_get_result": _call_get_result,
+}
+
+
+class UnknownToolError(MCPError):
+    """A `tools/call` for a tool this server does not have: JSON-RPC error -32602."""
+
+    def __init__(self, name: str) -> None:
+        known = ", ".join(TOOL_CALLS)
+        super().__init__(types.INVALID_PARAMS, f"Unknown tool: {name}. Tools: {known}.")
+
+
+async def call_tool(
+    toolkit: ToolkitLike,
+    name: str,
+    arguments: dict[str, Any] | None,
+    *,
+    fence: bool,
+    scope: str = "",
+) -> types.CallToolResult:
+    """Run one tool call against `toolkit` and shape the MCP result; an unknown `name`
+    raises `UnknownToolError` (the server answers it as a JSON-RPC error). `scope` is the
+    MCP session: results are stored under it and only it can get them back."""
+    run = TOOL_CALLS.get(name)
+    if run is None:
+        raise UnknownToolError(name)
+    return await run(toolkit, arguments if arguments is not None else {}, fence, scope)
 
 
 def session_scope(ctx: ServerRequestContext[Any]) -> str:
@@ -207,28 +237,38 @@ def make_server(toolkit: ToolkitLike) -> Server[Any]:
     )
 
 
-async def run_stdio(config: Config) -> None:
-    """Serve MCP over this process's stdin/stdout until the client closes them."""
-    from webdistill.compose import build
+def _drain_grace_s(config: Config) -> float:
+    """How long a closed stdin waits for the answers still being worked on."""
+    return (config.search_timeout_ms + 2 * config.fetch_timeout_ms) / 1000 + 5
 
-    async with build(config) as toolkit, stdio_server() as (read_stream, write_stream):
+
+async def run_stdio(config: Config) -> None:
+    """Serve MCP over this process's stdin/stdout until the client closes them (requests
+    already read are still answered)."""
+    async with LazyToolkit(config) as toolkit, stdio_server() as (read_stream, write_stream):
         server = make_server(toolkit)
-        await server.run(read_stream, write_stream, server.create_initialization_options())
+        reading, writing = draining(read_stream, write_stream, _drain_grace_s(config))
+        await server.run(reading, writing, server.create_initialization_options())
 
 
 async def run_http(config: Config, host: str, port: int) -> None:
     """Serve MCP over streamable HTTP at http://host:port/mcp."""
+    import sys
+
     import uvicorn
 
-    from webdistill.compose import build
-
-    async with build(config) as toolkit:
+    listener = bind_listener(host, port)  # raises ListenError saying why, before any success
+    shown = f"[{host}]" if ":" in host else host
+    print(f"webdistill: MCP streamable HTTP at http://{shown}:{port}/mcp", file=sys.stderr)
+    async with LazyToolkit(config) as toolkit:
         app = make_server(toolkit).streamable_http_app(host=host)
         server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
         try:
-            await server.serve()
+            await server.serve(sockets=[listener])
         except SystemExit:  # uvicorn exits when it cannot start (it logged why)
-            raise OSError(f"could not listen on {host}:{port}; is the port in use?") from None
+            raise OSError(f"could not serve on {host}:{port}; see the message above.") from None
+        finally:
+            listener.close()
 
 
 def serve_stdio(config: Config) -> int:
@@ -260,7 +300,5 @@ def serve_http(config: Config, host: str, port: int) -> int:
             "anyone who can connect can make this machine fetch web pages.",
             file=sys.stderr,
         )
-    shown = f"[{host}]" if ":" in host else host
-    print(f"webdistill: MCP streamable HTTP at http://{shown}:{port}/mcp", file=sys.stderr)
     anyio.run(run_http, config, host, port)
     return 0

@@ -19,7 +19,7 @@ import attrs
 import cattrs
 
 from webdistill.kernel.errors import ErrorCode, WebError
-from webdistill.kernel.model import FetchOutcome, Page, SearchHit, SearchOutcome
+from webdistill.kernel.model import FetchOutcome, Page, RemovedHits, SearchHit, SearchOutcome
 from webdistill.kernel.quoting import neutralise
 
 FENCE_OPEN = "<<<WEB_CONTENT_BEGIN"
@@ -149,12 +149,28 @@ def _search_section(outcome: SearchOutcome, fence: bool, more_hint: str) -> str:
     if outcome.error is not None:
         parts.append(_error_line(outcome.error))
         return "\n".join(parts)
+    parts.extend(_search_notes(outcome))
     parts.append(_hits_block(outcome, fence))
     if outcome.contents:
         parts.append("### Contents of the top hits")
         contents = fetch_to_text(outcome.contents, fence=fence, heading="####", more_hint=more_hint)
         parts.append(contents)
     return "\n".join(parts)
+
+
+def _removed_line(removed: RemovedHits) -> str:
+    hosts = f" ({', '.join(removed.hosts)})" if removed.hosts else ""
+    noun = "hit" if removed.count == 1 else "hits"
+    return f"Removed: {removed.count} {noun} {removed.reason}{hosts}"
+
+
+def _search_notes(outcome: SearchOutcome) -> list[str]:
+    """What the agent should know before the hits: unapplied options, removals, shortfall."""
+    notes = [f"Not applied: {_one_line(item)}" for item in outcome.unsupported]
+    notes.extend(_removed_line(item) for item in outcome.removed)
+    if outcome.shortfall:
+        notes.append(f"Fewer results: {_one_line(outcome.shortfall)}")
+    return notes
 
 
 def search_to_text(

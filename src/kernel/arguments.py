@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from webdistill.kernel.model import TimeRange
+from webdistill.kernel.model import SafeSearch, TimeRange, Topic
 
 MAX_QUERIES = 5
 MAX_URLS = 10
@@ -17,6 +17,10 @@ MAX_QUERY_CHARS = 1000
 MIN_RESULTS, MAX_RESULTS = 1, 100
 MIN_CHARS, MAX_CHARS = 200, 1_000_000
 MAX_FOCUS_CHARS = 2000
+MAX_DOMAINS = 20
+MIN_SNIPPET_CHARS, MAX_SNIPPET_CHARS = 20, 5000
+MIN_CONTENT_HITS, MAX_CONTENT_HITS = 1, 10
+MIN_CONTENT_CHARS, MAX_CONTENT_CHARS = 200, 100_000
 
 
 @attrs.frozen
@@ -31,7 +35,8 @@ class SearchArgs:
     max_results: int | None = attrs.field(
         default=None,
         metadata={
-            "description": "Hits per query (default 5; clamped to 1-100).",
+            "description": f"Hits per query (default 5; values outside {MIN_RESULTS}-"
+            f"{MAX_RESULTS} are clamped into that range).",
             "minimum": MIN_RESULTS,
             "maximum": MAX_RESULTS,
         },
@@ -42,6 +47,57 @@ class SearchArgs:
     include_content: bool = attrs.field(
         default=False,
         metadata={"description": "Also read the top 3 hits of each query and attach their text."},
+    )
+    region: str | None = attrs.field(
+        default=None,
+        metadata={"description": "Country to search from, two letters (e.g. us, de, jp)."},
+    )
+    language: str | None = attrs.field(
+        default=None,
+        metadata={"description": "Language of the results (e.g. en, de, pt-br)."},
+    )
+    safe_search: SafeSearch | None = attrs.field(
+        default=None, metadata={"description": "Filter adult content (provider default if absent)."}
+    )
+    include_domains: tuple[str, ...] | None = attrs.field(
+        default=None,
+        metadata={
+            "description": f"Only hits from these domains (and their subdomains), e.g. "
+            f'["python.org"]; at most {MAX_DOMAINS}.'
+        },
+    )
+    exclude_domains: tuple[str, ...] | None = attrs.field(
+        default=None,
+        metadata={"description": f"No hits from these domains; at most {MAX_DOMAINS}."},
+    )
+    topic: Topic | None = attrs.field(
+        default=None,
+        metadata={"description": "news: recent news articles instead of general web results."},
+    )
+    max_chars_per_result: int | None = attrs.field(
+        default=None,
+        metadata={
+            "description": "Most characters of each hit's snippet (default 500).",
+            "minimum": MIN_SNIPPET_CHARS,
+            "maximum": MAX_SNIPPET_CHARS,
+        },
+    )
+    content_hits: int | None = attrs.field(
+        default=None,
+        metadata={
+            "description": "With include_content: how many top hits to read (default 3).",
+            "minimum": MIN_CONTENT_HITS,
+            "maximum": MAX_CONTENT_HITS,
+        },
+    )
+    content_max_chars: int | None = attrs.field(
+        default=None,
+        metadata={
+            "description": "With include_content: most characters read from each hit "
+            "(default 4000).",
+            "minimum": MIN_CONTENT_CHARS,
+            "maximum": MAX_CONTENT_CHARS,
+        },
     )
 
 
@@ -58,7 +114,8 @@ class FetchArgs:
     max_chars: int | None = attrs.field(
         default=None,
         metadata={
-            "description": "Most characters of content to return (default 20000).",
+            "description": "Most characters of content to return (default 20000; values "
+            f"outside {MIN_CHARS}-{MAX_CHARS} are clamped into that range).",
             "minimum": MIN_CHARS,
             "maximum": MAX_CHARS,
         },

@@ -14,6 +14,8 @@ import attrs
 from webdistill.kernel.errors import WebError
 
 TimeRange = Literal["day", "week", "month", "year"]
+SafeSearch = Literal["off", "moderate", "strict"]
+Topic = Literal["general", "news"]
 
 #: Flags an extracted document may carry; each comes with a `notice` for the agent.
 DocumentFlag = Literal["needs_javascript", "challenge", "body_truncated", "empty"]
@@ -26,6 +28,14 @@ class SearchQuery:
     query: str
     max_results: int | None = None
     time_range: TimeRange | None = None
+    #: Country (ISO 3166-1 alpha-2, lower case, e.g. "de") and language (e.g. "en", "pt-br").
+    region: str | None = None
+    language: str | None = None
+    safe_search: SafeSearch | None = None
+    #: Bare, canonical domains; a domain covers its subdomains.
+    include_domains: tuple[str, ...] = ()
+    exclude_domains: tuple[str, ...] = ()
+    topic: Topic | None = None
 
 
 @attrs.frozen
@@ -49,6 +59,10 @@ class RowBatch(Sequence[object]):
     rows: tuple[object, ...]
     provider: str
     skipped: tuple[str, ...] = ()
+    #: What the provider could not do of the query ("safe_search: Serper has none").
+    unsupported: tuple[str, ...] = ()
+    #: Why the provider gave fewer rows than asked (ran dry, request budget...), if it did.
+    shortfall: str | None = None
 
     @overload
     def __getitem__(self, index: int) -> object: ...
@@ -151,6 +165,15 @@ class SearchRequest:
     max_results: int | None = None
     time_range: TimeRange | None = None
     include_content: bool = False
+    region: str | None = None
+    language: str | None = None
+    safe_search: SafeSearch | None = None
+    include_domains: tuple[str, ...] = ()
+    exclude_domains: tuple[str, ...] = ()
+    topic: Topic | None = None
+    max_chars_per_result: int | None = None
+    content_hits: int | None = None
+    content_max_chars: int | None = None
 
 
 @attrs.frozen
@@ -174,11 +197,23 @@ class FetchOutcome:
 
 
 @attrs.frozen
+class RemovedHits:
+    """Hits the kernel took out of an answer for one reason: how many, and example hosts."""
+
+    reason: str
+    count: int
+    hosts: tuple[str, ...] = ()
+
+
+@attrs.frozen
 class SearchOutcome:
     """The outcome of one query of a batch: hits (maybe none), or that query's error.
 
     `provider` names who answered; `skipped` says why providers before it were passed over.
     `contents` holds the fetched top hits when `include_content` was asked.
+    `asked` is how many hits were wanted; `unsupported` lists parameters the provider could
+    not apply; `removed` counts hits taken out by policy or the call's domain filters, per
+    reason; `shortfall` says why fewer than `asked` came back.
     `response_id` names the stored result of the call (see `web_get_result`), when stored.
     """
 
@@ -188,4 +223,8 @@ class SearchOutcome:
     provider: str | None = None
     skipped: tuple[str, ...] = ()
     contents: tuple[FetchOutcome, ...] = ()
+    asked: int | None = None
+    unsupported: tuple[str, ...] = ()
+    removed: tuple[RemovedHits, ...] = ()
+    shortfall: str | None = None
     response_id: str | None = None

@@ -33,6 +33,9 @@ Compressor = Callable[[str, str], Awaitable[Result[str, WebError]]]
 DEFAULT_COMPRESS_MIN_LENGTH = 5000
 DEFAULT_MAX_CONTENT_CHARS = 20000
 DEFAULT_CONCURRENCY = 8
+DEFAULT_SNIPPET_CHARS = 500
+DEFAULT_CONTENT_HITS = 3
+DEFAULT_CONTENT_CHARS = 4000
 
 
 @attrs.frozen
@@ -45,4 +48,9 @@ class Deps:
     url_policy: UrlPolicy = attrs.field(factory=UrlPolicy)
     max_content_chars: int = DEFAULT_MAX_CONTENT_CHARS
     concurrency: int = DEFAULT_CONCURRENCY
+    #: Most characters of one hit's snippet (a call's max_chars_per_result overrides it).
+    snippet_chars: int = DEFAULT_SNIPPET_CHARS
+    #: How many top hits include_content reads, and the characters of each.
+    content_hits: int = DEFAULT_CONTENT_HITS
+    content_chars: int = DEFAULT_CONTENT_CHARS
     results: ResultStore | None = None

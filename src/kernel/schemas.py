@@ -13,6 +13,7 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 import attrs
 
 from webdistill.kernel.arguments import FetchArgs, GetResultArgs, SearchArgs
+from webdistill.kernel.strict_schema import strict_schema
 
 SEARCH_DESCRIPTION = (
     "Search the web. Give `query` (or up to 5 `queries`); returns for each query a numbered "
@@ -45,18 +46,34 @@ def _type_schema(type_: Any) -> dict[str, Any]:
 
 
 def object_schema(cls: type[Any]) -> dict[str, Any]:
-    """A JSON Schema object for an attrs class: one property per field, no extra keys."""
+    """A JSON Schema object for an attrs class: one property per field, no extra keys;
+    `required` lists the fields without a default."""
     properties: dict[str, Any] = {}
     hints = get_type_hints(cls)
     for field in attrs.fields(cls):
         schema = _type_schema(hints[field.name])
         schema.update(field.metadata)
         properties[field.name] = schema
-    return {"type": "object", "properties": properties, "additionalProperties": False}
+    required = [field.name for field in attrs.fields(cls) if field.default is attrs.NOTHING]
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
 
 
-def tool_schemas() -> list[dict[str, Any]]:
-    """The `web_search`, `web_fetch` and `web_get_result` tool schemas."""
+def tool_schemas(*, strict: bool = False, results: bool = True) -> list[dict[str, Any]]:
+    """The tool schemas. `strict=True`: OpenAI strict-mode form (every property required,
+    optional ones nullable, null meaning the default) with `"strict": true` on each tool.
+    `results=False` leaves out `web_get_result` (results not stored)."""
+    if strict:
+        return [
+            {**tool, "parameters": strict_schema(tool["parameters"]), "strict": True}
+            for tool in tool_schemas(results=results)
+        ]
+    if not results:
+        return [tool for tool in tool_schemas() if tool["name"] != "web_get_result"]
     return [
         {
             "name": "web_search",

@@ -15,20 +15,23 @@ import attrs
 from returns.result import Failure, Result, Success
 
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.hits import filter_hits
 from webdistill.kernel.model import (
     FetchedPage,
     FetchOutcome,
     FetchRequest,
     Page,
+    RemovedHits,
     RowBatch,
     SearchHit,
     SearchOutcome,
     SearchQuery,
+    SearchRequest,
 )
 from webdistill.kernel.ports import Deps
 from webdistill.kernel.retrieval import remember
 from webdistill.kernel.text import window
-from webdistill.kernel.urls import UrlPolicy, check_url
+from webdistill.kernel.urls import check_url
 from webdistill.kernel.validate import (
     clamp_max_chars,
     clamp_max_results,
@@ -37,9 +40,12 @@ from webdistill.kernel.validate import (
     validate_search,
 )
 
-#: How many top hits `include_content` reads per query, and how much of each.
+#: How many top hits `include_content` reads per query, and how much of each (defaults;
+#: `Deps` and the call's content_hits / content_max_chars set them).
 CONTENT_TOP_HITS = 3
 CONTENT_MAX_CHARS = 4000
+#: Hits a query gets when it leaves max_results unset (the providers' default).
+DEFAULT_ASKED = 5
 
 _T = TypeVar("_T")
 
@@ -49,6 +55,9 @@ class _Searched:
     hits: tuple[SearchHit, ...]
     provider: str | None
     skipped: tuple[str, ...]
+    unsupported: tuple[str, ...] = ()
+    removed: tuple[RemovedHits, ...] = ()
+    shortfall: str | None = None
 
 
 async def _call_port(
@@ -68,47 +77,9 @@ async def _call_port(
     return Failure(WebError.of(ErrorCode.INVALID_BACKEND_DATA, message))
 
 
-def _hit_policy(policy: UrlPolicy) -> UrlPolicy:
-    """Hits are shown, not fetched: http is fine; the user's blocklist still hides them."""
-    return UrlPolicy(
-        allow_http=True,
-        allow_private_network=policy.allow_private_network,
-        blocklist=policy.blocklist,
-        trusted_addresses=policy.trusted_addresses,
-    )
-
-
-def _validate_hits(
-    rows: Sequence[object], policy: UrlPolicy
-) -> Result[tuple[SearchHit, ...], WebError]:
-    """Re-validate every row; one malformed row fails the call, blocked URLs are dropped."""
-    hits: list[SearchHit] = []
-    hit_policy = _hit_policy(policy)
-    for index, row in enumerate(rows):
-        structured = structure_row(row, SearchHit, index)
-        if not isinstance(structured, Success):
-            return structured
-        hit: SearchHit = structured.unwrap()
-        checked = check_url(hit.url, hit_policy)
-        if isinstance(checked, Success):
-            hits.append(attrs.evolve(hit, url=checked.unwrap()))
-            continue
-        error = checked.failure()
-        if error.code is ErrorCode.BLOCKED_URL:
-            continue  # policy hides it; not a fault of the backend
-        return Failure(
-            WebError.of(
-                ErrorCode.INVALID_BACKEND_DATA,
-                f"The backend answered with an invalid row {index} (url: {error.message}). "
-                "This is a provider fault; try again later or use another provider.",
-                row=index,
-                field="url",
-            )
-        )
-    return Success(tuple(hits))
-
-
-async def _search(deps: Deps, query: SearchQuery) -> Result[_Searched, WebError]:
+async def _search(
+    deps: Deps, query: SearchQuery, snippet_chars: int | None = None
+) -> Result[_Searched, WebError]:
     clamped = attrs.evolve(query, max_results=clamp_max_results(query.max_results))
     answer = await _call_port(
         lambda: deps.backend.search(clamped), "search backend", ErrorCode.PROVIDER_UNAVAILABLE
@@ -118,15 +89,18 @@ async def _search(deps: Deps, query: SearchQuery) -> Result[_Searched, WebError]
     rows = answer.unwrap()
     if isinstance(rows, RowBatch):
         provider, skipped = rows.provider, rows.skipped
+        unsupported, shortfall = rows.unsupported, rows.shortfall
     elif isinstance(rows, list | tuple):
-        provider, skipped = None, ()
+        provider, skipped, unsupported, shortfall = None, (), (), None
     else:
         message = "The search backend answered with rows that are not a list."
         return Failure(WebError.of(ErrorCode.INVALID_BACKEND_DATA, message))
-    validated = _validate_hits(rows, deps.url_policy)
-    if not isinstance(validated, Success):
-        return Failure(validated.failure())
-    return Success(_Searched(validated.unwrap(), provider, skipped))
+    budget = snippet_chars if snippet_chars is not None else deps.snippet_chars
+    filtered = filter_hits(rows, deps.url_policy, clamped, budget)
+    if not isinstance(filtered, Success):
+        return Failure(filtered.failure())
+    kept = filtered.unwrap()
+    return Success(_Searched(kept.hits, provider, skipped, unsupported, kept.removed, shortfall))
 
 
 async def search_web(deps: Deps, query: SearchQuery) -> Result[tuple[SearchHit, ...], WebError]:
@@ -267,26 +241,50 @@ async def _fetch_outcome(deps: Deps, request: FetchRequest) -> FetchOutcome:
     return FetchOutcome(url=request.url, error=result.failure())
 
 
-async def _with_contents(deps: Deps, outcome: SearchOutcome) -> SearchOutcome:
-    requests = [
-        FetchRequest(url=hit.url, max_chars=CONTENT_MAX_CHARS)
-        for hit in outcome.hits[:CONTENT_TOP_HITS]
-    ]
+async def _with_contents(
+    deps: Deps, outcome: SearchOutcome, request: SearchRequest
+) -> SearchOutcome:
+    count = request.content_hits or deps.content_hits
+    chars = request.content_max_chars or deps.content_chars
+    requests = [FetchRequest(url=hit.url, max_chars=chars) for hit in outcome.hits[:count]]
     jobs = [lambda r=r: _fetch_outcome(deps, r) for r in requests]
     contents = await _bounded(deps.concurrency, jobs)
     return attrs.evolve(outcome, contents=tuple(contents))
 
 
-async def _search_outcome(deps: Deps, query: SearchQuery, include_content: bool) -> SearchOutcome:
-    searched = await _search(deps, query)
+def _shortfall(found: _Searched, asked: int) -> str | None:
+    """Why fewer than `asked` hits are shown (None when enough are)."""
+    if len(found.hits) >= asked:
+        return None
+    parts = [f"Asked for {asked}, got {len(found.hits)}"]
+    if found.shortfall:
+        parts.append(found.shortfall)
+    removed = sum(item.count for item in found.removed)
+    if removed:
+        parts.append(f"{removed} removed here (see removed)")
+    if len(parts) == 1:
+        parts.append("the provider had no more")
+    return "; ".join(parts) + "."
+
+
+async def _search_outcome(deps: Deps, query: SearchQuery, request: SearchRequest) -> SearchOutcome:
+    searched = await _search(deps, query, request.max_chars_per_result)
+    asked = query.max_results if query.max_results is not None else DEFAULT_ASKED
     if not isinstance(searched, Success):
-        return SearchOutcome(query=query.query, error=searched.failure())
+        return SearchOutcome(query=query.query, error=searched.failure(), asked=asked)
     found = searched.unwrap()
     outcome = SearchOutcome(
-        query=query.query, hits=found.hits, provider=found.provider, skipped=found.skipped
+        query=query.query,
+        hits=found.hits,
+        provider=found.provider,
+        skipped=found.skipped,
+        asked=asked,
+        unsupported=found.unsupported,
+        removed=found.removed,
+        shortfall=_shortfall(found, asked),
     )
-    if include_content and found.hits:
-        return await _with_contents(deps, outcome)
+    if request.include_content and found.hits:
+        return await _with_contents(deps, outcome, request)
     return outcome
 
 
@@ -302,10 +300,20 @@ async def web_search(
         return Failure(validated.failure())
     request = validated.unwrap()
     queries = [
-        SearchQuery(query=q, max_results=request.max_results, time_range=request.time_range)
+        SearchQuery(
+            query=q,
+            max_results=request.max_results,
+            time_range=request.time_range,
+            region=request.region,
+            language=request.language,
+            safe_search=request.safe_search,
+            include_domains=request.include_domains,
+            exclude_domains=request.exclude_domains,
+            topic=request.topic,
+        )
         for q in request.queries
     ]
-    jobs = [lambda q=q: _search_outcome(deps, q, request.include_content) for q in queries]
+    jobs = [lambda q=q: _search_outcome(deps, q, request) for q in queries]
     outcomes = tuple(await _bounded(deps.concurrency, jobs))
     return Success(await remember(deps, "web_search", outcomes, scope))
 

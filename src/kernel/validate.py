@@ -35,6 +35,7 @@ from webdistill.kernel.model import (
     SearchHit,
     SearchRequest,
 )
+from webdistill.kernel.search_options import search_options
 
 
 def _strict_str(value: object, _: type) -> str:
@@ -44,6 +45,8 @@ def _strict_str(value: object, _: type) -> str:
 
 
 def _strict_int(value: object, _: type) -> int:
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)  # JSON Schema: 5.0 is an integer (some clients send it so)
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"must be a whole number, not {_kind(value)}")
     return value
@@ -140,12 +143,24 @@ def _describe(exc: BaseException, path: str) -> list[str]:
     return [f"{path or 'value'}: {message}"]
 
 
-def structure(raw: object, cls: type[Any], what: str) -> Result[Any, list[str]]:
-    """Structure `raw` into `cls` with the strict converter; the problems, one per field."""
+def _without_nulls(raw: Mapping[Any, object], cls: type[Any]) -> dict[Any, object]:
+    """`raw` without the nulls of fields that have a default: null means "the default" (how
+    OpenAI strict mode, where every property is required, says a field is absent)."""
+    defaulted = {field.name for field in attrs.fields(cls) if field.default is not attrs.NOTHING}
+    return {key: value for key, value in raw.items() if value is not None or key not in defaulted}
+
+
+def structure(
+    raw: object, cls: type[Any], what: str, *, null_is_default: bool = False
+) -> Result[Any, list[str]]:
+    """Structure `raw` into `cls` with the strict converter; the problems, one per field.
+
+    With `null_is_default` (tool arguments), a null field that has a default takes it."""
     if not isinstance(raw, Mapping):
         return Failure([f"{what} must be a JSON object, not {_kind(raw)}"])
+    data = _without_nulls(raw, cls) if null_is_default else dict(raw)
     try:
-        return Success(converter.structure(dict(raw), cls))
+        return Success(converter.structure(data, cls))
     except Exception as exc:  # noqa: BLE001 - cattrs raises many kinds; all become messages
         return Failure(_describe(exc, "") or [f"{what} is not valid"])
 
@@ -197,7 +212,7 @@ FETCH_HINT = 'Call web_fetch with {"url": "https://..."} or {"urls": ["https://.
 
 def validate_search(raw: object) -> Result[SearchRequest, WebError]:
     """`web_search` arguments -> `SearchRequest`, or INVALID_INPUT naming the field."""
-    parsed = structure(raw, SearchArgs, "web_search arguments")
+    parsed = structure(raw, SearchArgs, "web_search arguments", null_is_default=True)
     if not isinstance(parsed, Success):
         return Failure(_invalid(parsed.failure(), SEARCH_HINT))
     args: SearchArgs = parsed.unwrap()
@@ -211,19 +226,23 @@ def validate_search(raw: object) -> Result[SearchRequest, WebError]:
     if too_long:
         problem = f"query: at most {MAX_QUERY_CHARS} characters, got {len(too_long[0])}"
         return Failure(_invalid([problem], "Use a shorter query."))
+    options = search_options(args)
+    if not isinstance(options, Success):
+        return Failure(_invalid(options.failure(), SEARCH_HINT))
     return Success(
         SearchRequest(
             queries=queries,
             max_results=clamp_max_results(args.max_results),
             time_range=args.time_range,
-            include_content=args.include_content,
+            include_content=args.include_content or args.content_hits is not None,
+            **options.unwrap(),
         )
     )
 
 
 def validate_fetch(raw: object, default_max_chars: int) -> Result[FetchBatch, WebError]:
     """`web_fetch` arguments -> `FetchBatch`, or INVALID_INPUT naming the field."""
-    parsed = structure(raw, FetchArgs, "web_fetch arguments")
+    parsed = structure(raw, FetchArgs, "web_fetch arguments", null_is_default=True)
     if not isinstance(parsed, Success):
         return Failure(_invalid(parsed.failure(), FETCH_HINT))
     args: FetchArgs = parsed.unwrap()

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from mcp import Client
+from mcp.shared.exceptions import MCPError
+from mcp_types import INVALID_PARAMS
 
 from tests.fakes import FakeBackend, page_row
 from tests.interfaces.fake_toolkit import KernelToolkit
@@ -59,22 +62,35 @@ async def test_fencing_can_be_turned_off() -> None:
     assert FENCE_OPEN not in result.content[0].text  # type: ignore[union-attr]
 
 
-async def test_item_failures_and_request_failures_are_tool_errors() -> None:
+async def test_a_batch_is_a_tool_error_only_when_every_item_failed() -> None:
     toolkit = _toolkit()
     async with Client(make_server(toolkit)) as client:
         mixed = await client.call_tool("web_search", {"queries": ["tides", "down"]})
+        mixed_pages = await client.call_tool(
+            "web_fetch", {"urls": [PAGE, "http://docs.tideguide.org/guide"]}
+        )
         blocked = await client.call_tool("web_fetch", {"url": "http://docs.tideguide.org/guide"})
         invalid = await client.call_tool("web_fetch", {"urls": 3})
-        unknown = await client.call_tool("web_crawl", {})
-    assert mixed.is_error is True
+    assert mixed.is_error is False  # one query answered: the model gets a result
     mixed_text = mixed.content[0].text  # type: ignore[union-attr]
     assert "1. Tide tables" in mixed_text
     assert "Error PROVIDER_UNAVAILABLE: Provider is down; retry." in mixed_text
-    assert blocked.is_error is True
+    assert mixed_pages.is_error is False
+    first, second = mixed_pages.structured_content["results"]  # type: ignore[index]
+    assert first["page"]["title"] == "Guide" and second["error"]["code"] == "BLOCKED_URL"
+    assert blocked.is_error is True  # its only URL failed
     assert "Error BLOCKED_URL:" in blocked.content[0].text  # type: ignore[union-attr]
     assert blocked.structured_content["results"][0]["error"]["code"] == "BLOCKED_URL"
     assert invalid.is_error is True
     assert invalid.content[0].text.startswith("Error INVALID_INPUT:")  # type: ignore[union-attr]
     assert invalid.structured_content["error"]["code"] == "INVALID_INPUT"
-    assert unknown.is_error is True and "web_crawl" in unknown.content[0].text  # type: ignore[union-attr]
-    assert toolkit.backend.extract_calls == []  # the blocked URL never reached the backend
+    assert len(toolkit.backend.extract_calls) == 1  # the blocked URL never reached the backend
+
+
+async def test_an_unknown_tool_is_a_json_rpc_error() -> None:
+    async with Client(make_server(_toolkit())) as client:
+        with pytest.raises(MCPError) as raised:
+            await client.call_tool("web_crawl", {})
+    assert raised.value.code == INVALID_PARAMS
+    assert "Unknown tool: web_crawl" in raised.value.message
+    assert "web_fetch" in raised.value.message

@@ -97,4 +97,5 @@ class FakeProvider:
 def settings_for(base_url: str, *providers: str, **fields: object) -> ProviderSettings:
     """Settings whose endpoints for `providers` (all when none named) point at `base_url`."""
     names = providers or ("brave", "tavily", "exa", "serper", "duckduckgo", "duckduckgo_lite")
+    fields.setdefault("ddg_min_interval_s", 0.0)  # tests are not paced unless they ask
     return ProviderSettings(base_urls=dict.fromkeys(names, base_url), **fields)  # type: ignore[arg-type]

@@ -24,9 +24,9 @@ from webdistill.adapters.providers.duckduckgo_parse import (
 def test_real_html_page_rows_dates_and_next_form() -> None:
     page = parse_html_page(200, {}, fixture("duckduckgo", "html-real-page1.html")).unwrap()
     assert [row["url"] for row in page.rows] == [
-        "https://www.ferry-news.example/electric/2025-fleet?utm_source=ddg",
-        "https://en.wikipedia.example/wiki/Electric_boat",
-        "https://shipping.example/news/hybrid-ferry-order",
+        "https://www.ferry-news.example.com/electric/2025-fleet?utm_source=ddg",
+        "https://en.wikipedia.example.com/wiki/Electric_boat",
+        "https://shipping.example.com/news/hybrid-ferry-order",
     ]
     first = page.rows[0]
     assert first["title"] == "Electric ferries enter service across the fjords"
@@ -56,13 +56,13 @@ def test_lite_snippet_is_read_across_the_html_comment_and_dates_kept() -> None:
     assert page.rows == (
         {
             "title": "Electric ferries enter service across the fjords",
-            "url": "https://www.ferry-news.example/electric/2025-fleet",
+            "url": "https://www.ferry-news.example.com/electric/2025-fleet",
             "snippet": "Three battery-electric ferries began service this week.",
             "published": "2025-11-07",
         },
         {
             "title": "Electric boat - Wikipedia",
-            "url": "https://en.wikipedia.example/wiki/Electric_boat",
+            "url": "https://en.wikipedia.example.com/wiki/Electric_boat",
             "snippet": "An electric boat is a powered watercraft driven by electric motors.",
         },
     )

@@ -103,12 +103,32 @@ async def test_auto_falls_through_unavailable_and_timeout() -> None:
     assert batch.skipped[0].startswith("brave: TIMEOUT")
 
 
-async def test_auto_does_not_fall_through_on_a_bad_key() -> None:
+async def test_auto_skips_a_refused_key_records_why_and_does_not_ask_it_again() -> None:
+    server = FakeProvider(
+        {
+            BRAVE: json_answer("brave", "error-422-bad-token.json", status=422),
+            DDG_HTML: html_answer("duckduckgo", "html-success.html"),
+        }
+    )
+    async with server.running() as base:
+        settings = settings_for(base, brave_api_key="b-key", ddg_min_interval_s=0.0)
+        async with SearchProviders(settings) as providers:
+            first = (await providers.search(SearchQuery("q"))).unwrap()
+            second = (await providers.search(SearchQuery("other"))).unwrap()
+    assert first.provider == second.provider == "duckduckgo"
+    assert first.skipped[0].startswith("brave: PROVIDER_AUTH_FAILED")
+    assert "BRAVE_API_KEY" in first.skipped[0]
+    assert "not asked again" in second.skipped[0]
+    assert [seen.path for seen in server.seen] == ["/res/v1/web/search", "/html/", "/html/"]
+
+
+async def test_a_named_provider_still_stops_at_a_bad_key() -> None:
     result, server = await run(
         {
             BRAVE: json_answer("brave", "error-422-bad-token.json", status=422),
             DDG_HTML: html_answer("duckduckgo", "html-success.html"),
         },
+        provider="brave",
         brave_api_key="b-key",
     )
     error = result.failure()
@@ -190,7 +210,9 @@ def test_describe_providers() -> None:
         "tavily": False,
         "exa": False,
         "serper": False,
+        "openserp": False,
         "searxng": False,
+        "mcp": False,
         "duckduckgo": True,
     }
 
@@ -236,19 +258,24 @@ async def test_auto_walks_keyed_providers_in_order_and_records_each_skip() -> No
     assert "PROVIDER_RATE_LIMITED" in batch.skipped[1]
 
 
-async def test_an_auth_failure_after_a_skip_keeps_the_record_of_the_skip() -> None:
+async def test_an_auth_failure_at_the_end_of_auto_is_listed_with_the_others() -> None:
     search = ("POST", "/search")
     tavily = FakeProvider({search: Canned(status=500, body=b"{}")})
     exa = FakeProvider({search: json_answer("exa", "error-401.json", status=401)})
     async with tavily.running() as t_url, exa.running() as e_url:
         settings = ProviderSettings(
-            tavily_api_key="t", exa_api_key="e", base_urls={"tavily": t_url, "exa": e_url}
+            tavily_api_key="t",
+            exa_api_key="e",
+            base_urls={"tavily": t_url, "exa": e_url},
+            priority=("tavily", "exa"),
         )
         async with SearchProviders(settings) as providers:
             error = (await providers.search(SearchQuery("q"))).failure()
-    assert error.code == ErrorCode.PROVIDER_AUTH_FAILED
-    assert "EXA_API_KEY" in error.message
-    assert error.detail["skipped"].startswith("tavily: PROVIDER_UNAVAILABLE")
+    assert error.code == ErrorCode.PROVIDER_UNAVAILABLE
+    assert error.detail["providers"] == "tavily, exa"
+    assert error.detail["tavily"].startswith("PROVIDER_UNAVAILABLE")
+    assert error.detail["exa"].startswith("PROVIDER_AUTH_FAILED")
+    assert "EXA_API_KEY" in error.detail["exa"]
 
 
 async def test_every_failure_reports_the_shortest_known_wait() -> None:

@@ -1,7 +1,10 @@
 """Brave Search API (`GET /res/v1/web/search`, header `X-Subscription-Token`).
 
 Snippet = `description` (requested without `<strong>` decorations; tags are stripped anyway).
-Date = `page_age`, else `age`. No score. At most 20 results per request.
+Date = `page_age`, else `age`. No score. At most 20 results per request (news: 50); more
+are paged with `offset` (a page index, 0-9). `topic: news` uses `/res/v1/news/search`
+(results at the top level). Per call: `country`, `search_lang`, `safesearch`
+(off/moderate/strict), `freshness`; domain filters become `site:` operators.
 Brave signals a bad key with 422 `SUBSCRIPTION_TOKEN_INVALID` (and a missing key with a 422
 validation error on the header), and gives no `Retry-After` on 429: the wait comes from
 `X-RateLimit-Reset` (per-second window first, monthly second).
@@ -24,6 +27,7 @@ from webdistill.adapters.providers.failures import (
     rejected,
     retry_after_seconds,
 )
+from webdistill.adapters.providers.paging import page_through, site_operators
 from webdistill.adapters.providers.rows import (
     Answer,
     Row,
@@ -37,36 +41,62 @@ from webdistill.adapters.providers.rows import (
     wanted,
 )
 from webdistill.adapters.providers.settings import ProviderSettings
-from webdistill.adapters.providers.transport import fetch_rows
+from webdistill.adapters.providers.transport import fetch_page_rows
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import SearchQuery
 
 INFO = ProviderInfo(name="brave", label="Brave Search", key_var="BRAVE_API_KEY")
 BASE = "https://api.search.brave.com"
 PATH = "/res/v1/web/search"
+NEWS_PATH = "/res/v1/news/search"
 MAX_COUNT = 20
+MAX_NEWS_COUNT = 50
+LAST_OFFSET = 9
 TIME_RANGES = {"day": "pd", "week": "pw", "month": "pm", "year": "py"}
 
 _AUTH_CODES = frozenset({"SUBSCRIPTION_TOKEN_INVALID", "SUBSCRIPTION_NOT_FOUND"})
 
 
-def params_for(query: SearchQuery) -> dict[str, str]:
-    """Query parameters for one search."""
+def page_size(query: SearchQuery) -> int:
+    """Rows per request: what is wanted, up to Brave's cap for the endpoint."""
+    cap = MAX_NEWS_COUNT if query.topic == "news" else MAX_COUNT
+    return min(wanted(query), cap)
+
+
+def params_for(query: SearchQuery, page: int = 0) -> dict[str, str]:
+    """Query parameters for page `page` (0-based) of one search."""
     params = {
-        "q": query.query,
-        "count": str(min(wanted(query), MAX_COUNT)),
+        "q": site_operators(query),
+        "count": str(page_size(query)),
         "text_decorations": "false",
     }
+    if page:
+        params["offset"] = str(page)
     if query.time_range is not None:
         params["freshness"] = TIME_RANGES[query.time_range]
+    if query.region is not None:
+        params["country"] = query.region.upper()
+    if query.language is not None:
+        params["search_lang"] = query.language
+    if query.safe_search is not None:
+        params["safesearch"] = query.safe_search
     return params
 
 
 def parse_brave(status: int, headers: Mapping[str, str], body: bytes) -> Result[Rows, WebError]:
-    """Rows from a Brave answer, or the error it signals."""
+    """Rows from a Brave web answer, or the error it signals."""
     if status in (404, 422, 429):
         return Failure(_known_error(status, headers, body))
     return json_rows(INFO, status, headers, body, "web", "results", required=False, row=_row)
+
+
+def parse_brave_news(
+    status: int, headers: Mapping[str, str], body: bytes
+) -> Result[Rows, WebError]:
+    """Rows from a Brave news answer (`results` at the top level)."""
+    if status in (404, 422, 429):
+        return Failure(_known_error(status, headers, body))
+    return json_rows(INFO, status, headers, body, "results", required=False, row=_row)
 
 
 def _row(item: object) -> Row:
@@ -146,17 +176,30 @@ def _numbers(value: str | None) -> list[int]:
 async def search_brave(
     session: aiohttp.ClientSession, settings: ProviderSettings, query: SearchQuery
 ) -> Result[Answer, WebError]:
-    """One Brave search (the caller checked that a key is configured)."""
+    """One Brave search, paged (the caller checked that a key is configured)."""
     key = settings.brave_api_key or ""
-    return await fetch_rows(
-        session,
+    news = query.topic == "news"
+    url = settings.base_url("brave", BASE) + (NEWS_PATH if news else PATH)
+
+    async def fetch(page: int, left: float) -> Result[Rows, WebError]:
+        return await fetch_page_rows(
+            session,
+            INFO,
+            "GET",
+            url,
+            timeout_s=left,
+            headers=settings.api_headers(("X-Subscription-Token", key)),
+            params=params_for(query, page),
+            parse=parse_brave_news if news else parse_brave,
+            secret=key,
+        )
+
+    return await page_through(
         INFO,
-        "GET",
-        settings.base_url("brave", BASE) + PATH,
+        fetch,
+        want=wanted(query),
+        budget=settings.max_requests,
+        page_size=page_size(query),
         timeout_s=settings.timeout_s,
-        headers=settings.api_headers(("X-Subscription-Token", key)),
-        params=params_for(query),
-        parse=parse_brave,
-        limit=wanted(query),
-        secret=key,
+        last_page=LAST_OFFSET,
     )

@@ -1,17 +1,28 @@
 """DuckDuckGo search without a key: the HTML endpoint, falling back to the lite endpoint.
 
 Both are POSTed forms as a browser would send them (browser User-Agent, Referer,
-Sec-Fetch-* headers). Page 1 only (about 10 results): later pages need a `vqd` token that
-DuckDuckGo ties to the query and client, so more results are not requested.
+Sec-Fetch-* headers). More than one page is read by posting the previous page's next-page
+form (`s`, `dc`, `vqd`, ... as DuckDuckGo wrote them), within the request budget.
 The lite endpoint is tried, within what is left of the search timeout, when the HTML one
 fails other than by timing out; if the HTML endpoint was blocked and lite answers "no
 results", the block is reported, not an empty list (lite is unlikely to be unblocked when
 HTML is not).
+
+Every request first asks the `Pacer` (a minimum interval between requests; after a
+challenge page, a back-off during which DuckDuckGo is not asked at all and the search
+fails fast with PROVIDER_RATE_LIMITED and `retry_after`).
+
+Per call: `kl` region (`us-en`, `de-de`, ...; a language alone cannot be expressed and is
+reported), `kp` safe search (1 strict, -1 moderate, -2 off), `df` time range; domain
+filters become `site:` operators; `topic: news` is reported as not applied (the HTML and
+lite endpoints have no news vertical).
 """
 
 from __future__ import annotations
 
+import math
 import time
+from collections.abc import Callable, Mapping
 
 import aiohttp
 import attrs
@@ -20,10 +31,14 @@ from returns.result import Failure, Result, Success
 
 from webdistill.adapters.providers.duckduckgo_parse import (
     INFO,
-    parse_duckduckgo_html,
-    parse_duckduckgo_lite,
+    DdgPage,
+    parse_html_page,
+    parse_lite_page,
 )
-from webdistill.adapters.providers.rows import Answer, wanted
+from webdistill.adapters.providers.failures import with_detail
+from webdistill.adapters.providers.pacing import Pacer
+from webdistill.adapters.providers.paging import not_applied, page_through, site_operators
+from webdistill.adapters.providers.rows import Answer, Rows, wanted
 from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.transport import exchange
 from webdistill.kernel.errors import ErrorCode, WebError
@@ -34,15 +49,59 @@ LITE_BASE = "https://lite.duckduckgo.com"
 
 #: DuckDuckGo's `df` form field per time range.
 TIME_RANGES = {"day": "d", "week": "w", "month": "m", "year": "y"}
+#: DuckDuckGo's `kp` form field per safe-search level.
+SAFE_SEARCH = {"strict": "1", "moderate": "-1", "off": "-2"}
+#: Regions whose DuckDuckGo code does not repeat the country ("us-en", not "us-us").
+_REGION_LANGUAGE = {
+    "us": "en", "gb": "en", "uk": "en", "au": "en", "ca": "en", "nz": "en", "ie": "en",
+    "in": "en", "za": "en", "sg": "en", "ph": "en", "my": "en", "pk": "en", "at": "de",
+    "ch": "de", "be": "fr", "br": "pt", "mx": "es", "ar": "es", "cl": "es", "co": "es",
+    "pe": "es", "cn": "zh", "tw": "tzh", "hk": "tzh", "jp": "jp", "kr": "kr", "se": "sv",
+    "dk": "da", "ua": "uk", "il": "he", "gr": "el", "cz": "cs", "ee": "et", "vn": "vi",
+    "xa": "ar",
+}  # fmt: skip
+
+
+def region_code(query: SearchQuery) -> str:
+    """DuckDuckGo's `kl` for the query's region (and language), "wt-wt" for none."""
+    if query.region is None:
+        return "wt-wt"
+    country = "uk" if query.region == "gb" else query.region
+    language = (query.language or "").split("-", 1)[0]
+    return f"{country}-{language or _REGION_LANGUAGE.get(country, country)}"
+
+
+def unsupported(query: SearchQuery) -> tuple[str, ...]:
+    """What DuckDuckGo's HTML and lite endpoints cannot do of `query`."""
+    missing = []
+    if query.language is not None and query.region is None:
+        why = "DuckDuckGo selects results by region (e.g. region=de), not by language alone"
+        missing.append(not_applied(INFO, "language", why))
+    if query.topic == "news":
+        why = "the HTML and lite endpoints have no news vertical; web results were returned"
+        missing.append(not_applied(INFO, "topic", why))
+    return tuple(missing)
 
 
 def form_for(query: SearchQuery, *, html: bool) -> dict[str, str]:
     """The first-page form fields."""
-    form = {"q": query.query, "kl": "wt-wt"}
+    form = {"q": site_operators(query), "kl": region_code(query)}
     if html:
         form["b"] = ""
     if query.time_range is not None:
         form["df"] = TIME_RANGES[query.time_range]
+    if query.safe_search is not None:
+        form["kp"] = SAFE_SEARCH[query.safe_search]
+    return form
+
+
+def next_form(page_form: Mapping[str, str], query: SearchQuery) -> dict[str, str]:
+    """The next page's form: DuckDuckGo's hidden fields, with our filters kept on it."""
+    form = dict(page_form)
+    if query.time_range is not None:
+        form.setdefault("df", TIME_RANGES[query.time_range])
+    if query.safe_search is not None:
+        form.setdefault("kp", SAFE_SEARCH[query.safe_search])
     return form
 
 
@@ -62,52 +121,116 @@ def headers_for(settings: ProviderSettings, base: str) -> dict[str, str]:
 
 
 async def search_duckduckgo(
-    session: aiohttp.ClientSession, settings: ProviderSettings, query: SearchQuery
+    session: aiohttp.ClientSession,
+    settings: ProviderSettings,
+    query: SearchQuery,
+    pacer: Pacer | None = None,
 ) -> Result[Answer, WebError]:
-    """Search DuckDuckGo: HTML endpoint first, lite endpoint as the fallback."""
-    limit = wanted(query)
+    """Search DuckDuckGo: HTML endpoint first, lite endpoint as the fallback.
+
+    The pacer is told the outcome: a block on both endpoints (or on a later page) starts
+    its back-off, results clear it.
+    """
+    answer = await _search(session, settings, query, pacer)
+    if pacer is not None:
+        if is_successful(answer):
+            await pacer.cleared()
+        elif _blocked(answer.failure()):
+            await pacer.penalise()
+    return answer
+
+
+def _blocked(error: WebError) -> bool:
+    return error.code == ErrorCode.PROVIDER_RATE_LIMITED and "paced" not in error.detail
+
+
+async def _search(
+    session: aiohttp.ClientSession,
+    settings: ProviderSettings,
+    query: SearchQuery,
+    pacer: Pacer | None,
+) -> Result[Answer, WebError]:
     started = time.monotonic()
-    first = await _one(session, settings, query, html=True)
+    first = await _paged(session, settings, query, pacer, html=True)
     if is_successful(first):
-        return Success(Answer(rows=first.unwrap()[:limit]))
+        return first
     html_error = first.failure()
     left = settings.timeout_s - (time.monotonic() - started)
-    if html_error.code == ErrorCode.TIMEOUT or left <= 0:
+    if html_error.code == ErrorCode.TIMEOUT or left <= 0 or "paced" in html_error.detail:
         return Failure(html_error)
-    second = await _one(session, attrs.evolve(settings, timeout_s=left), query, html=False)
+    lite_settings = attrs.evolve(settings, timeout_s=left)
+    second = await _paged(session, lite_settings, query, pacer, html=False)
     if not is_successful(second):
         lite_error = second.failure()
         if html_error.code == ErrorCode.PROVIDER_RATE_LIMITED:
             return Failure(_also(html_error, "lite_endpoint", lite_error))
         return Failure(_also(lite_error, "html_endpoint", html_error))
-    rows = second.unwrap()
-    if not rows and html_error.code == ErrorCode.PROVIDER_RATE_LIMITED:
+    answer = second.unwrap()
+    if not answer.rows and html_error.code == ErrorCode.PROVIDER_RATE_LIMITED:
         return Failure(html_error)
     note = (
         f"duckduckgo html endpoint: {html_error.code} — {html_error.message} "
         "(served by the lite endpoint)"
     )
-    return Success(Answer(rows=rows[:limit], notes=(note,)))
+    return Success(attrs.evolve(answer, notes=(note,)))
+
+
+async def _paged(
+    session: aiohttp.ClientSession,
+    settings: ProviderSettings,
+    query: SearchQuery,
+    pacer: Pacer | None,
+    *,
+    html: bool,
+) -> Result[Answer, WebError]:
+    """Pages of one endpoint, each request posting the previous page's next-page form."""
+    forms: list[dict[str, str] | None] = [form_for(query, html=html)]
+
+    async def fetch(index: int, left: float) -> Result[Rows, WebError]:
+        form = forms[index]
+        if form is None:
+            return Success(())
+        page = await _one(session, attrs.evolve(settings, timeout_s=left), form, pacer, html=html)
+        if not is_successful(page):
+            if index and pacer is not None and _blocked(page.failure()):
+                await pacer.penalise()  # the rows so far are kept; later searches back off
+            return Failure(page.failure())
+        got = page.unwrap()
+        forms.append(next_form(got.next_form, query) if got.next_form else None)
+        return Success(got.rows)
+
+    return await page_through(
+        INFO,
+        fetch,
+        want=wanted(query),
+        budget=settings.max_requests,
+        page_size=None,
+        timeout_s=settings.timeout_s,
+        unsupported=unsupported(query),
+        has_page=lambda index: index < len(forms) and forms[index] is not None,
+    )
 
 
 async def _one(
     session: aiohttp.ClientSession,
     settings: ProviderSettings,
-    query: SearchQuery,
+    form: Mapping[str, str],
+    pacer: Pacer | None,
     *,
     html: bool,
-) -> Result[tuple[dict[str, object], ...], WebError]:
+) -> Result[DdgPage, WebError]:
+    parse: Callable[[int, Mapping[str, str], bytes], Result[DdgPage, WebError]]
     if html:
-        base, path, parse = (
-            settings.base_url("duckduckgo", HTML_BASE),
-            "/html/",
-            parse_duckduckgo_html,
-        )
+        base, path, parse = settings.base_url("duckduckgo", HTML_BASE), "/html/", parse_html_page
     else:
         # An overridden DuckDuckGo endpoint (a proxy, a test server) serves /lite/ too:
         # never fall back from an overridden endpoint to the public one.
         base = settings.base_url("duckduckgo_lite", settings.base_url("duckduckgo", LITE_BASE))
-        path, parse = "/lite/", parse_duckduckgo_lite
+        path, parse = "/lite/", parse_lite_page
+    if pacer is not None:
+        backing_off = await pacer.wait()
+        if backing_off > 0:
+            return Failure(_backing_off(backing_off))
     answer = await exchange(
         session,
         INFO,
@@ -115,12 +238,23 @@ async def _one(
         base + path,
         timeout_s=settings.timeout_s,
         headers=headers_for(settings, base),
-        form=form_for(query, html=html),
+        form=form,
     )
     if isinstance(answer, Failure):
         return Failure(answer.failure())
     got = answer.unwrap()
     return parse(got.status, got.headers, got.body)
+
+
+def _backing_off(seconds: float) -> WebError:
+    wait = math.ceil(seconds)
+    error = WebError.of(
+        ErrorCode.PROVIDER_RATE_LIMITED,
+        f"DuckDuckGo recently answered with its bot challenge, so it is not asked again for "
+        f"{wait} s (WEB_DDG_BACKOFF_MS). Wait, or configure a keyed provider or SEARXNG_URL.",
+        provider=INFO.name,
+    )
+    return with_detail(error, retry_after=wait, paced="true")
 
 
 def _also(main: WebError, endpoint: str, other: WebError) -> WebError:

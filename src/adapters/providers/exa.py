@@ -5,7 +5,10 @@ under `contents` and bounded with `maxCharacters` (Exa's current form; `numSente
 `highlightsPerUrl` are deprecated).
 Snippet = joined `highlights`, else `summary`, else the start of `text` (one function,
 `_snippet`); score = `score`; date = `publishedDate`. `numResults` is capped at 100.
-A time range becomes `startPublishedDate`. Errors: body `{requestId, error, tag}`;
+A time range becomes `startPublishedDate`; per call: `includeDomains` / `excludeDomains`,
+`category: news` for `topic: news`, `userLocation` (country), `moderation` for a moderate or
+strict `safe_search`; Exa has no language parameter (reported). No paging: one request of
+up to 100. Errors: body `{requestId, error, tag}`;
 401 bad key, 402 credits exhausted, 403 forbidden, 429 rate limit.
 """
 
@@ -18,6 +21,7 @@ import aiohttp
 from returns.result import Result
 
 from webdistill.adapters.providers.failures import ProviderInfo
+from webdistill.adapters.providers.paging import not_applied, one_request
 from webdistill.adapters.providers.rows import (
     Answer,
     Row,
@@ -59,7 +63,24 @@ def body_for(query: SearchQuery, now: datetime | None = None) -> dict[str, objec
     if query.time_range is not None:
         start = (now or datetime.now(UTC)) - TIME_RANGES[query.time_range]
         body["startPublishedDate"] = start.strftime("%Y-%m-%dT%H:%M:%S.000Z")
+    if query.include_domains:
+        body["includeDomains"] = list(query.include_domains)
+    if query.exclude_domains:
+        body["excludeDomains"] = list(query.exclude_domains)
+    if query.topic == "news":
+        body["category"] = "news"
+    if query.region is not None:
+        body["userLocation"] = query.region.upper()
+    if query.safe_search in ("moderate", "strict"):
+        body["moderation"] = True
     return body
+
+
+def unsupported(query: SearchQuery) -> tuple[str, ...]:
+    """What Exa cannot do of `query`."""
+    if query.language is None:
+        return ()
+    return (not_applied(INFO, "language", "Exa has no language parameter"),)
 
 
 def parse_exa(status: int, headers: Mapping[str, str], body: bytes) -> Result[Rows, WebError]:
@@ -95,7 +116,7 @@ async def search_exa(
 ) -> Result[Answer, WebError]:
     """One Exa search (the caller checked that a key is configured)."""
     key = settings.exa_api_key or ""
-    return await fetch_rows(
+    answer = await fetch_rows(
         session,
         INFO,
         "POST",
@@ -107,3 +128,4 @@ async def search_exa(
         limit=wanted(query),
         secret=key,
     )
+    return answer.map(lambda got: one_request(INFO, got, query, unsupported(query), MAX_RESULTS))

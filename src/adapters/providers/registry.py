@@ -1,13 +1,20 @@
 """`SearchProviders`: runs a query through the selected provider(s) and records who served it.
 
 It owns an aiohttp session when none is injected (created lazily inside the running loop,
-closed by `close`). The answer is a `RowBatch` naming the provider that served the query
-and why earlier ones were skipped; when every provider of `auto` fails, the failure is
+closed by `close`). The answer is a `RowBatch` naming the provider that served the query,
+why earlier ones were skipped, what the provider could not apply of the query and why it
+gave fewer rows than asked; when every provider of `auto` fails, the failure is
 PROVIDER_UNAVAILABLE listing each provider's error (or, with a single provider, its own).
+
+Under `auto`, a provider whose key is refused (PROVIDER_AUTH_FAILED) is skipped with the
+reason recorded (the CLI warns on stderr), and is not asked again while this object lives (a
+placeholder key in a config must not cost a request per search). DuckDuckGo requests are
+paced by one `Pacer` shared by all searches of this object (injectable).
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from types import TracebackType
@@ -19,10 +26,12 @@ from returns.result import Failure, Result, Success
 from webdistill.adapters.providers.brave import search_brave
 from webdistill.adapters.providers.duckduckgo import search_duckduckgo
 from webdistill.adapters.providers.exa import search_exa
+from webdistill.adapters.providers.pacing import IntervalPacer, Pacer
 from webdistill.adapters.providers.rows import Answer
 from webdistill.adapters.providers.searxng import search_searxng
 from webdistill.adapters.providers.selection import (
     FALL_THROUGH,
+    FALL_THROUGH_IN_AUTO,
     describe_providers,
     provider_chain,
     selected,
@@ -56,11 +65,22 @@ class SearchProviders:
     """The search side of the web backend: `await providers.search(query)`."""
 
     def __init__(
-        self, settings: ProviderSettings, *, session: aiohttp.ClientSession | None = None
+        self,
+        settings: ProviderSettings,
+        *,
+        session: aiohttp.ClientSession | None = None,
+        pacer: Pacer | None = None,
     ) -> None:
         self._settings = settings
         self._session = session
         self._owns_session = session is None
+        self._pacer = pacer or IntervalPacer(settings.ddg_min_interval_s, settings.ddg_backoff_s)
+        self._searchers: dict[str, Searcher] = {
+            **SEARCHERS,
+            "duckduckgo": functools.partial(search_duckduckgo, pacer=self._pacer),
+        }
+        #: Providers whose key was refused under `auto`, with the reason.
+        self._refused: dict[str, str] = {}
 
     async def search(self, query: SearchQuery) -> Result[RowBatch, WebError]:
         """Rows for `query` from the first provider of the chain that answers."""
@@ -72,23 +92,36 @@ class SearchProviders:
         skipped: list[str] = []
         failures: list[tuple[str, WebError]] = []
         for name in names:
+            if auto and name in self._refused:
+                skipped.append(self._refused[name])
+                continue
             result = await self._search_one(name, query)
             if is_successful(result):
                 answer = result.unwrap()
-                batch = RowBatch(rows=answer.rows, provider=name, skipped=(*skipped, *answer.notes))
+                batch = RowBatch(
+                    rows=answer.rows,
+                    provider=name,
+                    skipped=(*skipped, *answer.notes),
+                    unsupported=answer.unsupported,
+                    shortfall=answer.shortfall,
+                )
                 return Success(batch)
             error = result.failure()
             failures.append((name, error))
-            if not auto or error.code not in FALL_THROUGH:
+            if not auto or error.code not in FALL_THROUGH_IN_AUTO:
                 return Failure(_with_skipped(error, skipped))
-            skipped.append(f"{name}: {error.code} — {error.message}")
+            reason = f"{name}: {error.code} — {error.message}"
+            if error.code not in FALL_THROUGH:  # a refused key: do not ask again
+                self._refused[name] = f"{reason} (not asked again until restart)"
+                log.info("search provider %s refused its key; skipping it", name)
+            skipped.append(reason)
             log.info("search provider %s failed with %s; trying the next", name, error.code)
         if len(failures) == 1:
             return Failure(failures[0][1])
         return Failure(_all_failed(failures))
 
     async def _search_one(self, name: str, query: SearchQuery) -> Result[Answer, WebError]:
-        searcher = SEARCHERS.get(name)
+        searcher = self._searchers.get(name)
         if searcher is None:
             return Failure(
                 WebError.of(

@@ -30,10 +30,17 @@ _SPACE = re.compile(r"\s+")
 
 @attrs.frozen
 class Answer:
-    """What one provider answered: rows, plus notes on fallbacks inside the provider."""
+    """What one provider answered: rows, plus notes on fallbacks inside the provider.
+
+    `unsupported` names the query's options this provider could not apply; `shortfall` says
+    why it gave fewer rows than asked (ran dry, request budget, its own cap).
+    """
 
     rows: Rows
     notes: tuple[str, ...] = ()
+    unsupported: tuple[str, ...] = ()
+    shortfall: str | None = None
+    requests: int = 1
 
 
 def text_of(value: object) -> str:

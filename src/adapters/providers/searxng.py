@@ -1,7 +1,11 @@
 """SearXNG, a self-hosted metasearch instance (`GET <SEARXNG_URL>/search?format=json`).
 
 No key. Snippet = `content`; score = `score`; date = `publishedDate`. There is no count
-parameter, so rows are sliced here. The JSON format is off by default: such an instance
+parameter, so rows are sliced here and more are paged with `pageno`. Per call: `language`
+(with the region, e.g. `en-US`), `safesearch` (0/1/2), `time_range`, `categories=news` for
+`topic: news`; domain filters become `site:` operators (engines that ignore them are
+covered by the kernel's hit filter). A region without a language is reported, not applied.
+The JSON format is off by default: such an instance
 answers 403, and the error says which setting to enable (`search.formats` in
 settings.yml). Browser-like Accept headers and a non-library User-Agent keep SearXNG's
 bot limiter quiet. An empty result while engines report errors is PROVIDER_UNAVAILABLE.
@@ -21,6 +25,7 @@ from webdistill.adapters.providers.failures import (
     ProviderInfo,
     status_error,
 )
+from webdistill.adapters.providers.paging import not_applied, page_through, site_operators
 from webdistill.adapters.providers.rows import (
     Answer,
     Row,
@@ -34,7 +39,7 @@ from webdistill.adapters.providers.rows import (
     wanted,
 )
 from webdistill.adapters.providers.settings import ProviderSettings
-from webdistill.adapters.providers.transport import fetch_rows
+from webdistill.adapters.providers.transport import fetch_page_rows
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import SearchQuery
 from webdistill.kernel.quoting import safe_text
@@ -55,12 +60,31 @@ def endpoint(settings: ProviderSettings) -> str:
     return base if base.endswith("/search") else base + "/search"
 
 
-def params_for(query: SearchQuery) -> dict[str, str]:
+SAFE_SEARCH = {"off": "0", "moderate": "1", "strict": "2"}
+
+
+def params_for(query: SearchQuery, page: int = 0) -> dict[str, str]:
     """Query parameters (SearXNG's `time_range` takes our values as they are)."""
-    params = {"q": query.query, "format": "json", "pageno": "1"}
+    params = {"q": site_operators(query), "format": "json", "pageno": str(page + 1)}
     if query.time_range is not None:
         params["time_range"] = query.time_range
+    if query.language is not None:
+        base = query.language.split("-", 1)[0]
+        region = query.region or (query.language.split("-", 1)[1:] or [""])[0]
+        params["language"] = f"{base}-{region.upper()}" if region else base
+    if query.safe_search is not None:
+        params["safesearch"] = SAFE_SEARCH[query.safe_search]
+    if query.topic == "news":
+        params["categories"] = "news"
     return params
+
+
+def unsupported(query: SearchQuery) -> tuple[str, ...]:
+    """What SearXNG cannot do of `query`."""
+    if query.region is not None and query.language is None:
+        why = "SearXNG takes a region only with a language (e.g. language=en, region=us)"
+        return (not_applied(INFO, "region", why),)
+    return ()
 
 
 def parse_searxng(status: int, headers: Mapping[str, str], body: bytes) -> Result[Rows, WebError]:
@@ -152,26 +176,47 @@ def _failed_engines(payload: object) -> str:
 async def search_searxng(
     session: aiohttp.ClientSession, settings: ProviderSettings, query: SearchQuery
 ) -> Result[Answer, WebError]:
-    """One SearXNG search (the caller checked that SEARXNG_URL is set)."""
+    """One SearXNG search, paged (the caller checked that SEARXNG_URL is set)."""
     url = endpoint(settings)
     try:
         password = urlsplit(url).password
     except ValueError:
         password = None
-    return await fetch_rows(
-        session,
+
+    async def fetch(page: int, left: float) -> Result[Rows, WebError]:
+        return await fetch_page_rows(
+            session,
+            INFO,
+            "GET",
+            url,
+            timeout_s=left,
+            headers={
+                "Accept": "application/json, text/html;q=0.9, */*;q=0.8",
+                "Accept-Language": "en-US,en;q=0.8",
+                "Accept-Encoding": "gzip, deflate",
+                "User-Agent": settings.api_user_agent(),
+            },
+            params=params_for(query, page),
+            parse=parse_searxng if page == 0 else parse_searxng_later,
+            secret=password,
+        )
+
+    return await page_through(
         INFO,
-        "GET",
-        url,
+        fetch,
+        want=wanted(query),
+        budget=settings.max_requests,
+        page_size=None,
         timeout_s=settings.timeout_s,
-        headers={
-            "Accept": "application/json, text/html;q=0.9, */*;q=0.8",
-            "Accept-Language": "en-US,en;q=0.8",
-            "Accept-Encoding": "gzip, deflate",
-            "User-Agent": settings.api_user_agent(),
-        },
-        params=params_for(query),
-        parse=parse_searxng,
-        limit=wanted(query),
-        secret=password,
+        unsupported=unsupported(query),
     )
+
+
+def parse_searxng_later(
+    status: int, headers: Mapping[str, str], body: bytes
+) -> Result[Rows, WebError]:
+    """A later page: an empty page is the end, even when some engines failed."""
+    parsed = parse_searxng(status, headers, body)
+    if not is_successful(parsed) and parsed.failure().detail.get("engines"):
+        return Success(())
+    return parsed

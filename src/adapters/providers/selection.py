@@ -1,9 +1,12 @@
 """Which providers a search may use, in order: the pure part of provider selection.
 
 `WEB_SEARCH_PROVIDER` names one provider (only that one is used), `none` (search
-disabled), or `auto`: keyed providers that have keys, then SearXNG if `SEARXNG_URL` is
-set, then DuckDuckGo. `auto` moves on after a rate limit, an outage, a timeout, a network
-failure or an unreadable answer, never after an auth or configuration error.
+disabled), or `auto`: by default keyed providers that have keys, then OpenSERP and SearXNG
+if their URL is set, then an MCP search bridge if its command is set, then DuckDuckGo.
+`WEB_PROVIDER_PRIORITY` replaces that order: exactly the providers it lists, in its order,
+those not configured left out. `auto` moves on after a rate limit, an outage, a timeout, a
+network failure, an unreadable answer, and a refused key (the reason is recorded); a
+provider named alone stops at any error.
 """
 
 from __future__ import annotations
@@ -28,13 +31,31 @@ FALL_THROUGH = frozenset(
     }
 )
 
+#: Codes after which `auto` moves on although the provider is misconfigured (a refused key).
+FALL_THROUGH_IN_AUTO = FALL_THROUGH | {ErrorCode.PROVIDER_AUTH_FAILED}
+
 _KEY_VARS = dict(KEYED_PROVIDERS)
+
+#: `auto`'s built-in order.
+DEFAULT_ORDER: tuple[str, ...] = (
+    "brave",
+    "tavily",
+    "exa",
+    "serper",
+    "openserp",
+    "searxng",
+    "mcp",
+    "duckduckgo",
+)
+
+#: Every provider `webdistill config` describes.
+ALL_PROVIDERS = DEFAULT_ORDER
 
 HOW_TO_CONFIGURE = (
     "Set WEB_SEARCH_PROVIDER=auto (DuckDuckGo needs no key), or name a provider and its "
     "setting: brave + BRAVE_API_KEY, tavily + TAVILY_API_KEY, exa + EXA_API_KEY, "
-    "serper + SERPER_API_KEY, or searxng + SEARXNG_URL (an instance with the JSON format "
-    "enabled)."
+    "serper + SERPER_API_KEY, searxng + SEARXNG_URL (an instance with the JSON format "
+    "enabled), openserp + OPENSERP_URL, or mcp + WEB_MCP_SEARCH_COMMAND (an MCP search server)."
 )
 
 
@@ -45,11 +66,8 @@ def selected(settings: ProviderSettings) -> str:
 
 def auto_chain(settings: ProviderSettings) -> tuple[str, ...]:
     """The providers `auto` tries, in order."""
-    chain = [name for name, _ in KEYED_PROVIDERS if settings.api_key(name)]
-    if settings.searxng_url:
-        chain.append("searxng")
-    chain.append("duckduckgo")
-    return tuple(chain)
+    order = settings.priority or DEFAULT_ORDER
+    return tuple(name for name in order if missing_setting(settings, name) is None)
 
 
 def missing_setting(settings: ProviderSettings, name: str) -> str | None:
@@ -58,6 +76,10 @@ def missing_setting(settings: ProviderSettings, name: str) -> str | None:
         return _KEY_VARS[name]
     if name == "searxng" and not settings.searxng_url:
         return "SEARXNG_URL"
+    if name == "openserp" and not settings.openserp_url:
+        return "OPENSERP_URL"
+    if name == "mcp" and not settings.mcp_command:
+        return "WEB_MCP_SEARCH_COMMAND"
     return None
 
 
@@ -65,7 +87,18 @@ def provider_chain(settings: ProviderSettings) -> Result[tuple[str, ...], WebErr
     """The providers to try for a search, or PROVIDER_NOT_CONFIGURED saying how to fix it."""
     name = selected(settings)
     if name == "auto":
-        return Success(auto_chain(settings))
+        chain = auto_chain(settings)
+        if not chain:
+            return Failure(
+                WebError.of(
+                    ErrorCode.PROVIDER_NOT_CONFIGURED,
+                    "None of the providers in WEB_PROVIDER_PRIORITY is configured. Add "
+                    "duckduckgo (no key needed) to it, or configure one of them. "
+                    + HOW_TO_CONFIGURE,
+                    provider="auto",
+                )
+            )
+        return Success(chain)
     if name == "none":
         return Failure(
             WebError.of(
@@ -103,7 +136,7 @@ def describe_providers(settings: ProviderSettings) -> list[tuple[str, bool, str]
     name = selected(settings)
     chain = provider_chain(settings).value_or(())
     described: list[tuple[str, bool, str]] = []
-    for provider in ("brave", "tavily", "exa", "serper", "searxng", "duckduckgo"):
+    for provider in ALL_PROVIDERS:
         variable = missing_setting(settings, provider)
         if provider in chain:
             position = chain.index(provider) + 1
@@ -112,6 +145,8 @@ def describe_providers(settings: ProviderSettings) -> list[tuple[str, bool, str]
             described.append((provider, True, f"{why}; {needs}"))
         elif variable is not None:
             described.append((provider, False, f"not configured: set {variable}"))
+        elif name == "auto":
+            described.append((provider, False, "configured but not in WEB_PROVIDER_PRIORITY"))
         else:
             described.append(
                 (provider, False, f"configured but not selected (WEB_SEARCH_PROVIDER={name})")

@@ -22,6 +22,8 @@ PROVIDER_NAMES: tuple[str, ...] = (
     "searxng",
     "exa",
     "serper",
+    "openserp",
+    "mcp",
     "none",
 )
 
@@ -37,6 +39,9 @@ KEYED_PROVIDERS: tuple[tuple[str, str], ...] = (
 DEFAULT_RESULTS = 5
 
 DEFAULT_TIMEOUT_S = 30.0
+
+#: Requests one query may make to one provider while paging (WEB_SEARCH_MAX_REQUESTS).
+DEFAULT_MAX_REQUESTS = 3
 
 #: A current desktop browser; DuckDuckGo serves its challenge page to library UAs.
 BROWSER_USER_AGENT = (
@@ -78,6 +83,15 @@ class ProviderSettings:
     base_urls: Mapping[str, str] = attrs.field(
         factory=dict, converter=_frozen_urls, repr=redacted_url
     )
+    max_requests: int = DEFAULT_MAX_REQUESTS
+    #: `auto`'s order (WEB_PROVIDER_PRIORITY); empty = the built-in order.
+    priority: tuple[str, ...] = ()
+    ddg_min_interval_s: float = 1.5
+    ddg_backoff_s: float = 60.0
+    openserp_url: str | None = attrs.field(default=None, converter=_blank_to_none, repr=False)
+    openserp_engine: str = "google"
+    mcp_command: str | None = attrs.field(default=None, converter=_blank_to_none, repr=False)
+    mcp_tool: str | None = attrs.field(default=None, converter=_blank_to_none)
 
     def api_key(self, provider: str) -> str | None:
         """The key configured for a keyed provider (None for the others)."""

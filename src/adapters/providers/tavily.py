@@ -1,8 +1,11 @@
 """Tavily search (`POST /search`, `Authorization: Bearer tvly-...`).
 
 Snippet = `content`; score = `score` (0-1); date = `published_date` (news topic only).
-`max_results` is capped at 20; there is no paging. Errors: 401 bad key, 403/432/433
-forbidden or plan/pay-as-you-go limit, 429 with `retry-after`, body `{"detail": {"error"}}`.
+`max_results` is capped at 20; there is no paging. Per call: `topic` (general/news),
+`time_range`, `include_domains` / `exclude_domains` (native). Tavily takes a country only as
+a full English name and has no language or safe-search parameter: those are reported as not
+applied. Errors: 401 bad key, 403/432/433 forbidden or plan/pay-as-you-go limit, 429 with
+`retry-after`, body `{"detail": {"error"}}`.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import aiohttp
 from returns.result import Result
 
 from webdistill.adapters.providers.failures import ProviderInfo
+from webdistill.adapters.providers.paging import not_applied, one_request
 from webdistill.adapters.providers.rows import (
     Answer,
     Row,
@@ -42,14 +46,30 @@ def body_for(query: SearchQuery) -> dict[str, object]:
         "query": query.query,
         "max_results": min(wanted(query), MAX_RESULTS),
         "search_depth": "basic",
-        "topic": "general",
+        "topic": "news" if query.topic == "news" else "general",
         "include_answer": False,
         "include_raw_content": False,
         "include_images": False,
     }
     if query.time_range is not None:
         body["time_range"] = query.time_range
+    if query.include_domains:
+        body["include_domains"] = list(query.include_domains)
+    if query.exclude_domains:
+        body["exclude_domains"] = list(query.exclude_domains)
     return body
+
+
+def unsupported(query: SearchQuery) -> tuple[str, ...]:
+    """What Tavily cannot do of `query`."""
+    missing = []
+    if query.region is not None:
+        missing.append(not_applied(INFO, "region", "Tavily takes only full country names"))
+    if query.language is not None:
+        missing.append(not_applied(INFO, "language", "Tavily has no language parameter"))
+    if query.safe_search is not None:
+        missing.append(not_applied(INFO, "safe_search", "Tavily has no safe-search parameter"))
+    return tuple(missing)
 
 
 def parse_tavily(status: int, headers: Mapping[str, str], body: bytes) -> Result[Rows, WebError]:
@@ -72,7 +92,7 @@ async def search_tavily(
 ) -> Result[Answer, WebError]:
     """One Tavily search (the caller checked that a key is configured)."""
     key = settings.tavily_api_key or ""
-    return await fetch_rows(
+    answer = await fetch_rows(
         session,
         INFO,
         "POST",
@@ -84,3 +104,4 @@ async def search_tavily(
         limit=wanted(query),
         secret=key,
     )
+    return answer.map(lambda got: one_request(INFO, got, query, unsupported(query), MAX_RESULTS))

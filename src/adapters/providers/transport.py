@@ -149,3 +149,33 @@ async def fetch_rows(
     if not is_successful(rows):
         return Failure(scrub(rows.failure(), secret))
     return Success(Answer(rows=rows.unwrap()[:limit]))
+
+
+async def fetch_page_rows(
+    session: aiohttp.ClientSession,
+    info: ProviderInfo,
+    method: str,
+    url: str,
+    *,
+    timeout_s: float,
+    headers: Mapping[str, str],
+    parse: Parse,
+    secret: str | None = None,
+    params: Mapping[str, str] | None = None,
+    json_body: object = None,
+) -> Result[Rows, WebError]:
+    """One page: send the request and parse the rows; `secret` is scrubbed from errors."""
+    answer = await fetch_rows(
+        session,
+        info,
+        method,
+        url,
+        timeout_s=timeout_s,
+        headers=headers,
+        parse=parse,
+        limit=10_000,
+        secret=secret,
+        params=params,
+        json_body=json_body,
+    )
+    return answer.map(lambda got: got.rows)

@@ -21,6 +21,7 @@ from returns.result import Result, Success
 from webdistill.config import Config, ConfigError
 from webdistill.doors.cli import config_command
 from webdistill.doors.cli.progress import Progress
+from webdistill.doors.cli.search_warnings import warn_refused_keys
 from webdistill.doors.cli.support import (
     EXIT_INPUT,
     EXIT_OK,
@@ -191,6 +192,7 @@ def run_search(args: argparse.Namespace) -> int:
     answer = _outcomes(_with_toolkit(config, call))
     if isinstance(answer, WebError):
         return _request_failed(answer, args.json)
+    warn_refused_keys(answer)
     answer = searches_for_people(answer)
     text = (
         "" if args.json else search_to_text(answer, fence=_fence(config), more_hint=CLI_MORE_HINT)

@@ -1,0 +1,131 @@
+"""Paging a provider until the query's `max_results` is met, within a request budget.
+
+`page_through` asks `fetch_page(0)`, `fetch_page(1)`, ... and stops when enough distinct rows
+came back, when a page brings nothing new or fewer rows than a full page (the provider ran
+dry), at the provider's own last page, or when the per-query request budget
+(WEB_SEARCH_MAX_REQUESTS) is spent. A failure on the first page is the answer's failure; a
+failure on a later page keeps what came before and says so. When fewer rows than asked come
+back, `Answer.shortfall` says why, so the agent is never left guessing.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+
+import attrs
+from returns.result import Failure, Result, Success
+
+from webdistill.adapters.providers.failures import ProviderInfo
+from webdistill.adapters.providers.rows import Answer, Row, Rows
+from webdistill.kernel.errors import WebError
+from webdistill.kernel.model import SearchQuery
+
+#: `(page index, seconds left) -> rows of that page`.
+PageFetch = Callable[[int, float], Awaitable[Result[Rows, WebError]]]
+
+
+def site_operators(query: SearchQuery) -> str:
+    """The query text with `site:` / `-site:` operators for its domain filters.
+
+    For providers without a native domain parameter; the kernel still filters the hits, so
+    an engine that ignores the operators cannot leak other domains to the agent.
+    """
+    text = query.query
+    if query.include_domains:
+        sites = " OR ".join(f"site:{domain}" for domain in query.include_domains)
+        text = f"{text} ({sites})" if len(query.include_domains) > 1 else f"{text} {sites}"
+    for domain in query.exclude_domains:
+        text = f"{text} -site:{domain}"
+    return text
+
+
+async def page_through(
+    info: ProviderInfo,
+    fetch_page: PageFetch,
+    *,
+    want: int,
+    budget: int,
+    page_size: int | None,
+    timeout_s: float,
+    last_page: int | None = None,
+    unsupported: tuple[str, ...] = (),
+    has_page: Callable[[int], bool] | None = None,
+) -> Result[Answer, WebError]:
+    """Distinct rows (by URL) from as many pages as needed, at most `budget` requests.
+
+    `page_size` is a full page's row count (None when the provider does not say);
+    `last_page` the highest page index the provider serves (None: no limit); `timeout_s`
+    bounds all the pages together (each request gets what is left); `has_page(index)`
+    says whether the previous page offered a next one (e.g. a next-page form).
+    """
+    started = time.monotonic()
+    rows: list[Row] = []
+    seen: set[object] = set()
+    why: str | None = None
+    requests = 0
+    index = 0
+    while len(rows) < want:
+        if last_page is not None and index > last_page:
+            why = f"{info.label} serves no page after page {last_page + 1}"
+            break
+        if index and has_page is not None and not has_page(index):
+            why = f"{info.label} had no more results after {requests} request(s)"
+            break
+        if requests >= budget:
+            why = (
+                f"stopped after {requests} request(s) to {info.label} (the per-query budget, "
+                "WEB_SEARCH_MAX_REQUESTS)"
+            )
+            break
+        left = timeout_s - (time.monotonic() - started) if requests else timeout_s
+        if requests and left <= 0.05:
+            why = f"the search time limit was reached after {requests} request(s)"
+            break
+        got = await fetch_page(index, left)
+        requests += 1
+        if not isinstance(got, Success):
+            if not rows:
+                return Failure(got.failure())
+            error = got.failure()
+            why = f"page {index + 1} from {info.label} failed ({error.code}: {error.message})"
+            break
+        page = got.unwrap()
+        fresh = [row for row in page if row.get("url") not in seen]
+        for row in fresh:
+            seen.add(row.get("url"))
+        rows.extend(fresh)
+        dry = not fresh or (page_size is not None and len(page) < page_size)
+        if dry and len(rows) < want:
+            why = f"{info.label} had no more results after {requests} request(s)"
+            break
+        index += 1
+    shortfall = why if len(rows) < want else None
+    return Success(
+        Answer(
+            rows=tuple(rows[:want]),
+            unsupported=unsupported,
+            shortfall=shortfall,
+            requests=requests,
+        )
+    )
+
+
+def not_applied(info: ProviderInfo, option: str, why: str) -> str:
+    """One `unsupported` entry: which option, and why this provider leaves it out."""
+    return f"{option}: {why} ({info.label})"
+
+
+def one_request(
+    info: ProviderInfo, answer: Answer, query: SearchQuery, unsupported: tuple[str, ...], cap: int
+) -> Answer:
+    """The answer of a provider that does not page: its unsupported options and shortfall."""
+    want = query.max_results if query.max_results is not None else len(answer.rows)
+    shortfall = None
+    if len(answer.rows) < want:
+        shortfall = (
+            f"{info.label} gives at most {cap} results per query and has no paging"
+            if want > cap
+            else f"{info.label} had no more results"
+        )
+    return attrs.evolve(answer, unsupported=unsupported, shortfall=shortfall)

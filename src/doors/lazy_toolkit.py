@@ -1,0 +1,73 @@
+"""A toolkit that composes itself on the first tool call, so a server answers at once.
+
+`webdistill mcp` must answer `initialize` and `tools/list` quickly: they need only the
+configuration and the schemas (kernel, cheap), while the composed toolkit pulls in aiohttp,
+the extractors and the providers. `LazyToolkit` builds `webdistill.compose.build(config)` on
+first use (once, under a lock) and closes it on exit.
+"""
+
+from __future__ import annotations
+
+from contextlib import AsyncExitStack
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+import anyio
+from returns.result import Result
+
+from webdistill.config import Config
+from webdistill.kernel.errors import WebError
+from webdistill.kernel.model import FetchOutcome, SearchOutcome
+from webdistill.kernel.results import StoredResult
+from webdistill.kernel.schemas import tool_schemas
+
+if TYPE_CHECKING:
+    from webdistill.compose import Toolkit
+
+
+class LazyToolkit:
+    """`webdistill.compose.Toolkit`'s surface, composed on the first search or fetch."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self._stack = AsyncExitStack()
+        self._toolkit: Toolkit | None = None
+        self._lock = anyio.Lock()
+
+    async def toolkit(self) -> Toolkit:
+        """The composed toolkit, built on the first call."""
+        async with self._lock:
+            if self._toolkit is None:
+                from webdistill.compose import build
+
+                self._toolkit = await self._stack.enter_async_context(build(self.config))
+            return self._toolkit
+
+    async def search(
+        self, raw: object, *, scope: str = ""
+    ) -> Result[tuple[SearchOutcome, ...], WebError]:
+        return await (await self.toolkit()).search(raw, scope=scope)
+
+    async def fetch(
+        self, raw: object, *, scope: str = ""
+    ) -> Result[tuple[FetchOutcome, ...], WebError]:
+        return await (await self.toolkit()).fetch(raw, scope=scope)
+
+    async def get_result(self, raw: object, *, scope: str = "") -> Result[StoredResult, WebError]:
+        return await (await self.toolkit()).get_result(raw, scope=scope)
+
+    def schemas(self, *, strict: bool = False) -> list[dict[str, Any]]:
+        """The same schemas as `Toolkit.schemas` (both come from `kernel.schemas`)."""
+        return tool_schemas(strict=strict, results=self.config.max_stored_results > 0)
+
+    async def __aenter__(self) -> LazyToolkit:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self._toolkit = None
+        await self._stack.aclose()

@@ -1,0 +1,121 @@
+"""Answer every request the client sent, even when it closes stdin right after sending.
+
+The MCP SDK ends a stdio session when its input ends and cancels requests still running
+("Connection closed"). A client that writes one request and closes its end of the pipe
+(a shell pipeline, a one-shot script) would never get its answer. `draining` wraps the two
+streams: at the end of input, it waits until every request read so far has had its response
+(or error) written, within `grace_s`, before it lets the session see the end.
+"""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Any
+
+import anyio
+import mcp_types as types
+from mcp.shared.message import SessionMessage
+
+
+class _Pending:
+    def __init__(self) -> None:
+        self.ids: set[Any] = set()
+        self.idle = anyio.Event()
+        self.idle.set()
+
+    def add(self, request_id: Any) -> None:
+        self.ids.add(request_id)
+        if self.idle.is_set():
+            self.idle = anyio.Event()
+
+    def done(self, request_id: Any) -> None:
+        self.ids.discard(request_id)
+        if not self.ids:
+            self.idle.set()
+
+
+class DrainingReadStream:
+    """The read side: records request ids, and holds the end of input until they are done."""
+
+    def __init__(self, inner: Any, pending: _Pending, grace_s: float) -> None:
+        self._inner = inner
+        self._pending = pending
+        self._grace_s = grace_s
+
+    @property
+    def last_context(self) -> Any:
+        return getattr(self._inner, "last_context", None)
+
+    async def receive(self) -> Any:
+        try:
+            item = await self._inner.receive()
+        except (anyio.EndOfStream, anyio.ClosedResourceError):
+            with anyio.move_on_after(self._grace_s):
+                await self._pending.idle.wait()
+            raise
+        if isinstance(item, SessionMessage) and isinstance(item.message, types.JSONRPCRequest):
+            self._pending.add(item.message.id)
+        return item
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    def __aiter__(self) -> DrainingReadStream:
+        return self
+
+    async def __anext__(self) -> Any:
+        try:
+            return await self.receive()
+        except (anyio.EndOfStream, anyio.ClosedResourceError):
+            raise StopAsyncIteration from None
+
+    async def __aenter__(self) -> DrainingReadStream:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc_val: BaseException | None,
+        exc_tb: TracebackType | None,
+    ) -> bool | None:
+        await self.aclose()
+        return None
+
+
+class TrackingWriteStream:
+    """The write side: a response or error written marks its request done."""
+
+    def __init__(self, inner: Any, pending: _Pending) -> None:
+        self._inner = inner
+        self._pending = pending
+
+    async def send(self, item: Any, /) -> None:
+        await self._inner.send(item)
+        message = getattr(item, "message", None)
+        if isinstance(message, types.JSONRPCResponse | types.JSONRPCError):
+            self._pending.done(message.id)
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    async def __aenter__(self) -> TrackingWriteStream:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc_val: BaseException | None,
+        exc_tb: TracebackType | None,
+    ) -> bool | None:
+        await self.aclose()
+        return None
+
+
+def draining(
+    read_stream: Any, write_stream: Any, grace_s: float
+) -> tuple[DrainingReadStream, TrackingWriteStream]:
+    """The two stdio streams, wrapped so a closed stdin still gets its pending answers."""
+    pending = _Pending()
+    return DrainingReadStream(read_stream, pending, grace_s), TrackingWriteStream(
+        write_stream, pending
+    )

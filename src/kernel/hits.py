@@ -1,0 +1,151 @@
+"""Search hits from untrusted rows: re-validated, filtered, de-duplicated and capped.
+
+Every row is structured into a `SearchHit` (one malformed row fails the call closed) and its
+URL cleaned by `check_url`. Hits the agent may not open are not shown: the URL policy
+(block list, allow list, private addresses) applies to hits as to fetches, except that http
+is fine for a hit. The call's `include_domains` / `exclude_domains` filter them too, and a
+URL already shown is not shown twice. Each removal is counted per reason, with a few example
+hosts, so "No results." never hides that hits were taken out. Titles and snippets are cut
+at a word boundary to their budgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from urllib.parse import urlsplit
+
+import attrs
+from returns.result import Failure, Result, Success
+
+from webdistill.kernel import hosts
+from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.model import RemovedHits, SearchHit, SearchQuery
+from webdistill.kernel.urls import UrlPolicy, check_url
+from webdistill.kernel.validate import structure_row
+
+MAX_TITLE_CHARS = 300
+_EXAMPLE_HOSTS = 5
+_ELLIPSIS = "…"
+
+BLOCKLIST = "on the domain blocklist (WEB_DOMAIN_BLOCKLIST)"
+ALLOWLIST = "not on the domain allowlist (WEB_DOMAIN_ALLOWLIST)"
+EXCLUDED = "in exclude_domains"
+NOT_INCLUDED = "outside include_domains"
+DUPLICATE = "duplicate of an earlier hit"
+PRIVATE = "not a public Internet host (private, local or reserved)"
+
+
+@attrs.frozen
+class Filtered:
+    """The hits to show, and what was removed, per reason, in first-seen order."""
+
+    hits: tuple[SearchHit, ...]
+    removed: tuple[RemovedHits, ...] = ()
+
+
+def hit_policy(policy: UrlPolicy) -> UrlPolicy:
+    """Hits are shown, not fetched: http is fine; the lists and address rules still apply."""
+    return attrs.evolve(policy, allow_http=True)
+
+
+def cap_text(text: str, limit: int) -> str:
+    """`text` cut to at most `limit` characters at a word boundary, with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    room = max(1, limit - len(_ELLIPSIS))
+    cut = text.rfind(" ", int(room * 0.6), room + 1)
+    head = text[: cut if cut > 0 else room].rstrip()
+    return head + _ELLIPSIS
+
+
+def _host(url: str) -> str:
+    try:
+        return (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return ""
+
+
+def _policy_reason(error: WebError) -> str:
+    if "blocklist" in error.message:
+        return BLOCKLIST
+    if "allowlist" in error.message:
+        return ALLOWLIST
+    if error.detail.get("reason") == "credentials":
+        return "URL carries credentials"
+    return PRIVATE
+
+
+def _domain_reason(host: str, query: SearchQuery) -> str | None:
+    if any(hosts.domain_matches(host, domain) for domain in query.exclude_domains):
+        return EXCLUDED
+    if query.include_domains and not any(
+        hosts.domain_matches(host, domain) for domain in query.include_domains
+    ):
+        return NOT_INCLUDED
+    return None
+
+
+class _Tally:
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+        self.hosts: dict[str, list[str]] = {}
+
+    def add(self, reason: str, host: str) -> None:
+        self.counts[reason] = self.counts.get(reason, 0) + 1
+        examples = self.hosts.setdefault(reason, [])
+        if host and host not in examples and len(examples) < _EXAMPLE_HOSTS:
+            examples.append(host)
+
+    def removed(self) -> tuple[RemovedHits, ...]:
+        return tuple(
+            RemovedHits(reason=reason, count=count, hosts=tuple(self.hosts.get(reason, ())))
+            for reason, count in self.counts.items()
+        )
+
+
+def filter_hits(
+    rows: Sequence[object], policy: UrlPolicy, query: SearchQuery, snippet_chars: int
+) -> Result[Filtered, WebError]:
+    """Re-validate, filter and cap `rows`; one malformed row fails the call closed."""
+    hits: list[SearchHit] = []
+    seen: set[str] = set()
+    tally = _Tally()
+    shown_policy = hit_policy(policy)
+    for index, row in enumerate(rows):
+        structured = structure_row(row, SearchHit, index)
+        if not isinstance(structured, Success):
+            return Failure(structured.failure())
+        hit: SearchHit = structured.unwrap()
+        checked = check_url(hit.url, shown_policy)
+        if not isinstance(checked, Success):
+            error = checked.failure()
+            if error.code is ErrorCode.BLOCKED_URL:
+                tally.add(_policy_reason(error), error.detail.get("host", "") or _host(hit.url))
+                continue
+            return Failure(
+                WebError.of(
+                    ErrorCode.INVALID_BACKEND_DATA,
+                    f"The backend answered with an invalid row {index} (url: {error.message}). "
+                    "This is a provider fault; try again later or use another provider.",
+                    row=index,
+                    field="url",
+                )
+            )
+        url = checked.unwrap()
+        host = _host(url)
+        reason = _domain_reason(host, query)
+        if reason is None and url in seen:
+            reason = DUPLICATE
+        if reason is not None:
+            tally.add(reason, host)
+            continue
+        seen.add(url)
+        hits.append(
+            attrs.evolve(
+                hit,
+                url=url,
+                title=cap_text(hit.title, MAX_TITLE_CHARS),
+                snippet=cap_text(hit.snippet, snippet_chars),
+            )
+        )
+    return Success(Filtered(hits=tuple(hits), removed=tally.removed()))

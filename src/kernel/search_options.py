@@ -1,0 +1,97 @@
+"""The per-call search options beyond the query: checked, normalised and clamped.
+
+`region` is a two-letter country code, `language` a language tag (`en`, `pt-br`); domains
+are bare host names (a scheme, path or `*.` prefix is tolerated and dropped) in canonical
+form, so the providers and the hit filter compare like with like. Numeric budgets are
+clamped like `max_results`. Problems come back as "field: problem" lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from returns.pipeline import is_successful
+from returns.result import Failure, Result, Success
+
+from webdistill.kernel import hosts
+from webdistill.kernel.arguments import (
+    MAX_CONTENT_CHARS,
+    MAX_CONTENT_HITS,
+    MAX_DOMAINS,
+    MAX_SNIPPET_CHARS,
+    MIN_CONTENT_CHARS,
+    MIN_CONTENT_HITS,
+    MIN_SNIPPET_CHARS,
+    SearchArgs,
+)
+
+_REGION = re.compile(r"[a-z]{2}")
+_LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{2,4})?")
+
+
+def _clamp(value: int | None, low: int, high: int) -> int | None:
+    return None if value is None else min(high, max(low, value))
+
+
+def domain_entry(raw: str) -> str | None:
+    """`raw` as a canonical domain, or None when it is not one."""
+    text = raw.strip().lower()
+    if "://" in text:
+        text = text.split("://", 1)[1]
+    text = re.split(r"[/?#]", text, maxsplit=1)[0].removeprefix("*.").strip(".")
+    if not text or len(text) > 253 or "@" in text or ":" in text:
+        return None
+    parsed = hosts.parse_host(text)
+    return parsed.unwrap().name if is_successful(parsed) else None
+
+
+def _domains(values: Sequence[str] | None, field: str) -> Result[tuple[str, ...], str]:
+    if not values:
+        return Success(())
+    if len(values) > MAX_DOMAINS:
+        return Failure(f"{field}: at most {MAX_DOMAINS} domains, got {len(values)}")
+    found: dict[str, None] = {}
+    for value in values:
+        entry = domain_entry(value)
+        if entry is None:
+            shown = value if len(value) <= 60 else value[:57] + "..."
+            return Failure(f"{field}: {shown!r} is not a domain (give e.g. example.com)")
+        found.setdefault(entry, None)
+    return Success(tuple(found))
+
+
+def search_options(args: SearchArgs) -> Result[dict[str, Any], list[str]]:
+    """The validated options of a `web_search` call, as `SearchRequest` fields."""
+    problems: list[str] = []
+    region = args.region.strip().lower() if args.region is not None else None
+    if region is not None and not _REGION.fullmatch(region):
+        problems.append("region: give a two-letter country code, e.g. us, de, jp")
+    language = args.language.strip().lower().replace("_", "-") if args.language else None
+    if args.language is not None and (language is None or not _LANGUAGE.fullmatch(language)):
+        problems.append("language: give a language code, e.g. en, de, pt-br")
+    include = _domains(args.include_domains, "include_domains")
+    exclude = _domains(args.exclude_domains, "exclude_domains")
+    for checked in (include, exclude):
+        if not is_successful(checked):
+            problems.append(checked.failure())
+    if problems:
+        return Failure(problems)
+    return Success(
+        {
+            "region": region or None,
+            "language": language,
+            "safe_search": args.safe_search,
+            "include_domains": include.unwrap(),
+            "exclude_domains": exclude.unwrap(),
+            "topic": args.topic,
+            "max_chars_per_result": _clamp(
+                args.max_chars_per_result, MIN_SNIPPET_CHARS, MAX_SNIPPET_CHARS
+            ),
+            "content_hits": _clamp(args.content_hits, MIN_CONTENT_HITS, MAX_CONTENT_HITS),
+            "content_max_chars": _clamp(
+                args.content_max_chars, MIN_CONTENT_CHARS, MAX_CONTENT_CHARS
+            ),
+        }
+    )
