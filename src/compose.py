@@ -25,11 +25,13 @@ from webdistill.adapters.compress.llm import LlmCompressor, LlmSettings
 from webdistill.adapters.extract.dispatch import extract_content
 from webdistill.adapters.http.client import GuardedClient
 from webdistill.adapters.http.settings import HttpSettings
+from webdistill.adapters.providers.pacing import IntervalPacer, Pacer
 from webdistill.adapters.providers.registry import SearchProviders
 from webdistill.adapters.providers.selection import describe_providers as _describe_providers
 from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.robots import RobotsGate
 from webdistill.adapters.store.choice import StoreChoiceError, open_store
+from webdistill.adapters.store.pacer import StorePacer
 from webdistill.adapters.store.results import StoredResults
 from webdistill.config import Config, ConfigError
 from webdistill.kernel import Deps, Document, FetchOutcome, SearchOutcome, WebBackend, WebError
@@ -90,6 +92,23 @@ def provider_settings(config: Config) -> ProviderSettings:
     )
 
 
+def duckduckgo_pacer(config: Config, store: Store) -> Pacer | None:
+    """DuckDuckGo's pacer: shared through the store when it is shared (disk, Redis), so
+    every process of the user, or every replica, keeps one pace; None: the in-process one."""
+    if not store.shared:
+        return None
+    settings = provider_settings(config)
+    local = IntervalPacer(settings.ddg_min_interval_s, settings.ddg_backoff_s)
+    return StorePacer(
+        store,
+        "duckduckgo",
+        settings.ddg_min_interval_s,
+        settings.ddg_backoff_s,
+        max_wait_s=settings.timeout_s,
+        fallback=local,
+    )
+
+
 class Toolkit:
     """The two tools over the configured adapters. Use it as an async context manager."""
 
@@ -104,11 +123,13 @@ class Toolkit:
         client = await self._stack.enter_async_context(
             GuardedClient(http_settings(config), resolver=self._resolver)
         )
-        searcher = await self._stack.enter_async_context(SearchProviders(provider_settings(config)))
+        store = self._open_store()
+        searcher = await self._stack.enter_async_context(
+            SearchProviders(provider_settings(config), pacer=duckduckgo_pacer(config, store))
+        )
         backend: WebBackend = HttpWebBackend(client, extract_content, searcher)
         if config.respect_robots:
             backend = RobotsGate(backend, client, config.user_agent or DEFAULT_USER_AGENT)
-        store = self._open_store()
         if config.cache != "off":
             lock_ttl_s = max(config.fetch_timeout_ms, config.search_timeout_ms) / 1000 + 5
             backend = CachingBackend(backend, store, lock_ttl_s=lock_ttl_s)
