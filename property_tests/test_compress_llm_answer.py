@@ -53,5 +53,15 @@ def test_any_body_gives_a_text_or_a_compression_failure(body: str) -> None:
     else:
         error = result.failure()
         assert error.code is ErrorCode.COMPRESSION_FAILED
-        assert "compress=false" in error.message
+        assert error.message.startswith("LLM compression with model m failed:")
+        assert error.detail["reason"]
         assert "sk-secret-key" not in error.message
+
+
+@given(shaped)
+def test_length_content_filter_and_refusal_are_never_a_success(payload: dict[str, object]) -> None:
+    choice = payload["choices"][0]  # type: ignore[index]
+    result = parse_answer(ENDPOINT, json.dumps(payload))
+    refused = bool((choice["message"]["refusal"] or "").strip())
+    if refused or choice["finish_reason"] in ("length", "content_filter"):
+        assert not is_successful(result)

@@ -169,7 +169,13 @@ class Toolkit:
             return ExtractiveCompressor(target_chars=config.max_content_chars)
         if config.compressor == "llm" and config.llm_base_url and config.llm_model:
             settings = LlmSettings(
-                base_url=config.llm_base_url, model=config.llm_model, api_key=config.llm_api_key
+                base_url=config.llm_base_url,
+                model=config.llm_model,
+                api_key=config.llm_api_key,
+                timeout_s=config.llm_timeout_ms / 1000,
+                total_timeout_s=config.llm_total_timeout_ms / 1000,
+                chunk_chars=config.llm_chunk_chars,
+                max_output_tokens=config.llm_max_output_tokens,
             )
             llm = LlmCompressor(settings)
             self._stack.push_async_callback(llm.close)

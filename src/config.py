@@ -84,6 +84,10 @@ class Config:
     provider_endpoints: Mapping[str, str] = attrs.field(
         factory=dict, converter=_frozen_map, repr=redacted_url
     )
+    llm_timeout_ms: int = 60000
+    llm_total_timeout_ms: int = 180000
+    llm_chunk_chars: int = 12000
+    llm_max_output_tokens: int = 1024
     snippet_chars: int = 500
     content_hits: int = 3
     content_chars: int = 4000
@@ -285,6 +289,10 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_PROXY": ("proxy", _http_url),
     "WEB_CACHE": ("cache", _cache),
     "WEB_PROVIDER_ENDPOINTS": ("provider_endpoints", _endpoints),
+    "WEB_LLM_TIMEOUT_MS": ("llm_timeout_ms", _count(1000, 600_000)),
+    "WEB_LLM_TOTAL_TIMEOUT_MS": ("llm_total_timeout_ms", _count(1000, 3_600_000)),
+    "WEB_LLM_CHUNK_CHARS": ("llm_chunk_chars", _count(1000, 1_000_000)),
+    "WEB_LLM_MAX_OUTPUT_TOKENS": ("llm_max_output_tokens", _count(64, 1_000_000)),
     "WEB_SEARCH_SNIPPET_CHARS": ("snippet_chars", _count(20, 5000)),
     "WEB_SEARCH_CONTENT_HITS": ("content_hits", _count(1, 10)),
     "WEB_SEARCH_CONTENT_CHARS": ("content_chars", _count(200, 100_000)),

@@ -43,7 +43,8 @@ async def test_3000_char_page_below_default_floor_is_not_compressed() -> None:
 async def test_6000_char_page_is_compressed() -> None:
     compressor = RecordingCompressor(keep=100)
     deps = Deps(backend=backend_with("y" * 6000), compressor=compressor)
-    page = (await extract_page(deps, FetchRequest(URL, focus="pricing"))).unwrap()
+    request = FetchRequest(URL, max_chars=2000, focus="pricing")
+    page = (await extract_page(deps, request)).unwrap()
     assert len(compressor.calls) == 1
     assert compressor.calls[0] == ("y" * 6000, "pricing")
     assert page.content == "y" * 100
@@ -54,7 +55,7 @@ async def test_6000_char_page_is_compressed() -> None:
 async def test_compressor_failure_is_compression_failed() -> None:
     error = WebError.of(ErrorCode.COMPRESSION_FAILED, "model said no")
     deps = Deps(backend=backend_with("z" * 6000), compressor=RecordingCompressor(error=error))
-    result = await extract_page(deps, FetchRequest(URL))
+    result = await extract_page(deps, FetchRequest(URL, max_chars=2000))
     assert isinstance(result, Failure)
     assert result.failure().code is ErrorCode.COMPRESSION_FAILED
 
@@ -62,7 +63,7 @@ async def test_compressor_failure_is_compression_failed() -> None:
 async def test_compressor_failure_of_another_code_is_reported_as_compression_failed() -> None:
     error = WebError.of(ErrorCode.TIMEOUT, "model timed out.")
     deps = Deps(backend=backend_with("z" * 6000), compressor=RecordingCompressor(error=error))
-    result = await extract_page(deps, FetchRequest(URL))
+    result = await extract_page(deps, FetchRequest(URL, max_chars=2000))
     assert isinstance(result, Failure)
     assert result.failure().code is ErrorCode.COMPRESSION_FAILED
     assert result.failure().retryable
@@ -71,7 +72,7 @@ async def test_compressor_failure_of_another_code_is_reported_as_compression_fai
 async def test_compress_false_skips_the_compressor() -> None:
     compressor = RecordingCompressor()
     deps = Deps(backend=backend_with("z" * 6000), compressor=compressor)
-    await extract_page(deps, FetchRequest(URL, compress=False))
+    await extract_page(deps, FetchRequest(URL, max_chars=2000, compress=False))
     assert compressor.calls == []
 
 

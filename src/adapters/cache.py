@@ -3,8 +3,10 @@
 Search answers live 5 minutes, pages 10 minutes in the store (memory, disk or Redis: see
 `adapters/store`), so paging through a long document with `start_index` downloads it once,
 in one process or across CLI calls and replicas. Concurrent requests for the same key share
-one in-flight call, in this process and, through a short store lock, across processes.
-Failures are never cached. The clock is injectable for tests (memory store).
+one in-flight call, in this process and, through a short store lock, across processes
+(compressions through `compress.flight.SingleFlight`, which goes on for the callers left
+when one is cancelled). Failures are never cached. The clock is injectable for tests
+(memory store).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Generic, TypeVar
 import attrs
 from returns.result import Result, Success
 
+from webdistill.adapters.compress.flight import SingleFlight
 from webdistill.adapters.store import codec
 from webdistill.adapters.store.flight import shared_flight
 from webdistill.adapters.store.memory import MemoryStore
@@ -249,19 +252,48 @@ class CachingBackend:
 
 
 class CachingCompressor:
-    """A `Compressor` that remembers its last answers, so paging compressed text is stable."""
+    """A `Compressor` that remembers its last answers, so paging compressed text is stable.
+
+    Identical concurrent compressions (same text, focus and window) share one call of the
+    compressor it wraps (`SingleFlight`); failures are not remembered. It offers
+    `compress_to` (the request's window) and passes it on when the wrapped one does.
+    """
 
     def __init__(self, inner: Compressor, *, entries: int = COMPRESSION_CACHE_ENTRIES) -> None:
         self._inner = inner
         self.label = str(getattr(inner, "label", None) or type(inner).__name__)
         self._answers: TtlLru[str] = TtlLru(PAGE_TTL_S, entries)
+        self._flight: SingleFlight[Result[str, WebError]] = SingleFlight()
+        compress_to = getattr(inner, "compress_to", None)
+        self._inner_to: Callable[[str, str, int], Awaitable[Result[str, WebError]]] | None = (
+            compress_to if callable(compress_to) else None
+        )
 
     async def __call__(self, text: str, instruction: str) -> Result[str, WebError]:
-        key = (hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), instruction)
+        return await self._answer(text, instruction, None)
+
+    async def compress_to(
+        self, text: str, instruction: str, max_chars: int
+    ) -> Result[str, WebError]:
+        return await self._answer(text, instruction, max_chars)
+
+    async def _answer(
+        self, text: str, instruction: str, max_chars: int | None
+    ) -> Result[str, WebError]:
+        inner_to = self._inner_to
+        budget = max_chars if inner_to is not None else None
+        digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+        key = (digest, instruction, budget)
         cached = self._answers.get(key)
         if cached is not None:
             return Success(cached)
-        answer = await self._inner(text, instruction)
+
+        def call() -> Awaitable[Result[str, WebError]]:
+            if inner_to is not None and budget is not None:
+                return inner_to(text, instruction, budget)
+            return self._inner(text, instruction)
+
+        answer = await self._flight.run(key, call)
         if isinstance(answer, Success):
             self._answers.put(key, answer.unwrap())
         return answer

@@ -27,8 +27,22 @@ class WebBackend(Protocol):
 
 
 #: `(text, instruction) -> shorter text`. May carry a `label` attribute naming itself
-#: (e.g. "llm:gpt-4o-mini"), which the page reports as `compressed_by`.
+#: (e.g. "llm:gpt-4o-mini"), which the page reports as `compressed_by`, and may offer
+#: `compress_to` (see `BudgetedCompressor`), which the kernel then calls instead.
 Compressor = Callable[[str, str], Awaitable[Result[str, WebError]]]
+
+
+class BudgetedCompressor(Protocol):
+    """A compressor that aims at a length: the kernel passes the request's window.
+
+    `compress_to(text, instruction, max_chars)` answers text meant to fit `max_chars`
+    characters (the `max_chars` of the fetch request, i.e. what the agent will be shown).
+    """
+
+    async def compress_to(
+        self, text: str, instruction: str, max_chars: int
+    ) -> Result[str, WebError]: ...
+
 
 DEFAULT_COMPRESS_MIN_LENGTH = 5000
 DEFAULT_MAX_CONTENT_CHARS = 20000

@@ -28,7 +28,7 @@ from webdistill.kernel.model import (
     SearchQuery,
     SearchRequest,
 )
-from webdistill.kernel.ports import Deps
+from webdistill.kernel.ports import Compressor, Deps
 from webdistill.kernel.retrieval import remember
 from webdistill.kernel.text import window
 from webdistill.kernel.urls import check_url
@@ -119,10 +119,46 @@ def _normalise_request(deps: Deps, request: FetchRequest) -> Result[FetchRequest
     return Success(attrs.evolve(request, max_chars=max_chars))
 
 
+def _compression_hint(request: FetchRequest) -> str:
+    """How to get the page uncompressed, worded for how compression was turned on."""
+    if request.compress:
+        return "Call again with compress=false to read the page uncompressed."
+    return (
+        "Compression is on by configuration for long pages; call again with compress=false "
+        "to read the page uncompressed."
+    )
+
+
+def _compression_failed(error: WebError, request: FetchRequest) -> WebError:
+    """`error` as COMPRESSION_FAILED, saying how to get the page uncompressed."""
+    hint = _compression_hint(request)
+    message = error.message.strip()
+    if error.code is not ErrorCode.COMPRESSION_FAILED:
+        message = f"Compression failed: {message}"
+    detail = {**error.detail, "compression": "requested" if request.compress else "configured"}
+    return WebError.of(
+        ErrorCode.COMPRESSION_FAILED, f"{message} {hint}", retryable=error.retryable, **detail
+    )
+
+
+def _compressor_call(
+    compressor: Compressor, content: str, focus: str, budget: int
+) -> Callable[[], Awaitable[object]]:
+    """The call to make: `compress_to(text, focus, budget)` when offered, else the plain call."""
+    compress_to = getattr(compressor, "compress_to", None)
+    if callable(compress_to):
+        return lambda: compress_to(content, focus, budget)
+    return lambda: compressor(content, focus)
+
+
 async def _compress(
     deps: Deps, page: FetchedPage, request: FetchRequest
 ) -> Result[tuple[str, str | None], WebError]:
-    """The content to show and who compressed it (None when shown raw)."""
+    """The content to show and who compressed it (None when shown as extracted).
+
+    The budget is the request's window (`max_chars`): a page that already fits is shown
+    whole and is not reported as compressed, nor is an answer identical to the page.
+    """
     content = page.content
     if request.compress is False:
         return Success((content, None))
@@ -136,29 +172,24 @@ async def _compress(
         return Success((content, None))
     if request.compress is None and len(content) < deps.compress_min_length:
         return Success((content, None))
+    budget = request.max_chars or deps.max_content_chars
+    if len(content) <= budget:
+        return Success((content, None))
     compressor = deps.compressor
     label = str(getattr(compressor, "label", None) or type(compressor).__name__)
     answer = await _call_port(
-        lambda: compressor(content, request.focus or ""), "compressor", ErrorCode.COMPRESSION_FAILED
+        _compressor_call(compressor, content, request.focus or "", budget),
+        "compressor",
+        ErrorCode.COMPRESSION_FAILED,
     )
     if not isinstance(answer, Success):
-        error = answer.failure()
-        if error.code is not ErrorCode.COMPRESSION_FAILED:
-            error = WebError.of(
-                ErrorCode.COMPRESSION_FAILED,
-                f"Compression failed: {error.message} Call again with compress=false "
-                "to read the page uncompressed.",
-                retryable=error.retryable,
-                **error.detail,
-            )
-        return Failure(error)
+        return Failure(_compression_failed(answer.failure(), request))
     compressed = answer.unwrap()
     if not isinstance(compressed, str) or not compressed.strip():
-        message = (
-            "The compressor returned no text. Call again with compress=false "
-            "to read the page uncompressed."
-        )
-        return Failure(WebError.of(ErrorCode.COMPRESSION_FAILED, message))
+        error = WebError.of(ErrorCode.COMPRESSION_FAILED, "The compressor returned no text.")
+        return Failure(_compression_failed(error, request))
+    if compressed == content:
+        return Success((content, None))
     return Success((compressed, label))
 
 
@@ -199,6 +230,11 @@ async def extract_page(deps: Deps, request: FetchRequest) -> Result[Page, WebErr
             f"Invalid input: start_index {wanted.start_index} is past the end of the content "
             f"({len(text)} characters). Use a start_index below {len(text)}."
         )
+        if compressed_by:
+            message += (
+                f" (That is the compressed page; the page itself has {len(fetched.content)} "
+                "characters: call with compress=false to page through it.)"
+            )
         return Failure(WebError.of(ErrorCode.INVALID_INPUT, message, total_chars=len(text)))
     shown = window(text, wanted.start_index, wanted.max_chars or deps.max_content_chars)
     return Success(

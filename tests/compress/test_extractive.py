@@ -139,3 +139,31 @@ def test_small_budget_cuts_paragraphs_into_sentences_to_keep_the_focus() -> None
     output = compress_extractive(markdown, "ferry Port Ellis weekday", 100)
     assert needle in output
     assert len(output) <= 100
+
+
+HOURS_PAGE = "\n\n".join(
+    ["# Carrow harbour office", "The office serves visiting boats on the northern coast."]
+    + [
+        f"Notice {n}: visiting boats should call the office on channel {n} before they "
+        f"enter the basin, and the quay is busy with fishing boats in summer."
+        for n in range(12)
+    ]
+    + ["## Berth fees", "Under ten metres: 40 euros a night; longer: 65 euros a night."]
+    + [f"Remark {n}: the slipway is closed for repairs until the spring tides." for n in range(8)]
+)
+FEES = "Under ten metres: 40 euros a night"
+
+
+def test_a_heading_that_best_matches_the_focus_is_kept_with_its_section() -> None:
+    # the fees paragraph shares no word with the question: the heading says where it is
+    output = compress_extractive(HOURS_PAGE, "berth fees for visiting boats", 300)
+    assert "## Berth fees" in output
+    assert FEES in output
+    assert output.index("## Berth fees") < output.index(FEES)
+
+
+def test_a_heading_is_never_kept_without_its_content() -> None:
+    for budget in range(20, 200, 7):
+        output = compress_extractive(HOURS_PAGE, "berth fees", budget)
+        if "## Berth fees" in output:
+            assert FEES in output

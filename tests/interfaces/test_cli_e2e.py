@@ -110,7 +110,8 @@ async def test_provider_failure_exits_5(site: str) -> None:
 
 async def test_compression_failure_exits_6(site: str) -> None:
     llm = {"WEB_COMPRESSOR": "llm", "WEB_LLM_BASE_URL": f"{site}/v1", "WEB_LLM_MODEL": "m"}
-    ran = await run_cli("fetch", f"{site}/article", "--compress", env=local_env(site, **llm))
+    args = ("fetch", f"{site}/article", "--compress", "--max-chars", "200")  # the page won't fit
+    ran = await run_cli(*args, env=local_env(site, **llm))
     assert ran.code == 6
     assert "Error COMPRESSION_FAILED:" in ran.out and "--no-compress" in ran.out
     assert "compress=false" not in ran.out

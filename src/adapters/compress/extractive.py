@@ -5,17 +5,20 @@ paragraphs, and the list items or sentences of paragraphs longer than 400 chars 
 budget). Each unit is scored against the query (the fetch request's focus) with Okapi BM25,
 normalised to [0, 1], plus a small lead-position prior and a bonus when its section heading
 mentions the query; with no query only position counts, which gives a lead-biased summary.
-Non-heading units are taken best-first while the exact rendered length stays within the budget (a
-unit that does not fit is skipped, smaller ones may still fit); each kept unit pulls in its
-section heading when that fits too (a heading is never kept without some of its content), and
-the kept units are rendered in their original order. Code blocks and tables are never cut;
-every gap is marked with `[…]` (between blocks on its own line, inside a paragraph inline).
+Units are taken best-first while the exact rendered length stays within the budget (a unit
+that does not fit is skipped, smaller ones may still fit); each kept unit pulls in its
+section heading when that fits too. A heading is ranked on its own score as well (a heading
+that matches the focus best says where the answer is) and is then kept together with the
+first unit of its section, never alone. The kept units are rendered in their original order.
+Code blocks and tables are never cut; every gap is marked with `[…]` (between blocks on its
+own line, inside a paragraph inline).
 
 Input no longer than the budget is returned unchanged, so compressing twice changes nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import bisect
 import itertools
 
@@ -29,6 +32,8 @@ GAP = "[…]"
 _BLOCK_GAP = f"\n\n{GAP}\n\n"
 _INLINE_GAP = f" {GAP} "
 POSITION_WEIGHT = 0.15
+#: Longer texts are compressed in a worker thread, off the event loop.
+THREAD_ABOVE_CHARS = 50_000
 SECTION_WEIGHT = 0.25
 
 
@@ -131,6 +136,25 @@ def _section_headings(units: list[Unit]) -> list[int | None]:
     return result
 
 
+def _keep_heading(layout: _Layout, index: int, headings: list[int | None], budget: int) -> None:
+    """Keep heading `index` on its own score, with the first unit of its section, or neither.
+
+    A heading that matches the focus best says where the answer is; kept alone it would be
+    an empty title, so it comes with the start of its section when both fit.
+    """
+    units = layout.units
+    first = index + 1
+    if first >= len(units) or headings[first] != index or units[first].kind == "heading":
+        return  # an empty section: nothing to show under the heading
+    if index in layout.kept:
+        return
+    kept, length = list(layout.kept), layout.length
+    if first not in layout.kept and not layout.keep(first, budget):
+        return
+    if not layout.keep(index, budget):
+        layout.kept, layout.length = kept, length  # not the content without its heading
+
+
 def compress_extractive(markdown: str, query: str, budget_chars: int) -> str:
     """Keep the units of `markdown` most relevant to `query`, in order, within `budget_chars`.
 
@@ -148,8 +172,8 @@ def compress_extractive(markdown: str, query: str, budget_chars: int) -> str:
     scores = _scores(units, query)
     for index in sorted(range(len(units)), key=lambda i: (-scores[i], i)):
         if units[index].kind == "heading":
-            continue  # headings come in with the content of their section
-        if layout.keep(index, budget_chars):
+            _keep_heading(layout, index, headings, budget_chars)
+        elif layout.keep(index, budget_chars):
             heading = headings[index]
             if heading is not None:
                 layout.keep(heading, budget_chars)
@@ -160,9 +184,10 @@ def compress_extractive(markdown: str, query: str, budget_chars: int) -> str:
 
 
 class ExtractiveCompressor:
-    """A `Compressor`: `compress_extractive` with a budget of `target_chars` characters.
+    """A `Compressor`: `compress_extractive` to the request's window (`compress_to`).
 
-    With `ratio` set, the budget is `min(target_chars, ratio * len(text))`.
+    Called plainly (`await compressor(text, instruction)`, outside the kernel) the budget is
+    `target_chars`, or with `ratio` set `min(target_chars, ratio * len(text))`.
     """
 
     label = "extractive"
@@ -182,13 +207,21 @@ class ExtractiveCompressor:
         return min(self.target_chars, int(self.ratio * length))
 
     async def __call__(self, text: str, instruction: str) -> Result[str, WebError]:
+        return await self.compress_to(text, instruction, self.budget(len(text)))
+
+    async def compress_to(
+        self, text: str, instruction: str, max_chars: int
+    ) -> Result[str, WebError]:
+        """Compress `text` to at most `max_chars` characters (the request's window)."""
         try:
-            return Success(compress_extractive(text, instruction, self.budget(len(text))))
+            if len(text) <= THREAD_ABOVE_CHARS:
+                return Success(compress_extractive(text, instruction, max_chars))
+            compressed = await asyncio.to_thread(compress_extractive, text, instruction, max_chars)
+            return Success(compressed)
         except Exception as error:  # noqa: BLE001 - the adapter edge: no bug escapes as a raise
             return Failure(
                 WebError.of(
                     ErrorCode.COMPRESSION_FAILED,
-                    f"The extractive compressor failed ({type(error).__name__}). "
-                    "Retry with compress=false to get the raw page.",
+                    f"The extractive compressor failed ({type(error).__name__}).",
                 )
             )

@@ -4,15 +4,24 @@ A page up to `chunk_chars` long is compressed in one call. A larger one is cut a
 paragraph boundaries (`chunking.split_chunks`), the chunks are compressed concurrently (at
 most `concurrency` calls in flight) and the summaries merged in a final pass (in rounds when
 they are themselves too long for one merge call). Above `max_input_chars` it refuses at once.
+
+Each call names the length to aim at: the request's window (`compress_to`'s `max_chars`,
+shared between the parts of a long page), never more than the output-token limit can hold.
+An answer cut off at that limit (`finish_reason: "length"`) is not used: the call is asked
+again once for a third of the length, and fails if it is cut off again. One deadline
+(`total_timeout_s`) covers every chunk, retry, wait and merge.
+
 Any failure of any call fails the whole compression (closed): the kernel then reports
-COMPRESSION_FAILED and the agent can ask again with compress=false. Its `label` is
+COMPRESSION_FAILED and says how to read the page uncompressed. Its `label` is
 `llm:<model>`, which the kernel reports as `compressed_by`.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Sequence
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
 
 import aiohttp
 import attrs
@@ -20,12 +29,23 @@ from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.compress.chunking import split_chunks
-from webdistill.adapters.compress.openai_chat import RAW_PAGE_HINT, ChatEndpoint, chat
+from webdistill.adapters.compress.openai_chat import (
+    ChatEndpoint,
+    Clock,
+    Pacing,
+    Sleep,
+    chat,
+)
 from webdistill.adapters.compress.prompts import compress_messages, merge_messages
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.quoting import redacted_url
 
 MAX_MERGE_ROUNDS = 3
+#: Characters per output token assumed when turning WEB_LLM_MAX_OUTPUT_TOKENS into a length
+#: to ask for (English prose runs ~4; code and other scripts fewer, so this errs short).
+CHARS_PER_TOKEN = 3.0
+#: The shortest answer ever asked for, however small the window.
+MIN_TARGET_CHARS = 200
 
 
 @attrs.frozen
@@ -90,10 +110,19 @@ def _groups(summaries: list[str], limit: int) -> list[list[str]]:
 
 
 class LlmCompressor:
-    """Compresses text with a chat model; `await compressor(text, instruction)`."""
+    """Compresses text with a chat model; `await compressor.compress_to(text, focus, max_chars)`.
+
+    `sleep` and `wall` (the clock an HTTP-date `Retry-After` is read against) are injectable
+    for tests.
+    """
 
     def __init__(
-        self, settings: LlmSettings, *, session: aiohttp.ClientSession | None = None
+        self,
+        settings: LlmSettings,
+        *,
+        session: aiohttp.ClientSession | None = None,
+        sleep: Sleep = asyncio.sleep,
+        wall: Clock = time.time,
     ) -> None:
         self.settings = settings
         self.label = f"llm:{settings.model}"
@@ -101,6 +130,8 @@ class LlmCompressor:
         self._session = session
         self._owns_session = session is None
         self._slots = asyncio.Semaphore(max(1, settings.concurrency))
+        self._sleep = sleep
+        self._wall = wall
 
     def _client(self) -> aiohttp.ClientSession:
         if self._session is None:
@@ -113,21 +144,63 @@ class LlmCompressor:
             await self._session.close()
             self._session = None
 
-    async def _call(self, messages: list[dict[str, str]]) -> Result[str, WebError]:
+    @property
+    def _capacity(self) -> int:
+        """Characters an answer can hold within the output-token limit (conservatively)."""
+        return max(MIN_TARGET_CHARS, int(self.settings.max_output_tokens * CHARS_PER_TOKEN))
+
+    def _target(self, wanted: int | None) -> int:
+        if wanted is None:
+            return self._capacity
+        return max(MIN_TARGET_CHARS, min(wanted, self._capacity))
+
+    async def _ask(
+        self, build: Callable[[int], list[dict[str, str]]], target: int, pacing: Pacing
+    ) -> Result[str, WebError]:
+        """One answer; an answer cut off at the output limit is asked again, shorter, once."""
         async with self._slots:
-            return await chat(self._client(), self._endpoint, messages)
+            answer = await chat(self._client(), self._endpoint, build(target), pacing)
+        if is_successful(answer) or answer.failure().detail.get("reason") != "length":
+            return answer
+        shorter = max(MIN_TARGET_CHARS, target // 3)
+        async with self._slots:
+            again = await chat(self._client(), self._endpoint, build(shorter), pacing)
+        if is_successful(again) or again.failure().detail.get("reason") != "length":
+            return again
+        error = again.failure()
+        return Failure(
+            attrs.evolve(
+                error,
+                message=(
+                    f"LLM compression with model {self.settings.model} failed: the answer was "
+                    f"cut off at the output limit ({self.settings.max_output_tokens} tokens) "
+                    f"twice, the second time when asked for at most {shorter} characters. "
+                    "Raise WEB_LLM_MAX_OUTPUT_TOKENS or lower WEB_LLM_CHUNK_CHARS."
+                ),
+            )
+        )
 
     async def __call__(self, text: str, instruction: str) -> Result[str, WebError]:
+        return await self.compress_to(text, instruction, None)
+
+    async def compress_to(
+        self, text: str, instruction: str, max_chars: int | None
+    ) -> Result[str, WebError]:
+        """Compress `text` for `instruction`, aiming at `max_chars` characters (None: no aim)."""
         model = self.settings.model
+        total = self.settings.total_timeout_s
+        pacing = Pacing(
+            deadline=asyncio.get_running_loop().time() + total, sleep=self._sleep, wall=self._wall
+        )
         try:
-            async with asyncio.timeout(self.settings.total_timeout_s):
-                result = await self._compress(text, instruction)
+            async with asyncio.timeout(total):
+                result = await self._compress(text, instruction, max_chars, pacing)
         except TimeoutError:
             return Failure(
                 WebError.of(
                     ErrorCode.COMPRESSION_FAILED,
-                    f"LLM compression with model {model} took longer than "
-                    f"{self.settings.total_timeout_s:g} s in all. {RAW_PAGE_HINT}",
+                    f"LLM compression with model {model} took longer than {total:g} s in all "
+                    "(WEB_LLM_TOTAL_TIMEOUT_MS).",
                     retryable=True,
                     reason="deadline",
                 )
@@ -136,8 +209,8 @@ class LlmCompressor:
             return Failure(
                 WebError.of(
                     ErrorCode.COMPRESSION_FAILED,
-                    f"LLM compression with model {self.settings.model} failed unexpectedly "
-                    f"({type(error).__name__}). {RAW_PAGE_HINT}",
+                    f"LLM compression with model {model} failed unexpectedly "
+                    f"({type(error).__name__}).",
                     reason="internal",
                 )
             )
@@ -146,21 +219,23 @@ class LlmCompressor:
                 WebError.of(
                     ErrorCode.COMPRESSION_FAILED,
                     f"Model {model} answered with text no shorter than the page "
-                    f"({len(result.unwrap())} >= {len(text)} characters). {RAW_PAGE_HINT}",
+                    f"({len(result.unwrap())} >= {len(text)} characters).",
                     reason="not_shorter",
                 )
             )
         return result
 
-    async def _compress(self, text: str, instruction: str) -> Result[str, WebError]:
+    async def _compress(
+        self, text: str, instruction: str, max_chars: int | None, pacing: Pacing
+    ) -> Result[str, WebError]:
         settings = self.settings
         if len(text) > settings.max_input_chars:
             return Failure(
                 WebError.of(
                     ErrorCode.COMPRESSION_FAILED,
                     f"The page is {len(text)} characters long, over the LLM compressor's "
-                    f"limit of {settings.max_input_chars}. {RAW_PAGE_HINT} "
-                    "(It is paged: use start_index to read further.)",
+                    f"limit of {settings.max_input_chars}. (Uncompressed it is paged: use "
+                    "start_index to read further.)",
                     reason="too_large",
                     chars=len(text),
                     limit=settings.max_input_chars,
@@ -169,19 +244,30 @@ class LlmCompressor:
         chunks = split_chunks(text, settings.chunk_chars)
         if not chunks:
             return Success(text)
+        final = self._target(max_chars)
         if len(chunks) == 1:
-            return await self._call(compress_messages(chunks[0], instruction, 1, 1))
+            return await self._ask(
+                partial(compress_messages, chunks[0], instruction, 1, 1), final, pacing
+            )
+        share = None if max_chars is None else 2 * max_chars // len(chunks)
+        part_target = self._target(share)
         summaries = await _all_or_first_failure(
             [
-                self._call(compress_messages(chunk, instruction, number, len(chunks)))
+                self._ask(
+                    partial(compress_messages, chunk, instruction, number, len(chunks)),
+                    part_target,
+                    pacing,
+                )
                 for number, chunk in enumerate(chunks, start=1)
             ]
         )
         if not is_successful(summaries):
             return Failure(summaries.failure())
-        return await self._merge(summaries.unwrap(), instruction)
+        return await self._merge(summaries.unwrap(), instruction, final, pacing)
 
-    async def _merge(self, summaries: list[str], instruction: str) -> Result[str, WebError]:
+    async def _merge(
+        self, summaries: list[str], instruction: str, final: int, pacing: Pacing
+    ) -> Result[str, WebError]:
         """Merge in rounds while the summaries are too long for one call, then a final pass."""
         for _ in range(MAX_MERGE_ROUNDS):
             groups = _groups(summaries, self.settings.chunk_chars)
@@ -189,7 +275,7 @@ class LlmCompressor:
                 break
             merged = await _all_or_first_failure(
                 [
-                    self._call(merge_messages(group, instruction))
+                    self._ask(partial(merge_messages, group, instruction), self._capacity, pacing)
                     if len(group) > 1
                     else _ready(group[0])
                     for group in groups
@@ -198,7 +284,7 @@ class LlmCompressor:
             if not is_successful(merged):
                 return Failure(merged.failure())
             summaries = merged.unwrap()
-        return await self._call(merge_messages(summaries, instruction))
+        return await self._ask(partial(merge_messages, summaries, instruction), final, pacing)
 
 
 async def _ready(text: str) -> Result[str, WebError]:

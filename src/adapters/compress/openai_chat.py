@@ -1,20 +1,28 @@
 """One call to an OpenAI-compatible `/chat/completions` endpoint, as a `Result`.
 
 Works with hosted APIs and local servers (vLLM, llama.cpp, Ollama): only the common subset
-of the protocol is used (model, messages, temperature, max_tokens). 429 and 5xx answers and
-dropped connections are retried with exponential backoff (honouring a short `Retry-After`);
-every other failure (HTTP error, timeout, malformed JSON, no choice, empty answer, refusal) is
-a `COMPRESSION_FAILED` `WebError` whose message says what happened and that the agent can
-retry with compress=false. The API key is sent as a bearer token and never appears in an
-error (a server echoing it back is redacted).
+of the protocol is used (model, messages, temperature, max_tokens). The answer is read the
+way the API reports it: a non-empty `message.refusal` or `finish_reason: "content_filter"` is
+a refusal (never guessed from the wording of the text: a short honest "Sorry, the page has no
+prices." is an answer), `finish_reason: "length"` is a cut-off answer, not a success.
+
+429 and 5xx answers and dropped connections are retried with exponential backoff, honouring
+`Retry-After` in both of its forms (seconds or an HTTP date, RFC 9110 §10.2.3), but never past
+the compression's deadline nor longer than `MAX_RETRY_AFTER_S`: a server asking for a longer
+wait fails the call at once, saying how long it asked for. Every other failure (HTTP error,
+timeout, malformed JSON, no choice, empty answer) is a `COMPRESSION_FAILED` `WebError` whose
+message says what happened. The API key is sent as a bearer token and never appears in an
+error (a server echoing it back is redacted). Answers are read up to `MAX_ANSWER_BYTES`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import email.utils
 import json
 import re
-from collections.abc import Mapping
+import time
+from collections.abc import Awaitable, Callable, Mapping
 
 import aiohttp
 import attrs
@@ -24,15 +32,12 @@ from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.quoting import redacted_url
 
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
-MAX_RETRY_AFTER_S = 10.0
-RAW_PAGE_HINT = "Retry with compress=false to get the raw page."
+MAX_RETRY_AFTER_S = 30.0
+MAX_ANSWER_BYTES = 4 * 1024 * 1024
 _THINKING = re.compile(r"<think>.*?</think>", re.DOTALL)
-_REFUSAL = re.compile(
-    r"^\s*(i'?m sorry|i am sorry|sorry,|i can(?:no|')t|i can’t|i am unable|i'm unable|"
-    r"i won'?t|as an ai)",
-    re.IGNORECASE,
-)
-_REFUSAL_MAX_CHARS = 300
+
+Sleep = Callable[[float], Awaitable[None]]
+Clock = Callable[[], float]
 
 
 @attrs.frozen
@@ -53,10 +58,28 @@ class ChatEndpoint:
         return self.base_url.rstrip("/") + "/chat/completions"
 
 
+@attrs.frozen
+class Pacing:
+    """Time as the calls see it: a deadline on the loop clock, and injectable sleep/wall clock.
+
+    `deadline` is a `loop.time()` value after which no call or retry starts (None: none);
+    `wall` is the clock an HTTP-date `Retry-After` is compared with.
+    """
+
+    deadline: float | None = None
+    sleep: Sleep = asyncio.sleep
+    wall: Clock = time.time
+
+    def remaining(self) -> float | None:
+        if self.deadline is None:
+            return None
+        return self.deadline - asyncio.get_running_loop().time()
+
+
 def _failure(
     endpoint: ChatEndpoint, what: str, reason: str, *, retryable: bool = False, **detail: object
 ) -> Failure[WebError]:
-    message = f"LLM compression with model {endpoint.model} failed: {what}. {RAW_PAGE_HINT}"
+    message = f"LLM compression with model {endpoint.model} failed: {what}."
     if endpoint.api_key:
         message = message.replace(endpoint.api_key, "[redacted]")
     return Failure(
@@ -71,13 +94,26 @@ def _failure(
     )
 
 
-def _retry_delay(endpoint: ChatEndpoint, attempt: int, headers: Mapping[str, str]) -> float:
-    delay = endpoint.backoff_s * (1 << attempt)
-    retry_after = headers.get("Retry-After", "")
+def retry_after_s(value: str, now: float) -> float | None:
+    """Seconds a `Retry-After` value asks to wait (delay-seconds or HTTP date), else None."""
+    value = value.strip()
+    if not value:
+        return None
+    if value.isdigit():
+        return float(value)
     try:
-        return min(max(delay, float(retry_after)), MAX_RETRY_AFTER_S)
-    except ValueError:
-        return delay
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    if when.tzinfo is None:  # RFC 9110 dates are GMT; a date without a zone is read as such
+        return None
+    return max(0.0, when.timestamp() - now)
+
+
+def _answer_text(content: object) -> str | None:
+    if content is None:
+        return ""
+    return content if isinstance(content, str) else None
 
 
 def parse_answer(endpoint: ChatEndpoint, body: str) -> Result[str, WebError]:
@@ -95,23 +131,58 @@ def parse_answer(endpoint: ChatEndpoint, body: str) -> Result[str, WebError]:
     message = choice.get("message")
     if not isinstance(message, dict):
         return _failure(endpoint, "the choice has no message", "malformed_json")
-    if message.get("refusal") or choice.get("finish_reason") == "content_filter":
+    finish = choice.get("finish_reason")
+    refusal = message.get("refusal")
+    if isinstance(refusal, str) and refusal.strip():
         return _failure(endpoint, "the model refused to compress this page", "refusal")
-    content = message.get("content")
-    if content is not None and not isinstance(content, str):
+    if finish == "content_filter":
+        what = "the provider's content filter stopped the answer"
+        return _failure(endpoint, what, "content_filter")
+    text = _answer_text(message.get("content"))
+    if text is None:
         return _failure(endpoint, "the message content is not text", "malformed_json")
-    text = _THINKING.sub("", content or "").strip()
+    if finish == "length":
+        what = (
+            f"the answer was cut off at the output limit ({endpoint.max_output_tokens} "
+            "tokens, WEB_LLM_MAX_OUTPUT_TOKENS)"
+        )
+        return _failure(endpoint, what, "length", limit=endpoint.max_output_tokens)
+    text = _THINKING.sub("", text).strip()
     if not text:
         return _failure(endpoint, "the model returned an empty answer", "empty_answer")
-    if len(text) < _REFUSAL_MAX_CHARS and _REFUSAL.match(text):
-        return _failure(endpoint, "the model refused to compress this page", "refusal")
     return Success(text)
 
 
+async def _read_bounded(response: aiohttp.ClientResponse) -> str | None:
+    """The body as text, or None when it is larger than MAX_ANSWER_BYTES."""
+    raw = await response.content.read(MAX_ANSWER_BYTES + 1)
+    if len(raw) > MAX_ANSWER_BYTES:
+        return None
+    return raw.decode(response.charset or "utf-8", errors="replace")
+
+
+def _wait_for(
+    endpoint: ChatEndpoint, attempt: int, headers: Mapping[str, str], pacing: Pacing
+) -> tuple[float, float | None]:
+    """The backoff before the next attempt, and what the server's Retry-After asked (if any)."""
+    delay = endpoint.backoff_s * (1 << attempt)
+    asked = retry_after_s(headers.get("Retry-After", ""), pacing.wall())
+    return (delay if asked is None else max(delay, asked)), asked
+
+
+def _too_long_to_wait(delay: float, pacing: Pacing) -> bool:
+    remaining = pacing.remaining()
+    return delay > MAX_RETRY_AFTER_S or (remaining is not None and delay >= remaining)
+
+
 async def chat(
-    session: aiohttp.ClientSession, endpoint: ChatEndpoint, messages: list[dict[str, str]]
+    session: aiohttp.ClientSession,
+    endpoint: ChatEndpoint,
+    messages: list[dict[str, str]],
+    pacing: Pacing | None = None,
 ) -> Result[str, WebError]:
     """Ask the endpoint for one completion of `messages`; retry 429/5xx with backoff."""
+    pacing = pacing or Pacing()
     headers = {"Content-Type": "application/json"}
     if endpoint.api_key:
         headers["Authorization"] = f"Bearer {endpoint.api_key}"
@@ -122,45 +193,56 @@ async def chat(
         "max_tokens": endpoint.max_output_tokens,
         "stream": False,
     }
-    timeout = aiohttp.ClientTimeout(total=endpoint.timeout_s)
     attempt = 0
     while True:
+        remaining = pacing.remaining()
+        timeout_s = endpoint.timeout_s if remaining is None else min(endpoint.timeout_s, remaining)
         try:
             async with session.post(
-                endpoint.url, json=request, headers=headers, timeout=timeout
+                endpoint.url,
+                json=request,
+                headers=headers,
+                timeout=aiohttp.ClientTimeout(total=max(timeout_s, 0.001)),
             ) as response:
                 status = response.status
-                body = await response.text(errors="replace")
-                answer_headers = dict(response.headers)
+                body = await _read_bounded(response)
+                answer_headers: Mapping[str, str] = response.headers
         except TimeoutError:
             return _failure(
-                endpoint,
-                f"no answer within {endpoint.timeout_s:g} s",
-                "timeout",
-                retryable=True,
+                endpoint, f"no answer within {timeout_s:g} s", "timeout", retryable=True
             )
         except aiohttp.ClientError as error:
-            if attempt < endpoint.retries:
-                await asyncio.sleep(_retry_delay(endpoint, attempt, {}))
+            delay, _ = _wait_for(endpoint, attempt, {}, pacing)
+            if attempt < endpoint.retries and not _too_long_to_wait(delay, pacing):
+                await pacing.sleep(delay)
                 attempt += 1
                 continue
-            return _failure(
-                endpoint,
-                f"could not reach the endpoint ({type(error).__name__})",
-                "network",
-                retryable=True,
-            )
+            what = f"could not reach the endpoint ({type(error).__name__})"
+            return _failure(endpoint, what, "network", retryable=True)
+        if body is None:
+            what = f"the answer was larger than {MAX_ANSWER_BYTES} bytes"
+            return _failure(endpoint, what, "too_large")
         if status in RETRY_STATUSES and attempt < endpoint.retries:
-            await asyncio.sleep(_retry_delay(endpoint, attempt, answer_headers))
-            attempt += 1
-            continue
+            delay, asked = _wait_for(endpoint, attempt, answer_headers, pacing)
+            if not _too_long_to_wait(delay, pacing):
+                await pacing.sleep(delay)
+                attempt += 1
+                continue
+            return _http_failure(endpoint, status, body, attempt + 1, asked, too_long=True)
         if status >= 400:
-            return _http_failure(endpoint, status, body, attempt + 1)
+            asked = retry_after_s(answer_headers.get("Retry-After", ""), pacing.wall())
+            return _http_failure(endpoint, status, body, attempt + 1, asked)
         return parse_answer(endpoint, body)
 
 
 def _http_failure(
-    endpoint: ChatEndpoint, status: int, body: str, attempts: int
+    endpoint: ChatEndpoint,
+    status: int,
+    body: str,
+    attempts: int,
+    retry_after: float | None = None,
+    *,
+    too_long: bool = False,
 ) -> Failure[WebError]:
     if endpoint.api_key:  # redact before cutting: a cut must never leave part of the key
         body = body.replace(endpoint.api_key, "[redacted]")
@@ -174,8 +256,11 @@ def _http_failure(
         what = f"the endpoint had a server error (HTTP {status}){tries}"
     else:
         what = f"the endpoint answered HTTP {status}"
+    detail: dict[str, object] = {"status": status}
+    if retry_after is not None:
+        detail["retry_after"] = f"{retry_after:.0f}"
+        if too_long:
+            what += f"; it asks to wait {retry_after:.0f} s, longer than this compression may wait"
     if snippet:
         what += f" ({snippet})"
-    return _failure(
-        endpoint, what, "http_status", retryable=status in RETRY_STATUSES, status=status
-    )
+    return _failure(endpoint, what, "http_status", retryable=status in RETRY_STATUSES, **detail)
