@@ -148,8 +148,7 @@ MAX_RESPONSE_ID_CHARS = 100
 class GetResultArgs:
     """The raw shape of `web_get_result` arguments."""
 
-    response_id: str | None = attrs.field(
-        default=None,
+    response_id: str = attrs.field(
         metadata={"description": "The response_id of an earlier web_search or web_fetch result."},
     )
     query: str | None = attrs.field(

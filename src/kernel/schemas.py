@@ -91,10 +91,8 @@ def tool_schemas(*, strict: bool = False, results: bool = True) -> list[dict[str
 
 def get_result_schema() -> dict[str, Any]:
     """The `web_get_result` tool schema (`response_id` is required)."""
-    parameters = object_schema(GetResultArgs)
-    parameters["required"] = ["response_id"]
     return {
         "name": "web_get_result",
         "description": GET_RESULT_DESCRIPTION,
-        "parameters": parameters,
+        "parameters": object_schema(GetResultArgs),
     }
