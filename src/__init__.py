@@ -4,36 +4,48 @@
         hits = await toolkit.search({"query": "aiohttp timeouts"})
         page = await toolkit.fetch({"url": "https://docs.aiohttp.org/"})
 
-The composed API (`build`, `Config`, `Toolkit`) and `extract_html` load their adapters on
-first use, so `import webdistill.kernel` stays light.
+Every public name loads its module on first use: `import webdistill` stays light, and the
+composed API (`build`, `Config`, `Toolkit`) and `extract_html` load their adapters only when
+touched.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from webdistill.kernel import (
-    Document,
-    ErrorCode,
-    FetchOutcome,
-    FetchRequest,
-    Page,
-    SearchHit,
-    SearchOutcome,
-    SearchQuery,
-    WebError,
-)
-
+TYPE_CHECKING = False  # not `typing.TYPE_CHECKING`: importing typing alone costs more than this
 if TYPE_CHECKING:
+    from typing import Any
+
     from webdistill.adapters.extract.html.reader import extract_html
     from webdistill.compose import Config, ConfigError, Toolkit, build
+    from webdistill.kernel import (
+        Document,
+        ErrorCode,
+        FetchOutcome,
+        FetchRequest,
+        Page,
+        SearchHit,
+        SearchOutcome,
+        SearchQuery,
+        WebError,
+    )
 
+#: Every public name -> the module that defines it, imported on first use, so that
+#: `import webdistill` costs almost nothing (a CLI command or a server loads what it needs).
 _LAZY = {
     "build": "webdistill.compose",
     "Config": "webdistill.compose",
     "ConfigError": "webdistill.compose",
     "Toolkit": "webdistill.compose",
     "extract_html": "webdistill.adapters.extract.html.reader",
+    "Document": "webdistill.kernel",
+    "ErrorCode": "webdistill.kernel",
+    "FetchOutcome": "webdistill.kernel",
+    "FetchRequest": "webdistill.kernel",
+    "Page": "webdistill.kernel",
+    "SearchHit": "webdistill.kernel",
+    "SearchOutcome": "webdistill.kernel",
+    "SearchQuery": "webdistill.kernel",
+    "WebError": "webdistill.kernel",
 }
 
 
@@ -41,7 +53,9 @@ def __getattr__(name: str) -> Any:
     if name in _LAZY:
         import importlib
 
-        return getattr(importlib.import_module(_LAZY[name]), name)
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value  # later look-ups skip this function
+        return value
     raise AttributeError(f"module 'webdistill' has no attribute {name!r}")
 
 

@@ -37,10 +37,13 @@ class _Pending:
 class DrainingReadStream:
     """The read side: records request ids, and holds the end of input until they are done."""
 
-    def __init__(self, inner: Any, pending: _Pending, grace_s: float) -> None:
+    def __init__(
+        self, inner: Any, pending: _Pending, grace_s: float, first: tuple[Any, ...] = ()
+    ) -> None:
         self._inner = inner
         self._pending = pending
         self._grace_s = grace_s
+        self._first = list(first)  # items read before the SDK started (see mcp_handshake)
 
     @property
     def last_context(self) -> Any:
@@ -48,7 +51,7 @@ class DrainingReadStream:
 
     async def receive(self) -> Any:
         try:
-            item = await self._inner.receive()
+            item = self._first.pop(0) if self._first else await self._inner.receive()
         except (anyio.EndOfStream, anyio.ClosedResourceError):
             with anyio.move_on_after(self._grace_s):
                 await self._pending.idle.wait()
@@ -85,15 +88,21 @@ class DrainingReadStream:
 class TrackingWriteStream:
     """The write side: a response or error written marks its request done."""
 
-    def __init__(self, inner: Any, pending: _Pending) -> None:
+    def __init__(self, inner: Any, pending: _Pending, answered: object = None) -> None:
         self._inner = inner
         self._pending = pending
+        self._answered = answered  # the id of a request already answered: drop its answer
 
     async def send(self, item: Any, /) -> None:
-        await self._inner.send(item)
         message = getattr(item, "message", None)
-        if isinstance(message, types.JSONRPCResponse | types.JSONRPCError):
-            self._pending.done(message.id)
+        if not isinstance(message, types.JSONRPCResponse | types.JSONRPCError):
+            await self._inner.send(item)
+            return
+        if self._answered is not None and message.id == self._answered:
+            self._answered = None  # answered already, before the SDK was loaded
+        else:
+            await self._inner.send(item)
+        self._pending.done(message.id)
 
     async def aclose(self) -> None:
         await self._inner.aclose()
@@ -111,11 +120,29 @@ class TrackingWriteStream:
         return None
 
 
+def first_message(line: bytes) -> Any:
+    """A line read before the SDK started, as the SDK's stdio reader would pass it on."""
+    from mcp.shared.message import SessionMessage
+
+    try:
+        return SessionMessage(types.jsonrpc_message_adapter.validate_json(line, by_name=False))
+    except Exception as exc:  # noqa: BLE001 - the SDK's reader passes parse errors on too
+        return exc
+
+
 def draining(
-    read_stream: Any, write_stream: Any, grace_s: float
+    read_stream: Any,
+    write_stream: Any,
+    grace_s: float,
+    *,
+    first_line: bytes = b"",
+    answered: object = None,
 ) -> tuple[DrainingReadStream, TrackingWriteStream]:
-    """The two stdio streams, wrapped so a closed stdin still gets its pending answers."""
+    """The two stdio streams, wrapped so a closed stdin still gets its pending answers.
+
+    `first_line` was read from stdin before the SDK started; `answered` is the id of the
+    request already answered (initialize), whose second answer is dropped."""
     pending = _Pending()
-    return DrainingReadStream(read_stream, pending, grace_s), TrackingWriteStream(
-        write_stream, pending
-    )
+    first = (first_message(first_line),) if first_line.strip() else ()
+    reading = DrainingReadStream(read_stream, pending, grace_s, first)
+    return reading, TrackingWriteStream(write_stream, pending, answered)

@@ -6,6 +6,7 @@ Raw JSON-RPC lines on stdin (no SDK client), to close stdin right after a reques
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 from collections.abc import AsyncIterator
@@ -58,8 +59,9 @@ async def test_stdin_closed_right_after_requests_still_gets_every_answer(site: s
     )
     ran = await run_cli("mcp", env=local_env(site), stdin=stdin)  # stdin closes after these
     assert ran.code == 0, ran.err
-    answers = {message["id"]: message for message in map(json.loads, ran.out.splitlines())}
-    assert set(answers) == {1, 2, 3, 4}
+    messages = [json.loads(line) for line in ran.out.splitlines()]
+    answers = {message["id"]: message for message in messages}
+    assert sorted(message["id"] for message in messages) == [1, 2, 3, 4]  # each answered once
     fetched = answers[2]["result"]
     assert fetched["isError"] is False  # one URL of two worked: not an error as a whole
     ok, closed = fetched["structuredContent"]["results"]
@@ -86,3 +88,51 @@ async def test_http_on_an_address_this_machine_lacks_is_not_called_port_in_use()
     assert ran.code == 2
     assert "192.0.2.55 is not an address of this machine" in ran.err
     assert "in use" not in ran.err and "MCP streamable HTTP at" not in ran.err
+
+
+async def test_the_early_initialize_answer_is_the_sdks_own() -> None:
+    """`webdistill mcp` answers initialize before the SDK loads: byte for byte what the SDK
+    answers when it serves alone (both fence settings, a known and an unknown version)."""
+    import sys
+
+    from tests.interfaces.sites import cli_env
+
+    sdk_alone = (
+        "import sys; from webdistill.config import Config; "
+        "from webdistill.doors.mcp import serve_stdio; sys.exit(serve_stdio(Config.from_env()))"
+    )
+    for version, fence in (("2025-06-18", "true"), ("1999-01-01", "false")):
+        request = dict(INITIALIZE, params={**INITIALIZE["params"], "protocolVersion": version})  # type: ignore[dict-item]
+        stdin = _lines(request)
+        env = {"WEB_FENCE_UNTRUSTED": fence}
+        early = await run_cli("mcp", env=env, stdin=stdin)
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            sdk_alone,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=cli_env(env),
+        )
+        out, _ = await asyncio.wait_for(process.communicate(stdin), timeout=60)
+        assert json.loads(early.out) == json.loads(out), version
+
+
+def test_negotiation_follows_the_sdk_tables() -> None:
+    from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERSION
+
+    from webdistill.doors.mcp_handshake import handshake_versions, initialize_answer
+
+    assert handshake_versions() == HANDSHAKE_PROTOCOL_VERSIONS
+    for asked, expected in (
+        (HANDSHAKE_PROTOCOL_VERSIONS[0], HANDSHAKE_PROTOCOL_VERSIONS[0]),
+        ("1999-01-01", LATEST_HANDSHAKE_VERSION),
+        (None, LATEST_HANDSHAKE_VERSION),
+    ):
+        request = dict(INITIALIZE, params={"protocolVersion": asked, "capabilities": {}})
+        answered = initialize_answer(json.dumps(request).encode(), fence=True)
+        assert answered is not None and answered[0] == 1
+        assert json.loads(answered[1])["result"]["protocolVersion"] == expected
+    for not_initialize in (b"", b"{", b"[]", json.dumps(INITIALIZED).encode()):
+        assert initialize_answer(not_initialize, fence=True) is None

@@ -278,17 +278,19 @@ def run_get(args: argparse.Namespace) -> int:
 def run_mcp(args: argparse.Namespace) -> int:
     config = load_config(args)
     try:
+        if args.http is None:
+            from webdistill.doors.mcp_handshake import serve_stdio_fast
+
+            return serve_stdio_fast(config)  # answers initialize while the SDK loads
+        host, port = parse_host_port(args.http)
         from webdistill.doors import mcp
+
+        return mcp.serve_http(config, host, port)
     except ImportError as error:
         raise CommandError(
             f"the MCP server needs the `mcp` package, part of webdistill's own install, but "
             f"{error.name} is missing: reinstall webdistill (from a checkout: pip install .)."
         ) from None
-    try:
-        if args.http is None:
-            return mcp.serve_stdio(config)
-        host, port = parse_host_port(args.http)
-        return mcp.serve_http(config, host, port)
     except ConfigError as error:
         raise CommandError(f"configuration error: {error}", kind="configuration") from None
     except OSError as error:  # e.g. the port is taken
