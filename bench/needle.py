@@ -1,51 +1,78 @@
 #!/usr/bin/env python3
-"""Needle retention of the extractive compressor on the extraction benchmark's dev pages.
+"""Needle retention of compression as an agent gets it: through the composed `web_fetch`.
 
-For every page of every dataset under DATA (``<dataset>/truth.json``: {id: ground-truth text}),
-the document is the page's ground-truth text (paragraphs separated by blank lines), or with
-``--extract`` the Markdown that ``webdistill.adapters.extract.html.reader.extract_html`` makes of
-``<dataset>/pages/<id>.html`` (when that module exists). The *needle* is the ground-truth
-sentence nearest the middle of the page (at least 8 words); it is the focus (query), the
-document is compressed to RATIO (20 %) of its length, and the needle *survives* when it appears
-in the output (whitespace-normalised). On some short pages the needle plus its gap markers is
-longer than the budget; the "needle fits budget" row leaves those out. Pages whose needle is
-not in the document to begin with (possible with ``--extract``) are counted apart.
+Every page of the extraction benchmark (``<dataset>/pages/<id>.html``, with
+``<dataset>/truth.json`` giving its ground-truth text) is served from a local aiohttp server on
+127.0.0.1 and read with ``webdistill.build(config)`` -> ``toolkit.fetch``, exactly the path an
+agent's ``web_fetch`` call takes (guarded client, HTML reader, kernel, compressor):
 
-Two baselines put the figure in context: plain truncation to the same budget (the
-kernel's fallback) and the extractive compressor with no focus (lead-biased).
+1. ``{"url", "compress": false}`` gives the extracted Markdown (the document) and its length.
+2. The *needle* is the ground-truth sentence nearest the middle of the page (at least 8 words).
+   Pages whose needle is not in the extracted Markdown are counted apart (an extraction miss,
+   not a compression one).
+3. The *question* is built from four words of the needle, not the sentence itself: its
+   non-stopword words of 3+ letters, four picked evenly from first to last, as
+   ``"What does the page say about w1 w2 w3 w4?"``.
+4. ``{"url", "focus": question, "compress": true, "max_chars": RATIO * length}`` is the
+   compressed read; the needle is *kept* when it is in the content shown (both normalised:
+   Markdown links to their text, then the sequence of lower-case word tokens).
 
-    .venv/bin/python bench/needle.py [--data ../shared/bench/extraction/data]
-        [--ratio 0.2] [--min-chars 0] [--extract] [--json out.json]
+Columns: ``kept`` (focused compression through web_fetch), ``no focus`` (the same call without
+focus), ``lead trunc`` (the needle within the first RATIO of the document: what a plain
+window shows), ``over`` (answers longer than the window, or paged), ``not compr`` (answers
+not reported as compressed although the document is longer than the window). "needle fits"
+leaves out pages where the needle plus its gap markers is longer than the window.
 
-Only local files are read; nothing touches the network.
+    .venv/bin/python bench/needle.py [--data ../shared/bench/extraction/data] [--ratio 0.2]
+        [--compressor extractive] [--limit N] [--datasets wcxb,fundus] [--json out.json]
+
+Only local files are read and only 127.0.0.1 is contacted.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import re
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
-from webdistill.adapters.compress.extractive import compress_extractive
+from aiohttp import web
+
+import webdistill
 
 # A sentence ends at . ! ? … and any closing quotes/brackets right after, before whitespace.
 _SENTENCE = re.compile(r"\S.*?[.!?…][\"'”’)\]]*(?=\s|$)", re.DOTALL)
+_WORD = re.compile(r"[^\W\d_]{3,}")
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_TOKEN = re.compile(r"[^\W_]+")
 MIN_NEEDLE_WORDS = 8
+QUESTION_WORDS = 4
 #: Room a kept sentence needs for the gap markers before and after it ("[…]\n\n" twice).
 MARKERS_CHARS = 10
+_STOPWORDS_TEXT = """
+a an and are as at be but by for from has have he her his i if in into is it its of on or our
+she so than that the their them then there these they this to was we were what when where which
+who will with you your not been also had can more one would about after all out over only other
+some such up very
+"""
+_STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
 _DEFAULT_DATA = (
     Path(__file__).resolve().parents[1] / ".." / "shared" / "bench" / "extraction" / "data",
     Path("/work/shared/bench/extraction/data"),
 )
 
 
-def _normalise(text: str) -> str:
-    return " ".join(text.split())
+def normalise(text: str) -> str:
+    """Text for needle matching: link targets dropped, then the lower-case word tokens only
+    (so quotes, list markers, emphasis and escapes do not matter), space-separated and padded.
+    """
+    return " " + " ".join(_TOKEN.findall(_LINK.sub(r"\1", text).lower())) + " "
 
 
 def middle_sentence(truth: str) -> str | None:
@@ -59,23 +86,14 @@ def middle_sentence(truth: str) -> str | None:
     return min(candidates)[1] if candidates else None
 
 
-def _decode(raw: bytes) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace")
-
-
-def _extractor() -> Callable[[str, str | None], str]:
-    try:
-        from webdistill.adapters.extract.html.reader import extract_html  # type: ignore[import-not-found]
-    except ImportError:
-        sys.exit("--extract: webdistill.adapters.extract.html.reader.extract_html is missing")
-
-    def markdown(html: str, url: str | None) -> str:
-        return str(extract_html(html, url).markdown)
-
-    return markdown
+def question_for(needle: str) -> str:
+    """A question made of four of the needle's words (not the sentence itself)."""
+    words = [w for w in _WORD.findall(needle) if w.lower() not in _STOPWORDS]
+    words = list(dict.fromkeys(words)) or needle.split()[:QUESTION_WORDS]
+    if len(words) > QUESTION_WORDS:
+        step = (len(words) - 1) / (QUESTION_WORDS - 1)
+        words = [words[round(i * step)] for i in range(QUESTION_WORDS)]
+    return f"What does the page say about {' '.join(words)}?"
 
 
 def _data_folder(given: str | None) -> Path:
@@ -85,67 +103,133 @@ def _data_folder(given: str | None) -> Path:
     sys.exit("no benchmark data found: pass --data PATH/TO/extraction/data")
 
 
-def run(args: argparse.Namespace) -> dict[str, object]:
-    data = _data_folder(args.data)
-    extract = _extractor() if args.extract else None
-    rows: list[dict[str, object]] = []
+def _pages(data: Path, datasets: set[str] | None, limit: int | None) -> list[tuple[str, str, str]]:
+    """(dataset, page id, needle) for every page with a needle, in a stable order."""
+    found: list[tuple[str, str, str]] = []
     for truth_file in sorted(data.glob("*/truth.json")):
-        dataset = truth_file.parent
+        dataset = truth_file.parent.name
+        if datasets and dataset not in datasets:
+            continue
         truths: dict[str, str] = json.loads(truth_file.read_text(encoding="utf-8"))
-        urls_file = dataset / "urls.json"
-        urls = json.loads(urls_file.read_text(encoding="utf-8")) if urls_file.exists() else {}
         for page_id, truth in sorted(truths.items()):
             needle = middle_sentence(truth)
-            if needle is None:
-                continue
-            document = truth
-            if extract is not None:
-                html = _decode((dataset / "pages" / f"{page_id}.html").read_bytes())
-                document = extract(html, urls.get(page_id))
-            if len(document) < args.min_chars:
-                continue
-            budget = int(args.ratio * len(document))
-            started = time.perf_counter()
-            focused = compress_extractive(document, needle, budget)
-            seconds = time.perf_counter() - started
-            unfocused = compress_extractive(document, "", budget)
-            wanted = _normalise(needle)
-            rows.append(
-                {
-                    "dataset": dataset.name,
-                    "id": page_id,
-                    "chars": len(document),
-                    "budget": budget,
-                    "needle_chars": len(needle),
-                    "in_document": wanted in _normalise(document),
-                    "kept": wanted in _normalise(focused),
-                    "kept_no_focus": wanted in _normalise(unfocused),
-                    "kept_truncation": wanted in _normalise(document[:budget]),
-                    "within_budget": len(focused) <= budget,
-                    "ms": seconds * 1000,
-                }
-            )
-    return {"data": str(data), "ratio": args.ratio, "extract": args.extract, "pages": rows}
+            if needle is not None:
+                found.append((dataset, page_id, needle))
+    return found[:limit] if limit else found
+
+
+def _site(data: Path) -> web.Application:
+    async def page(request: web.Request) -> web.Response:
+        dataset, page_id = request.match_info["dataset"], request.match_info["page"]
+        path = data / dataset / "pages" / f"{page_id}.html"
+        if not path.is_file() or ".." in dataset or ".." in page_id:
+            raise web.HTTPNotFound()
+        return web.Response(body=path.read_bytes(), headers={"Content-Type": "text/html"})
+
+    app = web.Application()
+    app.router.add_get("/{dataset}/{page}", page)
+    return app
+
+
+async def _read(toolkit: webdistill.Toolkit, args: dict[str, Any]) -> Any:
+    outcome = (await toolkit.fetch(args)).unwrap()[0]
+    return outcome.page if outcome.page is not None else outcome.error
+
+
+async def _measure(
+    toolkit: webdistill.Toolkit, base: str, item: tuple[str, str, str], ratio: float
+) -> dict[str, object]:
+    dataset, page_id, needle = item
+    url = f"{base}/{dataset}/{page_id}"
+    row: dict[str, object] = {"dataset": dataset, "id": page_id, "needle_chars": len(needle)}
+    raw = await _read(toolkit, {"url": url, "compress": False, "max_chars": 1_000_000})
+    if not hasattr(raw, "content"):
+        row["error"] = f"{raw.code.value}: {raw.message}"
+        return row
+    document = raw.content
+    wanted = normalise(needle)
+    window = max(200, int(ratio * len(document)))
+    question = question_for(needle)
+    row |= {"chars": len(document), "window": window, "question": question}
+    row["in_document"] = wanted in normalise(document)
+    started = time.perf_counter()
+    focused = await _read(
+        toolkit, {"url": url, "focus": question, "compress": True, "max_chars": window}
+    )
+    row["ms"] = (time.perf_counter() - started) * 1000
+    unfocused = await _read(toolkit, {"url": url, "compress": True, "max_chars": window})
+    for name, page in (("", focused), ("_no_focus", unfocused)):
+        if not hasattr(page, "content"):
+            row[f"error{name}"] = f"{page.code.value}: {page.message}"
+            row[f"kept{name}"] = False
+            continue
+        row[f"kept{name}"] = wanted in normalise(page.content)
+        if not name:
+            row["over_budget"] = len(page.content) > window or page.truncated
+            row["compressed_by"] = page.compressed_by
+            row["not_compressed"] = page.compressed_by is None and len(document) > window
+            row["original_chars"] = page.original_chars
+    row["kept_truncation"] = wanted in normalise(document[:window])
+    return row
+
+
+async def run(args: argparse.Namespace) -> dict[str, object]:
+    data = _data_folder(args.data)
+    datasets = set(args.datasets.split(",")) if args.datasets else None
+    items = _pages(data, datasets, args.limit)
+    runner = web.AppRunner(_site(data), handle_signals=False, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    config = webdistill.Config(
+        allow_http=True,
+        trusted_addresses=("127.0.0.1",),
+        compressor=args.compressor,
+        fetch_timeout_ms=60_000,
+        max_content_chars=1_000_000,
+        llm_base_url=args.llm_base_url,
+        llm_model=args.llm_model,
+    )
+    rows: list[dict[str, object]] = []
+    try:
+        async with webdistill.build(config) as toolkit:
+            for number, item in enumerate(items, start=1):
+                rows.append(await _measure(toolkit, f"http://127.0.0.1:{port}", item, args.ratio))
+                if number % 100 == 0:
+                    print(f"... {number}/{len(items)}", file=sys.stderr)
+    finally:
+        await runner.cleanup()
+    return {"data": str(data), "ratio": args.ratio, "compressor": args.compressor, "pages": rows}
 
 
 def _rate(rows: list[dict[str, object]], key: str) -> str:
     if not rows:
-        return "  n/a"
-    return f"{100 * sum(bool(row[key]) for row in rows) / len(rows):5.1f}%"
+        return "   n/a"
+    return f"{100 * sum(bool(row.get(key)) for row in rows) / len(rows):5.1f}%"
 
 
 def report(result: dict[str, object]) -> None:
     pages = result["pages"]
     assert isinstance(pages, list)
-    scored = [row for row in pages if row["in_document"]]
-    print(f"data: {result['data']}  ratio: {result['ratio']}  extract: {result['extract']}")
-    print(f"pages with a needle: {len(pages)}; needle present in the document: {len(scored)}")
-    header = f"{'subset':<22}{'pages':>6}{'focused':>9}{'no focus':>10}{'truncate':>10}"
-    print(header + f"{'ms mean':>9}{'ms max':>8}")
-    feasible = [r for r in scored if int(r["needle_chars"]) + MARKERS_CHARS <= int(r["budget"])]
+    read = [row for row in pages if "error" not in row]
+    scored = [row for row in read if row["in_document"]]
+    print(
+        f"data: {result['data']}  ratio: {result['ratio']}  compressor: {result['compressor']}"
+        "  (through toolkit.fetch)"
+    )
+    print(
+        f"pages with a needle: {len(pages)}; read: {len(read)}; "
+        f"needle in the extracted Markdown: {len(scored)}"
+    )
+    print(
+        f"{'subset':<20}{'pages':>6}{'kept':>8}{'no focus':>10}{'lead trunc':>12}"
+        f"{'over':>6}{'not compr':>10}{'ms med':>8}{'ms max':>8}"
+    )
+    feasible = [r for r in scored if int(r["needle_chars"]) + MARKERS_CHARS <= int(r["window"])]
     subsets = [
         ("all", scored),
-        ("needle fits budget", feasible),
+        ("needle fits", feasible),
         ("chars >= 5000", [r for r in scored if int(r["chars"]) >= 5000]),
     ]
     subsets += [
@@ -154,25 +238,36 @@ def report(result: dict[str, object]) -> None:
     ]
     for name, rows in subsets:
         times = [float(row["ms"]) for row in rows] or [0.0]
+        over = sum(bool(row.get("over_budget")) for row in rows)
+        plain = sum(bool(row.get("not_compressed")) for row in rows)
         print(
-            f"{name:<22}{len(rows):>6}{_rate(rows, 'kept'):>9}{_rate(rows, 'kept_no_focus'):>10}"
-            f"{_rate(rows, 'kept_truncation'):>10}{statistics.mean(times):>9.1f}{max(times):>8.1f}"
+            f"{name:<20}{len(rows):>6}{_rate(rows, 'kept'):>8}{_rate(rows, 'kept_no_focus'):>10}"
+            f"{_rate(rows, 'kept_truncation'):>12}{over:>6}{plain:>10}"
+            f"{statistics.median(times):>8.1f}{max(times):>8.1f}"
         )
-    over = [row for row in pages if not row["within_budget"]]
-    print(f"outputs over budget: {len(over)}")
+    failed = [r for r in pages if "error" in r or "error_no_focus" in r]
+    print(f"fetch/compression errors: {len(failed)}")
+    for row in failed[:5]:
+        print(f"  {row['dataset']}/{row['id']}: {row.get('error') or row.get('error_no_focus')}")
     lost = [f"{r['dataset']}/{r['id']}" for r in scored if not r["kept"]]
-    print(f"needles lost ({len(lost)}): {', '.join(lost)}")
+    print(f"needles lost ({len(lost)}): {', '.join(lost[:40])}{' …' if len(lost) > 40 else ''}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", help="the extraction benchmark's data folder")
-    parser.add_argument("--ratio", type=float, default=0.2, help="budget as a share of length")
-    parser.add_argument("--min-chars", type=int, default=0, help="skip shorter documents")
-    parser.add_argument("--extract", action="store_true", help="use extract_html's Markdown")
+    parser.add_argument("--ratio", type=float, default=0.2, help="window as a share of length")
+    parser.add_argument("--compressor", default="extractive", choices=["extractive", "llm"])
+    parser.add_argument("--llm-base-url", help="for --compressor llm (a local server)")
+    parser.add_argument("--llm-model", help="for --compressor llm")
+    parser.add_argument("--limit", type=int, help="first N pages only")
+    parser.add_argument("--datasets", help="comma-separated dataset names")
     parser.add_argument("--json", help="write per-page rows to this file")
     args = parser.parse_args()
-    result = run(args)
+    host = urlsplit(args.llm_base_url or "http://127.0.0.1/").hostname
+    if host not in ("127.0.0.1", "::1", "localhost"):
+        sys.exit("--llm-base-url: benchmarks talk to 127.0.0.1 / ::1 only")
+    result = asyncio.run(run(args))
     report(result)
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1), encoding="utf-8")

@@ -135,8 +135,9 @@ class FetchArgs:
     compress: bool | None = attrs.field(
         default=None,
         metadata={
-            "description": "true: compress with the configured compressor; false: never; "
-            "absent: compress long pages when a compressor is configured."
+            "description": "true: compress with the configured compressor to fit max_chars "
+            "(a page that fits is shown whole); false: never; absent: compress long pages "
+            "when a compressor is configured."
         },
     )
 
