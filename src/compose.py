@@ -22,7 +22,9 @@ from webdistill.adapters.backend import HttpWebBackend
 from webdistill.adapters.cache import CachingBackend, CachingCompressor
 from webdistill.adapters.compress.extractive import ExtractiveCompressor
 from webdistill.adapters.compress.llm import LlmCompressor, LlmSettings
+from webdistill.adapters.deadline import DeadlineBackend
 from webdistill.adapters.extract.dispatch import extract_content
+from webdistill.adapters.extract.pool import ExtractionPool, default_pool_size
 from webdistill.adapters.http.client import GuardedClient
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.adapters.providers.pacing import IntervalPacer, Pacer
@@ -127,9 +129,14 @@ class Toolkit:
         searcher = await self._stack.enter_async_context(
             SearchProviders(provider_settings(config), pacer=duckduckgo_pacer(config, store))
         )
-        backend: WebBackend = HttpWebBackend(client, extract_content, searcher)
+        pool = ExtractionPool(default_pool_size(config.concurrency))
+        self._stack.callback(pool.close)
+        backend: WebBackend = HttpWebBackend(client, extract_content, searcher, pool=pool)
         if config.respect_robots:
             backend = RobotsGate(backend, client, config.user_agent or DEFAULT_USER_AGENT)
+        backend = DeadlineBackend(
+            backend, timeout_s=config.fetch_timeout_ms / 1000, concurrency=config.concurrency
+        )
         if config.cache != "off":
             lock_ttl_s = max(config.fetch_timeout_ms, config.search_timeout_ms) / 1000 + 5
             backend = CachingBackend(backend, store, lock_ttl_s=lock_ttl_s)

@@ -2,8 +2,9 @@
 search provider chain (all injected by the composition root).
 
 `extract` fetches the URL through the guarded client, turns the bytes into a `Document`
-(off the event loop for large bodies) and answers a `FetchedPage`, which the kernel
-re-validates.
+and answers a `FetchedPage`, which the kernel re-validates. With a `pool` (the composed
+toolkit always has one) every body is read in a worker process that the fetch's deadline can
+kill (extract/pool.py); without one, large bodies go to a thread and small ones run inline.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Protocol
 
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.extract.pool import ExtractionPool
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import Document, FetchedPage, FetchRequest, SearchQuery
 
@@ -55,10 +57,18 @@ Extractor = Callable[[bytes, str | None, str | None], Result[Document, WebError]
 class HttpWebBackend:
     """Implements the `WebBackend` port over a page client, an extractor and a searcher."""
 
-    def __init__(self, client: PageClient, extractor: Extractor, searcher: Searcher) -> None:
+    def __init__(
+        self,
+        client: PageClient,
+        extractor: Extractor,
+        searcher: Searcher,
+        *,
+        pool: ExtractionPool | None = None,
+    ) -> None:
         self._client = client
         self._extractor = extractor
         self._searcher = searcher
+        self._pool = pool
 
     async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
         return await self._searcher.search(query)
@@ -69,7 +79,11 @@ class HttpWebBackend:
             return Failure(fetched.failure())
         response = fetched.unwrap()
         content_type = response.content_type or None
-        if len(response.body) > THREAD_THRESHOLD_BYTES:
+        if self._pool is not None:
+            document = await self._pool.run(
+                self._extractor, response.body, content_type, response.url
+            )
+        elif len(response.body) > THREAD_THRESHOLD_BYTES:
             document = await asyncio.to_thread(
                 self._extractor, response.body, content_type, response.url
             )

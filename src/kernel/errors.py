@@ -30,6 +30,9 @@ class ErrorCode(enum.StrEnum):
     TOO_LARGE = "TOO_LARGE"
     UNSUPPORTED_CONTENT = "UNSUPPORTED_CONTENT"
     COMPRESSION_FAILED = "COMPRESSION_FAILED"
+    #: A bug or an unexpected failure inside webdistill (not the network, not the input):
+    #: not retryable; the traceback is logged.
+    INTERNAL_ERROR = "INTERNAL_ERROR"
     NOT_FOUND = "NOT_FOUND"
 
 

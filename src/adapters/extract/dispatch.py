@@ -9,6 +9,7 @@ executables, office files) are UNSUPPORTED_CONTENT naming the type.
 
 from __future__ import annotations
 
+import attrs
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.extract.decoding import charset_from_content_type, decode_text
@@ -177,6 +178,29 @@ def choose_media_type(body: bytes, declared: str, url: str | None) -> str:
     return _structured_suffix(declared)
 
 
+#: Longest Markdown (and plain text) any handler may answer; longer is cut and flagged.
+MAX_DOCUMENT_CHARS = 2_000_000
+
+
+def _bounded(result: Result[Document, WebError]) -> Result[Document, WebError]:
+    """Cut a handler's oversized answer to MAX_DOCUMENT_CHARS, saying so."""
+    if not isinstance(result, Success):
+        return result
+    document = result.unwrap()
+    if len(document.markdown) <= MAX_DOCUMENT_CHARS and len(document.text) <= MAX_DOCUMENT_CHARS:
+        return result
+    note = f"The document was cut to its first {MAX_DOCUMENT_CHARS} characters."
+    return Success(
+        attrs.evolve(
+            document,
+            markdown=document.markdown[:MAX_DOCUMENT_CHARS],
+            text=document.text[:MAX_DOCUMENT_CHARS],
+            flags=tuple(dict.fromkeys((*document.flags, "content_cut"))),
+            notice=f"{document.notice} {note}" if document.notice else note,
+        )
+    )
+
+
 def extract_content(
     body: bytes,
     content_type: str | None = None,
@@ -193,11 +217,14 @@ def extract_content(
             for media in (declared, sniff(body)):
                 custom = handlers.find(media)
                 if custom is not None:
-                    return custom.read(ReadRequest(body, media, content_type, url, max_pdf_pages))
+                    request = ReadRequest(body, media, content_type, url, max_pdf_pages)
+                    return _bounded(custom.read(request))
         media = choose_media_type(body, declared, url)
         handler = _BUILTIN.find(media) or _BUILTIN.find("application/octet-stream")
         assert handler is not None
-        return handler.read(ReadRequest(body, media, request.content_type, url, max_pdf_pages))
+        return _bounded(
+            handler.read(ReadRequest(body, media, request.content_type, url, max_pdf_pages))
+        )
     except RecursionError:
         return Failure(
             WebError.of(

@@ -1,4 +1,9 @@
-"""PDF handler: text per page with pypdf, up to a page limit; broken PDFs are clear errors."""
+"""PDF handler: text per page with pypdf, up to a page limit; broken PDFs are clear errors.
+
+Output is bounded: at most `max_pdf_pages` pages, MAX_PAGE_CHARS per page and MAX_PDF_CHARS
+in all; what was cut is said in the notice (and the `content_cut` flag). Time is bounded by
+the extraction pool's deadline (a page of 8 MiB of text operators costs pypdf many seconds).
+"""
 
 from __future__ import annotations
 
@@ -11,6 +16,10 @@ from webdistill.adapters.extract.registry import ReadRequest
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
 from webdistill.kernel.quoting import safe_text
+
+#: Characters kept from one page, and from the whole document.
+MAX_PAGE_CHARS = 100_000
+MAX_PDF_CHARS = 400_000
 
 
 def _error(message: str, reason: str = "") -> Result[Document, WebError]:
@@ -43,8 +52,17 @@ def read_pdf(request: ReadRequest) -> Result[Document, WebError]:
         limit = max(0, request.max_pdf_pages)
         md_parts: list[str] = []
         text_parts: list[str] = []
+        chars = 0
+        cuts: list[str] = []
         for number in range(min(total, limit)):
+            if chars >= MAX_PDF_CHARS:
+                cuts.append(f"pages after {number} (the {MAX_PDF_CHARS}-character limit)")
+                break
             page_text = (reader.pages[number].extract_text() or "").strip()
+            if len(page_text) > MAX_PAGE_CHARS:
+                page_text = page_text[:MAX_PAGE_CHARS] + " \u2026"
+                cuts.append(f"page {number + 1} after {MAX_PAGE_CHARS} characters")
+            chars += len(page_text)
             md_parts.append(f"## Page {number + 1}\n\n{page_text}".rstrip())
             text_parts.append(page_text)
         title = ""
@@ -64,6 +82,10 @@ def read_pdf(request: ReadRequest) -> Result[Document, WebError]:
         md_parts.append(f"*{note}*")
         text_parts.append(note)
         notice = note
+    if cuts:
+        note = "Text was cut: " + "; ".join(cuts[:5]) + ("; ..." if len(cuts) > 5 else "") + "."
+        notice = f"{notice} {note}" if notice else note
+        flags = ("content_cut",)
     if not any(t for t in text_parts if t):
         flags = ("empty",)
         notice = "The PDF has no extractable text (it may be scanned images)."

@@ -1,7 +1,10 @@
 """Handlers for text formats that need little reading: plain text, Markdown, JSON, CSV/TSV.
 
-JSON is pretty-printed, with long arrays summarised (first items + a count); CSV/TSV
-becomes a Markdown table of the first rows plus the total row count.
+JSON is pretty-printed, with long arrays, objects with many keys and long strings summarised
+(first items + a count); CSV/TSV becomes a Markdown table of the first rows and columns, with
+long cells cut, plus the total row and column counts. Whatever is cut is said in the result
+(its summary line, `notice`, and the `content_cut` flag): hostile input cannot grow the output
+past these caps (a CSV row of a million commas once padded every row to a million columns).
 """
 
 from __future__ import annotations
@@ -19,8 +22,14 @@ from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import Document
 
 MAX_ARRAY_ITEMS = 20
+MAX_OBJECT_KEYS = 100
+MAX_JSON_STRING = 2000
 MAX_JSON_DEPTH = 40
+MAX_JSON_CHARS = 400_000
 MAX_TABLE_ROWS = 50
+MAX_TABLE_COLUMNS = 40
+MAX_CELL_CHARS = 300
+CUT_FLAG = "content_cut"
 _BLANK_RUN = re.compile(r"\n{3,}")
 _MD_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
@@ -76,11 +85,14 @@ def read_markdown(request: ReadRequest) -> Result[Document, WebError]:
     )
 
 
-def summarise_json(value: object) -> object:
-    """A copy of `value` with arrays over MAX_ARRAY_ITEMS cut, noting how many were left out.
+def summarise_json(value: object, cuts: set[str] | None = None) -> object:
+    """A copy of `value` with arrays over MAX_ARRAY_ITEMS, objects over MAX_OBJECT_KEYS and
+    strings over MAX_JSON_STRING cut, noting how much was left out; what kinds of cut were
+    made are added to `cuts`.
 
     Iterative (explicit stack), and containers deeper than MAX_JSON_DEPTH become a note.
     """
+    cuts = set() if cuts is None else cuts
     root: list[object] = [None]
     stack: list[tuple[object, list[object] | dict[str, object], int | str, int]] = [
         (value, root, 0, 0)
@@ -90,12 +102,20 @@ def summarise_json(value: object) -> object:
         out: object
         if isinstance(item, dict | list) and depth >= MAX_JSON_DEPTH:
             out = f"... ({type(item).__name__} nested too deep, not shown)"
+            cuts.add(f"containers deeper than {MAX_JSON_DEPTH} levels")
         elif isinstance(item, dict):
             out_dict: dict[str, object] = {}
-            for k, v in item.items():
+            for index, (k, v) in enumerate(item.items()):
+                if index >= MAX_OBJECT_KEYS:
+                    out_dict["..."] = f"{len(item) - index} more keys ({len(item)} in total)"
+                    cuts.add(f"objects past {MAX_OBJECT_KEYS} keys")
+                    break
                 out_dict[str(k)] = None
                 stack.append((v, out_dict, str(k), depth + 1))
             out = out_dict
+        elif isinstance(item, str) and len(item) > MAX_JSON_STRING:
+            out = item[:MAX_JSON_STRING] + f"... ({len(item)} characters in total)"
+            cuts.add(f"strings past {MAX_JSON_STRING} characters")
         elif isinstance(item, list):
             shown = item[:MAX_ARRAY_ITEMS]
             out_list: list[object] = [None] * len(shown)
@@ -103,6 +123,7 @@ def summarise_json(value: object) -> object:
                 stack.append((v, out_list, i, depth + 1))
             if len(item) > len(shown):
                 out_list.append(f"... {len(item) - len(shown)} more items ({len(item)} in total)")
+                cuts.add(f"arrays past {MAX_ARRAY_ITEMS} items")
             out = out_list
         else:
             out = item
@@ -113,12 +134,27 @@ def summarise_json(value: object) -> object:
     return root[0]
 
 
+def _dumps_capped(value: object, cuts: set[str]) -> str:
+    """`value` pretty-printed, stopping at MAX_JSON_CHARS (indentation of deep, wide
+    documents could otherwise make the output many times the size of the input)."""
+    parts: list[str] = []
+    size = 0
+    for piece in json.JSONEncoder(indent=2, ensure_ascii=False).iterencode(value):
+        parts.append(piece)
+        size += len(piece)
+        if size > MAX_JSON_CHARS:
+            cuts.add(f"everything past {MAX_JSON_CHARS} characters")
+            return "".join(parts)[:MAX_JSON_CHARS] + "\n..."
+    return "".join(parts)
+
+
 def read_json(request: ReadRequest) -> Result[Document, WebError]:
     """JSON pretty-printed (long arrays summarised); invalid JSON is read as plain text."""
     raw = decode_text(request.body, request.content_type)
+    cuts: set[str] = set()
     try:
         value = json.loads(raw)
-        pretty = json.dumps(summarise_json(value), indent=2, ensure_ascii=False)
+        pretty = _dumps_capped(summarise_json(value, cuts), cuts)
     except (ValueError, RecursionError):
         return read_plain_text(request)
     summary = ""
@@ -133,12 +169,19 @@ def read_json(request: ReadRequest) -> Result[Document, WebError]:
             markdown=markdown,
             text=(f"{summary}\n\n" if summary else "") + pretty,
             content_type="application/json",
+            flags=(CUT_FLAG,) if cuts else (),
+            notice=("Only part of the JSON is shown: " + ", ".join(sorted(cuts)) + " were cut.")
+            if cuts
+            else None,
         )
     )
 
 
 def _cell(value: str) -> str:
-    return " ".join(value.split()).replace("|", "\\|")
+    text = " ".join(value[: MAX_CELL_CHARS * 4].split())
+    if len(text) > MAX_CELL_CHARS:
+        text = text[: MAX_CELL_CHARS - 1] + "\u2026"
+    return text.replace("|", "\\|")
 
 
 def markdown_table(rows: list[list[str]]) -> str:
@@ -150,8 +193,23 @@ def markdown_table(rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
+def _table_rows(raw: str, delimiter: str) -> tuple[list[list[str]], int, int]:
+    """The first MAX_TABLE_ROWS + 1 non-empty rows (at most MAX_TABLE_COLUMNS cells each), the
+    number of rows and the widest row's width; the rest is counted, never kept."""
+    kept: list[list[str]] = []
+    rows = widest = 0
+    for row in csv.reader(io.StringIO(raw), delimiter=delimiter):
+        if not row:
+            continue
+        rows += 1
+        widest = max(widest, len(row))
+        if len(kept) <= MAX_TABLE_ROWS:
+            kept.append(row[:MAX_TABLE_COLUMNS])
+    return kept, rows, widest
+
+
 def read_csv(request: ReadRequest) -> Result[Document, WebError]:
-    """CSV/TSV as a Markdown table of the first MAX_TABLE_ROWS rows plus the row count."""
+    """CSV/TSV as a Markdown table of the first rows and columns, saying what was left out."""
     raw = decode_text(request.body, request.content_type)
     tab = "tab-separated" in request.media_type or (
         request.url is not None and request.url.lower().split("?")[0].endswith(".tsv")
@@ -160,23 +218,33 @@ def read_csv(request: ReadRequest) -> Result[Document, WebError]:
         tab = True
     try:
         csv.field_size_limit(1 << 20)
-        rows = [r for r in csv.reader(io.StringIO(raw), delimiter="\t" if tab else ",") if r]
+        rows, total, widest = _table_rows(raw, "\t" if tab else ",")
     except csv.Error:
         return read_plain_text(request)
     if not rows:
         return read_plain_text(request)
-    data_rows = len(rows) - 1
-    table = markdown_table(rows[: MAX_TABLE_ROWS + 1])
+    data_rows = total - 1
+    table = markdown_table(rows)
     kind = "TSV" if tab else "CSV"
-    summary = f"{kind} table: {data_rows} rows, {len(rows[0])} columns"
+    summary = f"{kind} table: {data_rows} rows, {widest} columns"
+    cuts = []
     if data_rows > MAX_TABLE_ROWS:
-        summary += f" (first {MAX_TABLE_ROWS} rows shown)"
-    plain = "\n".join("\t".join(r) for r in rows[: MAX_TABLE_ROWS + 1])
+        cuts.append(f"first {MAX_TABLE_ROWS} rows")
+    if widest > MAX_TABLE_COLUMNS:
+        cuts.append(f"first {MAX_TABLE_COLUMNS} columns")
+    long_cells = any(len(cell) > MAX_CELL_CHARS for row in rows for cell in row)
+    if long_cells:
+        cuts.append(f"cells cut to {MAX_CELL_CHARS} characters")
+    if cuts:
+        summary += f" ({', '.join(cuts)} shown)"
+    plain = "\n".join("\t".join(_cell(c) for c in r) for r in rows)
     return Success(
         Document(
             title=summary,
             markdown=f"{summary}\n\n{table}",
             text=f"{summary}\n\n{plain}",
             content_type="text/tab-separated-values" if tab else "text/csv",
+            flags=(CUT_FLAG,) if cuts else (),
+            notice=f"Only part of the table is shown: {summary}." if cuts else None,
         )
     )

@@ -40,7 +40,7 @@ _EXIT_BY_CODE: dict[ErrorCode, int] = {
 EXIT_CODES_HELP = """\
 exit codes:
   0  success (every query / URL succeeded)
-  1  unexpected internal error (please report it)
+  1  unexpected internal error (INTERNAL_ERROR; please report it)
   2  bad input, usage or configuration (INVALID_INPUT, INVALID_URL,
      PROVIDER_NOT_CONFIGURED, a bad WEB_* variable or --config file; NOT_FOUND: an
      unknown or expired response id)

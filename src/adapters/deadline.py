@@ -1,0 +1,61 @@
+"""One slot and one total deadline per page read: a `WebBackend` decorator.
+
+Everything a page read costs happens inside it: robots.txt (when respected), every redirect
+and retry, the download, and the extraction in the worker pool. So:
+
+- the deadline is total (WEB_FETCH_TIMEOUT_MS): when it fires, whatever is running is
+  cancelled; the extraction pool kills its worker on cancellation, so CPU work stops too;
+- one of `concurrency` slots (WEB_CONCURRENCY) is held from the first byte fetched to the
+  last character extracted, so at most that many bodies (each within WEB_MAX_RESPONSE_BYTES)
+  and their extractions are in memory at once, whatever the number of callers or sessions.
+
+Waiting for a slot is not counted against the deadline (it is queueing, not work); every
+holder of a slot is itself bounded by the deadline, so the wait is bounded too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+from returns.result import Failure, Result
+
+from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.model import FetchRequest, SearchQuery
+from webdistill.kernel.ports import WebBackend
+from webdistill.kernel.quoting import shown_url
+
+
+def deadline_error(url: str, seconds: float) -> WebError:
+    """TIMEOUT for a page read that outlived its one total deadline."""
+    return WebError.of(
+        ErrorCode.TIMEOUT,
+        f"Reading {shown_url(url)} took longer than {seconds:g} s in total (robots.txt, "
+        "redirects, download and extraction together); the server is slow or the page is "
+        "too costly to read. Try again later or use another source.",
+        url=shown_url(url, 400),
+        limit_s=f"{seconds:g}",
+    )
+
+
+class DeadlineBackend:
+    """`inner.extract` inside one slot of `concurrency` and one total `timeout_s`."""
+
+    def __init__(self, inner: WebBackend, *, timeout_s: float, concurrency: int) -> None:
+        self._inner = inner
+        self._timeout_s = timeout_s
+        self._concurrency = max(1, concurrency)
+        self._slots: asyncio.Semaphore | None = None
+
+    async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
+        return await self._inner.search(query)
+
+    async def extract(self, request: FetchRequest) -> Result[object, WebError]:
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self._concurrency)
+        async with self._slots:
+            try:
+                async with asyncio.timeout(self._timeout_s):
+                    return await self._inner.extract(request)
+            except TimeoutError:
+                return Failure(deadline_error(request.url, self._timeout_s))

@@ -1,0 +1,242 @@
+"""Extraction on work that can be stopped: a small pool of worker processes.
+
+Content handlers (the HTML reader, PDF, CSV, JSON, feeds...) are plain synchronous functions
+run on hostile bytes; some inputs cost seconds or minutes of CPU (a 25 KB PDF whose page holds
+8 MiB of text operators). A thread cannot be stopped, and the event loop must never run them,
+so every body is read in a worker process:
+
+- at most `size` workers, started lazily from a fork server that has already imported the
+  handlers (a new worker costs milliseconds), each reading one body at a time;
+- a job runs under the caller's deadline: when the awaiting task is cancelled (its
+  `asyncio.timeout` fired), the worker is killed and replaced by a fresh one on demand, so
+  the CPU work really stops;
+- a worker is recycled after `max_jobs` bodies, so nothing a handler leaks accumulates;
+- only plain data crosses the pipe: the body in, a `Document` or an error's fields out.
+
+`ExtractionPool.run(function, body, content_type, url)` answers what `function` (a
+module-level function, picklable by name) answers, or INTERNAL_ERROR when the worker died
+on its own (a crash, the kernel's OOM killer).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+from returns.result import Failure, Result, Success
+
+from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.model import Document
+
+logger = logging.getLogger("webdistill.extract")
+
+Extractor = Callable[[bytes, str | None, str | None], Result[Document, WebError]]
+
+#: Modules the fork server imports once, so every worker starts with the handlers loaded.
+PRELOAD = ["webdistill.adapters.extract.worker_boot"]
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(PRELOAD)
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+def _encode(result: object) -> tuple[str, Any]:
+    if isinstance(result, Success):
+        return ("ok", result.unwrap())
+    if isinstance(result, Failure):
+        error = result.failure()
+        if isinstance(error, WebError):
+            return ("error", (error.code.value, error.message, error.retryable, dict(error.detail)))
+    return ("bad", type(result).__name__)
+
+
+def _worker_main(conn: Connection) -> None:
+    """A worker: read (function, args) jobs until the pipe closes; answer plain data."""
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        function, args = job
+        try:
+            answer = _encode(function(*args))
+        except Exception as exc:
+            logger.exception("extraction handler raised")
+            answer = ("raised", f"{type(exc).__name__}: {exc}"[:300])
+        try:
+            conn.send(answer)
+        except (OSError, ValueError):
+            return
+
+
+class _Worker:
+    def __init__(self, ctx: multiprocessing.context.BaseContext) -> None:
+        parent, child = ctx.Pipe(duplex=True)
+        process: BaseProcess = ctx.Process(  # type: ignore[attr-defined]
+            target=_worker_main, args=(child,), daemon=True, name="webdistill-extract"
+        )
+        process.start()
+        child.close()
+        self.process = process
+        self.conn = parent
+        self.jobs = 0
+
+    def roundtrip(self, job: tuple[object, tuple[object, ...]]) -> tuple[str, Any]:
+        """Send one job and wait for its answer (runs in an I/O thread, never the loop)."""
+        try:
+            self.conn.send(job)
+            answer: tuple[str, Any] = self.conn.recv()
+            return answer
+        except (EOFError, OSError):
+            return ("died", self.process.exitcode)
+
+    def kill(self) -> None:
+        with contextlib.suppress(Exception):
+            self.process.kill()
+        with contextlib.suppress(Exception):
+            self.conn.close()
+
+    def reap(self) -> None:
+        with contextlib.suppress(Exception):
+            self.process.join(timeout=5)
+
+
+def _kill_started(future: asyncio.Future[_Worker]) -> None:
+    if not future.cancelled() and future.exception() is None:
+        worker = future.result()
+        worker.kill()
+        worker.reap()
+
+
+def _internal(message: str, **detail: object) -> WebError:
+    return WebError.of(ErrorCode.INTERNAL_ERROR, message, retryable=False, **detail)
+
+
+def _decode(answer: tuple[str, Any]) -> Result[Document, WebError]:
+    kind, value = answer
+    if kind == "ok" and isinstance(value, Document):
+        return Success(value)
+    if kind == "error":
+        code, message, retryable, detail = value
+        return Failure(WebError.of(ErrorCode(code), message, retryable=retryable, **detail))
+    if kind == "died":
+        return Failure(
+            _internal(
+                "The page reader stopped unexpectedly (its worker process died, e.g. out of "
+                "memory) while reading this body; it cannot be read. Use another source.",
+                exitcode=value,
+            )
+        )
+    return Failure(
+        _internal(
+            "The page reader failed on this body (an internal error in webdistill, logged "
+            "with its traceback). Use another source, and report it if it persists.",
+            reason=str(value)[:200],
+        )
+    )
+
+
+class ExtractionPool:
+    """Up to `size` worker processes reading bodies; killed when a caller's deadline fires."""
+
+    def __init__(self, size: int, *, max_jobs: int = 200) -> None:
+        self._size = max(1, size)
+        self._max_jobs = max(1, max_jobs)
+        self._ctx = _context()
+        self._idle: list[_Worker] = []
+        self._lock = threading.Lock()
+        self._io = ThreadPoolExecutor(max_workers=self._size + 1, thread_name_prefix="extract-io")
+        self._slots: asyncio.Semaphore | None = None
+        self._closed = False
+        self._busy: set[_Worker] = set()
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    def busy_pids(self) -> list[int]:
+        """Process ids of the workers reading a body right now."""
+        return [w.process.pid for w in list(self._busy) if w.process.pid is not None]
+
+    def _take(self) -> _Worker | None:
+        with self._lock:
+            while self._idle:
+                worker = self._idle.pop()
+                if worker.process.is_alive():
+                    return worker
+                self._io.submit(worker.reap)
+        return None
+
+    def _give_back(self, worker: _Worker) -> None:
+        if self._closed or worker.jobs >= self._max_jobs or not worker.process.is_alive():
+            worker.kill()
+            self._io.submit(worker.reap)
+            return
+        with self._lock:
+            self._idle.append(worker)
+
+    async def run(
+        self, function: Extractor, body: bytes, content_type: str | None, url: str | None
+    ) -> Result[Document, WebError]:
+        """`function(body, content_type, url)` in a worker; cancelling the caller kills it."""
+        if self._closed:
+            return Failure(_internal("The extraction pool is closed."))
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self._size)
+        loop = asyncio.get_running_loop()
+        async with self._slots:
+            worker = self._take()
+            if worker is None:
+                starting = loop.run_in_executor(self._io, _Worker, self._ctx)
+                try:
+                    worker = await asyncio.shield(starting)
+                except asyncio.CancelledError:  # the worker still starts: do not leak it
+                    starting.add_done_callback(_kill_started)
+                    raise
+            worker.jobs += 1
+            done = False
+            self._busy.add(worker)
+            try:
+                answer = await loop.run_in_executor(
+                    self._io, worker.roundtrip, (function, (body, content_type, url))
+                )
+                done = answer[0] != "died"
+            finally:
+                self._busy.discard(worker)
+                if done:
+                    self._give_back(worker)
+                else:  # cancelled (deadline) or died: the CPU work stops with the process
+                    worker.kill()
+                    self._io.submit(worker.reap)
+        return _decode(answer)
+
+    def close(self) -> None:
+        """Kill every worker (they hold no state) and stop the I/O threads."""
+        self._closed = True
+        with self._lock:
+            workers, self._idle = self._idle, []
+        for worker in workers:
+            worker.kill()
+        for worker in workers:
+            worker.reap()
+        self._io.shutdown(wait=False, cancel_futures=True)
+
+
+def default_pool_size(concurrency: int) -> int:
+    """Workers for `concurrency` fetches: CPU-bound work gains nothing past the core count."""
+    return max(1, min(concurrency, os.cpu_count() or 1, 4))

@@ -1,0 +1,37 @@
+"""Imported once by the fork server that starts extraction workers (extract/pool.py).
+
+It loads the content handlers, so each worker is forked with them already imported (a new
+worker costs milliseconds, not an interpreter start), and it makes forked workers skip
+multiprocessing's "re-run the parent's __main__" step: a worker needs nothing from the
+parent's main module (its target is `pool._worker_main`, found by name), and re-running a
+script that calls `webdistill.build()` at top level, without an `if __name__ == "__main__"`
+guard, would start fetching again in every worker. This module is only ever imported in the
+fork server process (it is its preload); nothing imports it in the parent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from multiprocessing import spawn
+from typing import Any
+
+import webdistill.adapters.extract.dispatch  # the handlers, loaded once
+
+_MAIN_KEYS = frozenset({"init_main_from_path", "init_main_from_name"})
+_prepare = spawn.prepare
+
+
+def _prepare_without_main(data: Mapping[str, Any]) -> None:
+    _prepare({key: value for key, value in data.items() if key not in _MAIN_KEYS})
+
+
+spawn.prepare = _prepare_without_main
+
+# Warm the readers' lazy caches (stop lists, parsers) once, here, so every forked worker
+# inherits them instead of paying for them on its first body.
+webdistill.adapters.extract.dispatch.extract_content(
+    b"<html><head><title>t</title></head><body><article><p>Warm up the reader, once.</p>"
+    b"</article></body></html>",
+    "text/html",
+    "https://warm.example/",
+)
