@@ -211,7 +211,9 @@ async def extract_page(deps: Deps, request: FetchRequest) -> Result[Page, WebErr
     if not isinstance(structured, Success):
         return Failure(structured.failure())
     fetched: FetchedPage = structured.unwrap()
-    final_url = check_url(fetched.url, deps.url_policy)
+    # The same URL as the one vetted above (no redirect): `check_url` is pure, so its answer
+    # is known; only a different final URL is checked again.
+    final_url = checked if fetched.url == wanted.url else check_url(fetched.url, deps.url_policy)
     if not isinstance(final_url, Success):
         error = final_url.failure()
         return Failure(
