@@ -15,6 +15,7 @@ from contextlib import AsyncExitStack
 from types import TracebackType
 from typing import Any
 
+from aiohttp import ThreadedResolver
 from aiohttp.abc import AbstractResolver
 from returns.result import Result
 
@@ -31,6 +32,9 @@ from webdistill.adapters.providers.pacing import IntervalPacer, Pacer
 from webdistill.adapters.providers.registry import SearchProviders
 from webdistill.adapters.providers.selection import describe_providers as _describe_providers
 from webdistill.adapters.providers.settings import ProviderSettings
+from webdistill.adapters.readers.fallback import ReaderFallback
+from webdistill.adapters.readers.gate import AddressGate
+from webdistill.adapters.readers.registry import make_reader, reader_settings
 from webdistill.adapters.robots import RobotsGate
 from webdistill.adapters.store.choice import StoreChoiceError, open_store
 from webdistill.adapters.store.pacer import StorePacer
@@ -137,6 +141,7 @@ class Toolkit:
         backend = DeadlineBackend(
             backend, timeout_s=config.fetch_timeout_ms / 1000, concurrency=config.concurrency
         )
+        backend = self._with_reader(backend)  # outside the deadline: its own timeout
         if config.cache != "off":
             lock_ttl_s = max(config.fetch_timeout_ms, config.search_timeout_ms) / 1000 + 5
             backend = CachingBackend(backend, store, lock_ttl_s=lock_ttl_s)
@@ -169,6 +174,22 @@ class Toolkit:
             raise ConfigError(str(error)) from None
         self._stack.push_async_callback(store.close)
         return store
+
+    def _with_reader(self, backend: WebBackend) -> WebBackend:
+        """The opt-in hosted reader fallback (WEB_READER) around the page backend."""
+        config = self.config
+        settings = reader_settings(
+            config.reader,
+            config.reader_url,
+            config.reader_api_key,
+            config.reader_timeout_ms / 1000,
+            config.max_response_bytes,
+        )
+        reader = make_reader(settings)
+        if reader is not None:
+            self._stack.push_async_callback(reader.close)
+        upstream = self._resolver or ThreadedResolver()
+        return ReaderFallback(backend, reader, AddressGate(upstream))
 
     def _compressor(self) -> Compressor | None:
         config = self.config

@@ -32,6 +32,7 @@ PROVIDERS = (
     "none",
 )
 COMPRESSORS = ("none", "llm", "extractive")
+READERS = ("none", "jina", "firecrawl")
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 
@@ -84,6 +85,10 @@ class Config:
     provider_endpoints: Mapping[str, str] = attrs.field(
         factory=dict, converter=_frozen_map, repr=redacted_url
     )
+    reader: str = "none"
+    reader_url: str | None = attrs.field(default=None, repr=redacted_url)
+    reader_api_key: str | None = attrs.field(default=None, repr=False)
+    reader_timeout_ms: int = 30000
     llm_timeout_ms: int = 60000
     llm_total_timeout_ms: int = 180000
     llm_chunk_chars: int = 12000
@@ -289,6 +294,10 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_PROXY": ("proxy", _http_url),
     "WEB_CACHE": ("cache", _cache),
     "WEB_PROVIDER_ENDPOINTS": ("provider_endpoints", _endpoints),
+    "WEB_READER": ("reader", _choice(READERS)),
+    "WEB_READER_URL": ("reader_url", _http_url),
+    "WEB_READER_API_KEY": ("reader_api_key", _text),
+    "WEB_READER_TIMEOUT_MS": ("reader_timeout_ms", _count(100, 600_000)),
     "WEB_LLM_TIMEOUT_MS": ("llm_timeout_ms", _count(1000, 600_000)),
     "WEB_LLM_TOTAL_TIMEOUT_MS": ("llm_total_timeout_ms", _count(1000, 3_600_000)),
     "WEB_LLM_CHUNK_CHARS": ("llm_chunk_chars", _count(1000, 1_000_000)),
@@ -358,4 +367,9 @@ def _check_combination(config: Config) -> None:
         raise ConfigError(
             "WEB_COMPRESSOR=llm needs WEB_LLM_BASE_URL and WEB_LLM_MODEL (and WEB_LLM_API_KEY "
             "for hosted APIs), or choose WEB_COMPRESSOR=extractive or none."
+        )
+    if config.reader == "firecrawl" and not (config.reader_api_key or config.reader_url):
+        raise ConfigError(
+            "WEB_READER=firecrawl needs WEB_READER_API_KEY (or WEB_READER_URL for a "
+            "self-hosted Firecrawl), or choose WEB_READER=jina (key optional) or none."
         )

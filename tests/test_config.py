@@ -68,6 +68,9 @@ BAD_VALUES = [
     ("WEB_PROXY", "socks://x", "http(s) URL"),
     ("WEB_PROVIDER_ENDPOINTS", "google=http://x", "provider=URL"),
     ("WEB_TRUSTED_ADDRESSES", "localhost", "not an IP address"),
+    ("WEB_READER", "browser", "none, jina, firecrawl"),
+    ("WEB_READER_URL", "r.jina.ai", "http(s) URL"),
+    ("WEB_READER_TIMEOUT_MS", "soon", "whole number"),
     ("WEB_LLM_TIMEOUT_MS", "10s", "whole number"),
     ("WEB_LLM_TOTAL_TIMEOUT_MS", "0", "1000"),
     ("WEB_LLM_CHUNK_CHARS", "50", "1000"),
@@ -98,6 +101,7 @@ def test_a_bad_value_names_the_variable_and_what_is_accepted(
 def test_every_variable_with_a_checked_format_has_a_bad_value_test() -> None:
     free_text = {"BRAVE_API_KEY", "TAVILY_API_KEY", "EXA_API_KEY", "SERPER_API_KEY"}
     free_text |= {"WEB_USER_AGENT", "WEB_LLM_API_KEY", "WEB_LLM_MODEL"}
+    free_text |= {"WEB_READER_API_KEY"}
     free_text |= {"WEB_MCP_SEARCH_TOOL"}
     tested = {variable for variable, _, _ in BAD_VALUES}
     assert set(FIELDS) - free_text == tested

@@ -13,8 +13,10 @@ import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
+import attrs
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.alternates import MARKDOWN_ACCEPT, MARKDOWN_TYPES, markdown_alternate
 from webdistill.adapters.extract.pool import ExtractionPool
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import Document, FetchedPage, FetchRequest, SearchQuery
@@ -78,20 +80,56 @@ class HttpWebBackend:
         if not isinstance(fetched, Success):
             return Failure(fetched.failure())
         response = fetched.unwrap()
-        content_type = response.content_type or None
-        if self._pool is not None:
-            document = await self._pool.run(
-                self._extractor, response.body, content_type, response.url
-            )
-        elif len(response.body) > THREAD_THRESHOLD_BYTES:
-            document = await asyncio.to_thread(
-                self._extractor, response.body, content_type, response.url
-            )
-        else:
-            document = self._extractor(response.body, content_type, response.url)
+        document = await self._read(response)
         if not isinstance(document, Success):
             return Failure(document.failure())
-        return Success(_as_page(response, document.unwrap()))
+        page = _as_page(response, document.unwrap())
+        if page.content_type in {"text/html", "application/xhtml+xml"}:
+            return Success(await self._markdown_version(response, page))
+        return Success(page)
+
+    async def _read(self, response: PageResponse) -> Result[Document, WebError]:
+        content_type = response.content_type or None
+        if self._pool is not None:
+            return await self._pool.run(self._extractor, response.body, content_type, response.url)
+        if len(response.body) > THREAD_THRESHOLD_BYTES:
+            return await asyncio.to_thread(
+                self._extractor, response.body, content_type, response.url
+            )
+        return self._extractor(response.body, content_type, response.url)
+
+    async def _markdown_version(self, response: PageResponse, page: FetchedPage) -> FetchedPage:
+        """The page's same-origin Markdown alternate, when it links one that reads well."""
+        target = markdown_alternate(response.body, response.url)
+        if target is None:
+            return page
+        fetched = await self._client.get(target, headers={"Accept": MARKDOWN_ACCEPT})
+        if not isinstance(fetched, Success):
+            return page
+        alternate = fetched.unwrap()
+        media = alternate.content_type.split(";", 1)[0].strip().lower()
+        if media not in MARKDOWN_TYPES:
+            return page
+        charset = alternate.content_type.partition(";")[2]
+        declared = f"text/markdown;{charset}"
+        if self._pool is not None:
+            document = await self._pool.run(
+                self._extractor, alternate.body, declared, alternate.url
+            )
+        else:
+            document = self._extractor(alternate.body, declared, alternate.url)
+        if not isinstance(document, Success) or not document.unwrap().markdown.strip():
+            return page
+        read = _as_page(alternate, document.unwrap())
+        return attrs.evolve(
+            read,
+            url=page.url,
+            title=page.title or read.title,
+            byline=page.byline,
+            published=page.published,
+            site_name=page.site_name,
+            language=page.language,
+        )
 
 
 def _as_page(response: PageResponse, document: Document) -> FetchedPage:

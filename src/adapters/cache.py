@@ -216,6 +216,8 @@ class CachingBackend:
 
     async def extract(self, request: FetchRequest) -> Result[object, WebError]:
         identity = request.url  # windows and focus are cut by the kernel, not the backend
+        if request.prefer_reader:  # a hosted reader's page is another reading of the URL
+            identity = f"prefer_reader {request.url}"
         return await self._page_flight.run(identity, lambda: self._extract(request, identity))
 
     async def _extract(self, request: FetchRequest, identity: str) -> Result[object, WebError]:

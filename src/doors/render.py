@@ -221,6 +221,8 @@ def _page_section(page: Page, fence: bool, heading: str, more_hint: str) -> str:
         body = page.content
     if page.compressed_by:
         parts.append(f"Compressed by {page.compressed_by} (from {page.original_chars} chars)")
+    if page.reader:
+        parts.append(f"Read by: {page.reader} (hosted reader)")
     if page.flags:
         parts.append(f"Flags: {', '.join(page.flags)}")
     if page.notice:

@@ -140,6 +140,14 @@ class FetchArgs:
             "when a compressor is configured."
         },
     )
+    prefer_reader: bool = attrs.field(
+        default=False,
+        metadata={
+            "description": "true: have the configured hosted reader (WEB_READER) read the "
+            "page first, for pages that need JavaScript or sit behind a bot wall; webdistill "
+            "reads it itself if the reader fails."
+        },
+    )
 
 
 MAX_RESPONSE_ID_CHARS = 100

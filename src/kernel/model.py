@@ -18,7 +18,7 @@ SafeSearch = Literal["off", "moderate", "strict"]
 Topic = Literal["general", "news"]
 
 #: Flags an extracted document may carry; each comes with a `notice` for the agent.
-DocumentFlag = Literal["needs_javascript", "challenge", "body_truncated", "empty"]
+DocumentFlag = Literal["needs_javascript", "challenge", "body_truncated", "empty", "parse_warning"]
 
 
 @attrs.frozen
@@ -110,6 +110,8 @@ class FetchRequest:
     start_index: int = 0
     focus: str | None = None
     compress: bool | None = None
+    #: Ask the configured hosted reader first (WEB_READER); local reading is the fallback.
+    prefer_reader: bool = False
 
 
 @attrs.frozen
@@ -129,6 +131,8 @@ class FetchedPage:
     language: str | None = None
     flags: tuple[str, ...] = ()
     notice: str | None = None
+    #: The hosted reader that made this page (e.g. "jina"); None: webdistill read it.
+    reader: str | None = None
 
 
 @attrs.frozen
@@ -155,6 +159,8 @@ class Page:
     language: str | None = None
     flags: tuple[str, ...] = ()
     notice: str | None = None
+    #: The hosted reader that made this page (e.g. "jina"); None: webdistill read it.
+    reader: str | None = None
 
 
 @attrs.frozen

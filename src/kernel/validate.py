@@ -267,6 +267,7 @@ def validate_fetch(raw: object, default_max_chars: int) -> Result[FetchBatch, We
             start_index=args.start_index,
             focus=focus,
             compress=args.compress,
+            prefer_reader=args.prefer_reader,
         )
         for url in urls
     )

@@ -130,10 +130,11 @@ def test_atom_items() -> None:
     assert "Summary one" in doc.text and "2024-02-02" in doc.text
 
 
-def test_plain_xml_text() -> None:
+def test_plain_xml_keeps_its_structure() -> None:
     doc = _doc(b"<?xml version='1.0'?><root><a>alpha</a><b>beta</b></root>")
     assert doc.content_type == "application/xml"
-    assert doc.text == "alpha\nbeta"
+    assert doc.text == "root\n  a: alpha\n  b: beta"
+    assert doc.markdown == "- **root**\n  - **a**: alpha\n  - **b**: beta"
 
 
 def test_xml_entities_are_not_expanded() -> None:

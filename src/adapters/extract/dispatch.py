@@ -3,8 +3,9 @@
 Order: caller-registered handlers (declared type, then sniffed type), then the built-in
 handlers. A binary format recognised by its magic number overrides a declared text type
 (a PDF served as text/plain is still a PDF); a missing, generic or unknown declared type
-is replaced by the sniffed one. Types nobody reads (images, audio, video, archives,
-executables, office files) are UNSUPPORTED_CONTENT naming the type.
+is replaced by the sniffed one (a ZIP narrowed to DOCX/XLSX/PPTX/EPUB by its entries), or
+by the URL's extension (`.yaml`, `.docx`, `.xml`...). Types nobody reads (images, audio,
+video, archives, executables, legacy office files) are UNSUPPORTED_CONTENT naming the type.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ import attrs
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.extract.decoding import charset_from_content_type, decode_text
+from webdistill.adapters.extract.epub import read_epub
 from webdistill.adapters.extract.feeds import read_xml
 from webdistill.adapters.extract.html.reader import extract_html
+from webdistill.adapters.extract.office import read_office
 from webdistill.adapters.extract.pdf import read_pdf
 from webdistill.adapters.extract.plain import (
     read_csv,
@@ -24,6 +27,8 @@ from webdistill.adapters.extract.plain import (
 )
 from webdistill.adapters.extract.registry import Handler, HandlerRegistry, ReadRequest
 from webdistill.adapters.extract.sniff import media_type_of, sniff, sniff_binary
+from webdistill.adapters.extract.yaml_doc import read_yaml
+from webdistill.adapters.extract.zipped import DOCX, EPUB, PPTX, XLSX, ZIP_FORMATS, zip_kind
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
 from webdistill.kernel.quoting import safe_text
@@ -59,6 +64,7 @@ STRONG_MAGIC_TYPES = frozenset(
         "application/vnd.sqlite3",
         "application/vnd.openxmlformats-officedocument",
         "video/mp4",
+        *ZIP_FORMATS,
     }
 )
 _EXTENSION_TYPES = {
@@ -67,7 +73,17 @@ _EXTENSION_TYPES = {
     ".csv": "text/csv",
     ".tsv": "text/tab-separated-values",
     ".json": "application/json",
+    ".yaml": "application/yaml",
+    ".yml": "application/yaml",
+    ".xml": "application/xml",
+    ".rss": "application/rss+xml",
+    ".atom": "application/atom+xml",
+    ".docx": DOCX,
+    ".xlsx": XLSX,
+    ".pptx": PPTX,
+    ".epub": EPUB,
 }
+_YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
 
 
 def _read_html(request: ReadRequest) -> Result[Document, WebError]:
@@ -137,6 +153,9 @@ def builtin_handlers() -> HandlerRegistry:
                              "application/geo+json", "application/manifest+json"), read_json),
             Handler("xml", ("application/xml", "text/xml", "application/rss+xml",
                             "application/atom+xml", "application/rdf+xml"), read_xml),
+            Handler("yaml", _YAML_TYPES, read_yaml),
+            Handler("office", (DOCX, XLSX, PPTX), read_office),
+            Handler("epub", (EPUB,), read_epub),
             Handler("text", ("text/*",), read_plain_text),
             Handler("unsupported", ("image/*", "audio/*", "video/*", "font/*", "model/*",
                                     "application/*", "multipart/*", "message/*"), _unsupported),
@@ -152,7 +171,17 @@ def _structured_suffix(media_type: str) -> str:
         return "application/json"
     if media_type.endswith("+xml"):
         return "application/xml"
+    if media_type.endswith("+yaml"):
+        return "application/yaml"
     return media_type
+
+
+def _binary_type(body: bytes) -> str | None:
+    """The magic-number type, with a ZIP narrowed to the document format it holds."""
+    binary = sniff_binary(body)
+    if binary in {"application/zip", "application/vnd.openxmlformats-officedocument"}:
+        return zip_kind(body) or binary
+    return binary
 
 
 def _from_url(url: str | None) -> str:
@@ -164,14 +193,16 @@ def _from_url(url: str | None) -> str:
 
 def choose_media_type(body: bytes, declared: str, url: str | None) -> str:
     """The media type to read `body` as (see the module docstring for the rules)."""
-    binary = sniff_binary(body)
+    binary = _binary_type(body)
     if binary and (declared in GENERIC_TYPES or binary in STRONG_MAGIC_TYPES):
         return binary
     if declared in GENERIC_TYPES or not _BUILTIN.find(_structured_suffix(declared)):
         return _from_url(url) or sniff(body)
+    if declared in ZIP_FORMATS and binary is None:
+        return sniff(body)  # a "document" that is not a ZIP: an error page, most likely
     if declared == "text/plain":
         by_url = _from_url(url)
-        if by_url:
+        if by_url and by_url not in ZIP_FORMATS:
             return by_url
         sniffed = sniff(body)
         return sniffed if sniffed in {"text/html", "application/json"} else declared

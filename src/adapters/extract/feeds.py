@@ -1,4 +1,4 @@
-"""Handlers for XML documents: RSS/Atom feeds become a list of items, other XML its text.
+"""Handlers for XML documents: RSS/Atom feeds become a list of items, other XML an outline.
 
 Parsing is safe against hostile XML: no entity resolution, no network, no DTD loading,
 libxml2's default depth/size limits (no `huge_tree`).
@@ -10,6 +10,7 @@ from lxml import etree
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.extract.registry import ReadRequest
+from webdistill.adapters.extract.xml_tree import xml_outline
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
 from webdistill.kernel.quoting import safe_text
@@ -133,15 +134,4 @@ def read_xml(request: ReadRequest) -> Result[Document, WebError]:
         return Success(_read_feed(root, atom=False))
     if name == "feed":
         return Success(_read_feed(root, atom=True))
-    lines = [" ".join(t.split()) for t in root.itertext()]
-    text = "\n".join(line for line in lines if line)
-    return Success(
-        Document(
-            title=name,
-            markdown=text,
-            text=text,
-            content_type="application/xml",
-            flags=() if text else ("empty",),
-            notice=None if text else "The XML document holds no text.",
-        )
-    )
+    return Success(xml_outline(root))

@@ -14,6 +14,7 @@ import io
 import json
 import re
 
+import attrs
 from returns.result import Result, Success
 
 from webdistill.adapters.extract.decoding import decode_text
@@ -155,8 +156,8 @@ def read_json(request: ReadRequest) -> Result[Document, WebError]:
     try:
         value = json.loads(raw)
         pretty = _dumps_capped(summarise_json(value, cuts), cuts)
-    except (ValueError, RecursionError):
-        return read_plain_text(request)
+    except (ValueError, RecursionError) as exc:
+        return _unparsed_json(request, exc)
     summary = ""
     if isinstance(value, list):
         summary = f"JSON array of {len(value)} items"
@@ -173,6 +174,22 @@ def read_json(request: ReadRequest) -> Result[Document, WebError]:
             notice=("Only part of the JSON is shown: " + ", ".join(sorted(cuts)) + " were cut.")
             if cuts
             else None,
+        )
+    )
+
+
+def _unparsed_json(request: ReadRequest, exc: Exception) -> Result[Document, WebError]:
+    """A body that claims JSON but does not parse: its text, flagged `parse_warning`."""
+    read = read_plain_text(request).unwrap()
+    if not read.markdown:
+        return Success(read)
+    problem = str(exc)[:200] if isinstance(exc, ValueError) else "nested too deeply"
+    return Success(
+        attrs.evolve(
+            read,
+            flags=(*read.flags, "parse_warning"),
+            notice=f"The document claims to be JSON but does not parse ({problem}); it is "
+            "shown as plain text.",
         )
     )
 

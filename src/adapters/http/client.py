@@ -197,7 +197,9 @@ class GuardedClient:
                 current, last_status = target.unwrap(), result.status
                 continue
             if isinstance(result, Status):
-                return Failure(http_error(clean, hop, result.status, result.retry_after))
+                return Failure(
+                    http_error(clean, hop, result.status, result.retry_after, result.wall)
+                )
             return Success(
                 HttpResponse(
                     url=clean,

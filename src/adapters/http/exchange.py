@@ -24,6 +24,13 @@ from webdistill.adapters.http import audit, retry
 from webdistill.adapters.http.body import Body, declared_length, declared_too_large, read_body
 from webdistill.adapters.http.errors import is_connection_reset, make_error, shown, translate
 from webdistill.adapters.http.settings import HttpSettings
+from webdistill.adapters.http.walls import (
+    SAMPLE_BYTES,
+    WALL_STATUSES,
+    challenge_message,
+    wall_from_body,
+    wall_from_headers,
+)
 from webdistill.kernel.errors import ErrorCode, WebError
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
@@ -52,6 +59,8 @@ class Status:
 
     status: int
     retry_after: float | None
+    #: The bot-protection service that answered with a challenge (walls.py), if any.
+    wall: str | None = None
 
 
 Outcome = Redirect | Final | Status
@@ -60,8 +69,14 @@ NameCheck = Callable[[str], Awaitable[None]]
 _LABELS: dict[type, str] = {Redirect: "redirect", Final: "ok", Status: "http_error"}
 
 
-def http_error(url: str, hop: int, status: int, retry_after: float | None) -> WebError:
+def http_error(
+    url: str, hop: int, status: int, retry_after: float | None, wall: str | None = None
+) -> WebError:
     """HTTP_ERROR for a final non-2xx status, with advice for the agent."""
+    if wall is not None:
+        message = challenge_message(shown(url), status, wall)
+        walled = {"status": status, "url": url, "hop": hop, "reason": "challenge", "wall": wall}
+        return make_error(ErrorCode.HTTP_ERROR, message, walled, retryable=False)
     advice = {
         404: "the page does not exist; check the URL or search for it",
         410: "the page was removed; search for another source",
@@ -120,7 +135,11 @@ async def exchange(
             _log(url, hop, attempt, started, outcome)
             if isinstance(outcome, WebError):
                 return Failure(outcome)
-            if isinstance(outcome, Status) and outcome.status in retry.RETRY_STATUSES:
+            if (
+                isinstance(outcome, Status)
+                and outcome.wall is None
+                and outcome.status in retry.RETRY_STATUSES
+            ):
                 delay = retry.retry_delay(attempt, outcome.retry_after, settings.max_retry_after_s)
             if delay is None or attempt >= settings.retries:
                 return Success(outcome)
@@ -143,9 +162,12 @@ async def _request_once(
         location = resp.headers.get("Location", "").strip()
         if resp.status in REDIRECT_STATUSES and location:
             return Redirect(location=location, status=resp.status)
-        if not 200 <= resp.status < 300:
+        wall = wall_from_headers(resp.headers)
+        if not 200 <= resp.status < 300 or wall is not None:
             retry_after = retry.parse_retry_after(resp.headers.get("Retry-After"))
-            return Status(status=resp.status, retry_after=retry_after)
+            if wall is None and resp.status in WALL_STATUSES:
+                wall = await _wall_in_body(resp, settings, url)
+            return Status(status=resp.status, retry_after=retry_after, wall=wall)
         declared = declared_length(resp)
         early = declared_too_large(resp, settings, url, declared)
         if early is not None:
@@ -156,3 +178,15 @@ async def _request_once(
             return body.failure()
         content_type = resp.headers.get("Content-Type", "")
         return Final(status=resp.status, content_type=content_type, body=body.unwrap())
+
+
+async def _wall_in_body(
+    resp: aiohttp.ClientResponse, settings: HttpSettings, url: str
+) -> str | None:
+    """The bot wall named by the first `SAMPLE_BYTES` of a refusal's (text) body, if any."""
+    kind = resp.headers.get("Content-Type", "").split(";", 1)[0].strip().lower()
+    if kind and not kind.startswith("text/") and "html" not in kind:
+        return None
+    sample_settings = attrs.evolve(settings, max_response_bytes=SAMPLE_BYTES, max_wire_bytes=None)
+    sample = await read_body(resp, sample_settings, url)
+    return wall_from_body(sample.unwrap().data) if is_successful(sample) else None

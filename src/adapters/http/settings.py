@@ -29,7 +29,11 @@ class HttpSettings:
     user_agent: str = "webdistill/0.1"
     proxy: str | None = attrs.field(default=None, repr=redacted_url)
     retries: int = 2
-    accept: str = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+    #: Markdown first: sites that serve agents Markdown (content negotiation) send it.
+    accept: str = (
+        "text/markdown, text/html;q=0.9, application/xhtml+xml;q=0.9, "
+        "application/xml;q=0.8, */*;q=0.7"
+    )
     #: Longest Retry-After (seconds) honoured before a retry; longer ones end the retries.
     max_retry_after_s: float = 5.0
     #: Raw (still compressed) bytes read before giving up; None means max_response_bytes + 64 KiB.

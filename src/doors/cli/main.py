@@ -119,6 +119,12 @@ def _add_fetch(commands: _SubParsers[_Parser]) -> None:
         default=None,
         help="force (or forbid) compression; default: compress long pages if configured",
     )
+    fetch.add_argument(
+        "--prefer-reader",
+        action="store_true",
+        default=None,
+        help="have the hosted reader (WEB_READER) read the pages first",
+    )
     fetch.set_defaults(command="fetch")
 
 

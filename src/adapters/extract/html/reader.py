@@ -15,6 +15,7 @@ from lxml import html as lxml_html
 from webdistill.adapters.extract.decoding import decode_text
 from webdistill.adapters.extract.html.block import Block
 from webdistill.adapters.extract.html.classify import classify
+from webdistill.adapters.extract.html.embedded import revise
 from webdistill.adapters.extract.html.honesty import honest_flags
 from webdistill.adapters.extract.html.metadata import PageMeta, read_meta
 from webdistill.adapters.extract.html.segment import BlockMaker
@@ -115,7 +116,7 @@ def extract_html(html: str | bytes, url: str | None = None) -> Document:
         html = decode_text(html, "text/html")
     root = parse_html(html)
     if root is None:
-        return _empty(PageMeta(), html)
+        return revise(_empty(PageMeta(), html), html, url)
     meta = read_meta(root)
     script_count = sum(1 for _ in root.iter("script"))
     etree.strip_elements(root, *JUNK_TAGS, with_tail=False)
@@ -125,11 +126,11 @@ def extract_html(html: str | bytes, url: str | None = None) -> Document:
         body = root
     blocks = BlockMaker(url, find_main(body)).walk(body)
     if not blocks:
-        return _empty(meta, html)
+        return revise(_empty(meta, html), html, url)
     stoplist_name = classify(blocks, meta.language)
     markdown, text = render(blocks)
     flags, notice = honest_flags(html, text, script_count)
-    return Document(
+    document = Document(
         title=meta.title,
         markdown=markdown,
         text=text,
@@ -141,3 +142,4 @@ def extract_html(html: str | bytes, url: str | None = None) -> Document:
         flags=flags,
         notice=notice,
     )
+    return revise(document, html, url)  # app shells: the article the page embeds as data

@@ -1,0 +1,143 @@
+"""`ReaderFallback`: a `WebBackend` decorator that asks a hosted reader when reading locally
+cannot work (opt-in: WEB_READER).
+
+When the reader is used:
+- the caller asked (`prefer_reader: true`): the reader first; if it fails, the local
+  reading, with a notice saying the reader failed and why;
+- the local reading came back flagged `needs_javascript` or `challenge`, or as an HTML page
+  with less than `TOO_SHORT_CHARS` characters, or failed with a bot wall
+  (`detail.reason = "challenge"`): the reader is asked, and its page replaces the local one
+  when the local page was flagged, or else when it holds more text; otherwise the local
+  result stands, with a notice.
+
+Never for a URL the kernel's policy refused (those never reach a backend), nor for one
+whose host is not public (`AddressGate`: private, loopback, trusted or local-only names
+stay local whatever WEB_ALLOW_PRIVATE_NETWORK says). A page made by a reader says so in
+`reader` and in its notice. With no reader configured, `prefer_reader` only adds a notice.
+It wraps the deadline-bounded local backend: the reader call has its own timeout
+(WEB_READER_TIMEOUT_MS), so a fallback can take up to that on top of WEB_FETCH_TIMEOUT_MS.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import attrs
+from returns.result import Failure, Result, Success
+
+from webdistill.adapters.http.walls import wall_from_body
+from webdistill.adapters.readers.base import Reader, ReaderPage
+from webdistill.kernel.errors import WebError
+from webdistill.kernel.model import FetchedPage, FetchRequest, SearchQuery
+from webdistill.kernel.ports import WebBackend
+
+TOO_SHORT_CHARS = 200
+_HTML = frozenset({"text/html", "application/xhtml+xml"})
+_TRIGGER_FLAGS = ("challenge", "needs_javascript")
+
+
+class Gate(Protocol):
+    async def refusal(self, url: str) -> str | None: ...
+
+
+def _trigger(page: FetchedPage) -> str | None:
+    """Why the local reading of `page` calls for the reader, or None."""
+    for flag in _TRIGGER_FLAGS:
+        if flag in page.flags:
+            return {"challenge": "the site answered with a bot challenge",
+                    "needs_javascript": "the page needs JavaScript"}[flag]  # fmt: skip
+    if page.content_type in _HTML and len(page.content.strip()) < TOO_SHORT_CHARS:
+        return "the page's own text is too short"
+    return None
+
+
+def _joined(*parts: str | None) -> str:
+    return " ".join(p for p in parts if p)
+
+
+class ReaderFallback:
+    """Wraps a backend; see the module docstring for when `reader` is asked."""
+
+    def __init__(self, inner: WebBackend, reader: Reader | None, gate: Gate) -> None:
+        self._inner = inner
+        self._reader = reader
+        self._gate = gate
+
+    async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
+        return await self._inner.search(query)
+
+    async def extract(self, request: FetchRequest) -> Result[object, WebError]:
+        reader = self._reader
+        if request.prefer_reader:
+            if reader is None:
+                note = ("prefer_reader was asked but no hosted reader is configured "
+                        "(WEB_READER); this is webdistill's own reading.")  # fmt: skip
+                return _noted(await self._inner.extract(request), note)
+            read = await self._via_reader(reader, request.url, "the caller asked for it")
+            if isinstance(read, Success):
+                return read
+            return _noted(await self._inner.extract(request), read.failure())
+        local = await self._inner.extract(request)
+        if reader is None:
+            return local
+        if isinstance(local, Success):
+            page = local.unwrap()
+            why = _trigger(page) if isinstance(page, FetchedPage) else None
+            if why is None or not isinstance(page, FetchedPage):
+                return local
+            read = await self._via_reader(reader, page.url, why)
+            flagged = any(flag in page.flags for flag in _TRIGGER_FLAGS)
+            if isinstance(read, Success) and (
+                flagged or len(read.unwrap().content) > len(page.content)
+            ):
+                return read  # a flagged page's own text is not the article: any text wins
+            if isinstance(read, Success):
+                return _noted(local, f"The hosted reader {reader.label} found no more text.")
+            return _noted(local, read.failure())
+        error = local.failure()
+        if error.detail.get("reason") != "challenge":
+            return local
+        read = await self._via_reader(reader, request.url, "the site answered with a bot wall")
+        if isinstance(read, Success):
+            return read
+        message = _joined(error.message, read.failure())
+        return Failure(attrs.evolve(error, message=message))
+
+    async def _via_reader(self, reader: Reader, url: str, why: str) -> Result[FetchedPage, str]:
+        refusal = await self._gate.refusal(url)
+        if refusal is not None:
+            return Failure(f"The URL was not sent to the hosted reader {reader.label}: {refusal}.")
+        answer = await reader.read(url)
+        if not isinstance(answer, Success):
+            return Failure(f"The hosted reader {reader.label} failed: {answer.failure().message}")
+        read: ReaderPage = answer.unwrap()
+        if not read.content:
+            return Failure(f"The hosted reader {reader.label} returned no text.")
+        sample = f"<title>{read.title}</title>{read.content[:2000]}"
+        if len(read.content) < 2000 and wall_from_body(sample.encode()):
+            return Failure(f"The hosted reader {reader.label} met the bot wall too.")
+        notice = (f"This page was read by the hosted reader {reader.label} from its own "
+                  f"servers ({why}), not by webdistill.")  # fmt: skip
+        return Success(
+            FetchedPage(
+                url=url,
+                content=read.content,
+                title=read.title,
+                content_type="text/markdown",
+                published=read.published,
+                notice=notice,
+                reader=reader.name,
+            )
+        )
+
+
+def _noted(result: Result[object, WebError], note: str) -> Result[object, WebError]:
+    """`result` with `note` added to its page's notice (or to its error's message)."""
+    if isinstance(result, Success):
+        page = result.unwrap()
+        if isinstance(page, FetchedPage):
+            return Success(attrs.evolve(page, notice=_joined(page.notice, note)))
+        return result
+    error = result.failure()
+    return Failure(attrs.evolve(error, message=_joined(error.message, note)))

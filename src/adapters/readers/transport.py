@@ -1,0 +1,94 @@
+"""One POST to a hosted reader, bounded, with every failure as a `WebError`.
+
+The reader's base URL is operator-configured and trusted (a self-hosted reader on localhost
+is fine; tests use 127.0.0.1), so this is a plain aiohttp session, not the SSRF-guarded page
+client. No proxies from the environment, no cookies, no redirects (the key must not travel),
+one total timeout, and the body is read up to the size cap. The key never appears in an
+error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import aiohttp
+import attrs
+from returns.result import Failure, Result, Success
+
+from webdistill.adapters.readers.base import ReaderSettings
+from webdistill.kernel.errors import ErrorCode, WebError
+
+
+@attrs.frozen
+class ReaderAnswer:
+    status: int
+    body: bytes
+
+
+class ReaderTransport:
+    """Owns the reader's session (created lazily inside the running loop)."""
+
+    def __init__(self, settings: ReaderSettings) -> None:
+        self.settings = settings
+        self._session: aiohttp.ClientSession | None = None
+
+    def _ensure(self) -> aiohttp.ClientSession:
+        if self._session is None or self._session.closed:
+            self._session = aiohttp.ClientSession(
+                trust_env=False, cookie_jar=aiohttp.DummyCookieJar()
+            )
+        return self._session
+
+    async def close(self) -> None:
+        session, self._session = self._session, None
+        if session is not None:
+            await session.close()
+
+    def _error(self, code: ErrorCode, what: str) -> WebError:
+        message = f"The hosted reader {self.settings.label} {what}."
+        return WebError.of(code, message, reader=self.settings.name)
+
+    async def post(
+        self, path: str, payload: object, headers: Mapping[str, str]
+    ) -> Result[ReaderAnswer, WebError]:
+        settings = self.settings
+        try:
+            async with self._ensure().post(
+                settings.base_url.rstrip("/") + path,
+                json=payload,
+                headers=dict(headers),
+                allow_redirects=False,
+                timeout=aiohttp.ClientTimeout(total=settings.timeout_s),
+            ) as response:
+                chunks: list[bytes] = []
+                size = 0
+                async for chunk in response.content.iter_chunked(64 * 1024):
+                    size += len(chunk)
+                    if size > settings.max_bytes:
+                        return Failure(self._error(ErrorCode.TOO_LARGE, "answered too much"))
+                    chunks.append(chunk)
+                return Success(ReaderAnswer(response.status, b"".join(chunks)))
+        except TimeoutError:
+            late = f"did not answer within {settings.timeout_s:g} s"
+            return Failure(self._error(ErrorCode.TIMEOUT, late))
+        except (aiohttp.ClientError, OSError, ValueError, RuntimeError) as exc:
+            return Failure(
+                self._error(ErrorCode.NETWORK_ERROR, f"could not be reached ({type(exc).__name__})")
+            )
+
+
+def status_error(settings: ReaderSettings, status: int, said: str = "") -> WebError:
+    """The error for a reader that answered a non-2xx status (`said`: its own message)."""
+    reason = f": {' '.join(said.split())[:200]}" if said else ""
+    if status in {401, 403}:
+        code, what = ErrorCode.PROVIDER_AUTH_FAILED, "refused the key (WEB_READER_API_KEY)"
+    elif status == 402:
+        code, what = ErrorCode.PROVIDER_RATE_LIMITED, "says the account is out of credit"
+    elif status == 429:
+        code, what = ErrorCode.PROVIDER_RATE_LIMITED, "is rate-limiting; try again later"
+    elif status >= 500:
+        code, what = ErrorCode.PROVIDER_UNAVAILABLE, f"failed (HTTP {status})"
+    else:
+        code, what = ErrorCode.HTTP_ERROR, f"could not read the page (HTTP {status})"
+    return WebError.of(code, f"The hosted reader {settings.label} {what}{reason}.",
+                       reader=settings.name, status=status)  # fmt: skip
