@@ -3,8 +3,10 @@
 A loopback server (child process) answers a 60-byte HTML page. Each side fetches N distinct
 URLs (so no cache hit), one at a time (the fixed cost, not throughput), and the sides
 alternate in the same run, A B C / C B A..., so drift in the machine's load cancels. Prints
-the median time per fetch and the ratios to raw aiohttp (goals: client <= 1.10x, whole tool
-<= 1.3x). `--cache` picks the store `toolkit.fetch` runs with (default off: the fixed cost of
+the median wall time and this process's CPU time per fetch, and their ratios to raw aiohttp
+(goals: client <= 1.10x, whole tool <= 1.3x). On a loaded machine wall time is mostly waiting
+for a core: read the CPU column then (work done in the extraction pool's processes is not in
+it). `--cache` picks the store `toolkit.fetch` runs with (default off: the fixed cost of
 the fetch itself; `memory` / `disk` add the store's own cost).
 
     .venv/bin/python bench/fetch_overhead.py [--fetches 300] [--rounds 7] [--cache off]
@@ -95,6 +97,7 @@ async def main(fetches: int, rounds: int, cache: str) -> None:
         (f"toolkit.fetch (cache {cache})", lambda b, s, n: tool(b, s, n, config)),
     ]
     times: dict[str, list[float]] = {name: [] for name, _ in sides}
+    cpu: dict[str, list[float]] = {name: [] for name, _ in sides}
     start = 0
     try:
         for _name, run in sides:  # warm-up
@@ -102,7 +105,9 @@ async def main(fetches: int, rounds: int, cache: str) -> None:
             start += 20
         for _ in range(rounds):
             for name, run in sides:
+                before = time.process_time()
                 times[name].append(await run(base, start, fetches))
+                cpu[name].append((time.process_time() - before) / fetches)
                 start += fetches
             sides.reverse()
     finally:
@@ -110,9 +115,11 @@ async def main(fetches: int, rounds: int, cache: str) -> None:
     print(f"fetches={fetches} rounds={rounds} cpus={os.cpu_count()} "
           f"loadavg={os.getloadavg()[0]:.2f}")  # fmt: skip
     base_time = statistics.median(times["raw aiohttp"])
+    base_cpu = statistics.median(cpu["raw aiohttp"])
     for name, values in times.items():
-        median = statistics.median(values)
-        print(f"{name:28s}: median {median * 1e6:7.0f} us/fetch  ratio {median / base_time:5.2f}x")
+        median, used = statistics.median(values), statistics.median(cpu[name])
+        print(f"{name:28s}: wall {median * 1e6:6.0f} us/fetch ({median / base_time:4.2f}x)  "
+              f"CPU {used * 1e6:6.0f} us/fetch ({used / base_cpu:4.2f}x)")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -144,7 +144,8 @@ class Toolkit:
         backend = self._with_reader(backend)  # outside the deadline: its own timeout
         if config.cache != "off":
             lock_ttl_s = max(config.fetch_timeout_ms, config.search_timeout_ms) / 1000 + 5
-            backend = CachingBackend(backend, store, lock_ttl_s=lock_ttl_s)
+            replicas = config.cache not in ("disk", "memory")  # a Redis URL
+            backend = CachingBackend(backend, store, lock_ttl_s=lock_ttl_s if replicas else None)
         results = None
         if config.max_stored_results > 0:
             results = StoredResults(

@@ -177,7 +177,7 @@ class CachingBackend:
         search_ttl_s: float = SEARCH_TTL_S,
         page_ttl_s: float = PAGE_TTL_S,
         page_cache_bytes: int = PAGE_CACHE_BYTES,
-        lock_ttl_s: float = LOCK_TTL_S,
+        lock_ttl_s: float | None = LOCK_TTL_S,
         clock: Clock = time.monotonic,
     ) -> None:
         self._inner = inner

@@ -64,10 +64,12 @@ async def test_memory_store_is_per_process(site: CountingSite) -> None:
 
 
 async def test_identical_concurrent_requests_share_one_download_across_toolkits(
-    site: CountingSite, shared_cache: Config
+    site: CountingSite, redis_url: str
 ) -> None:
-    url = f"{site.base}/slow?run={id(shared_cache)}"
-    pages = await asyncio.gather(*(_page(shared_cache, url) for _ in range(4)))
+    """The short Redis lock (replicas); the disk store takes none (one machine's processes)."""
+    config = Config(allow_http=True, trusted_addresses=("127.0.0.1",), cache=redis_url)
+    url = f"{site.base}/slow?run=lock"
+    pages = await asyncio.gather(*(_page(config, url) for _ in range(4)))
     assert site.count("/slow") == 1
     assert len({page.content for page in pages}) == 1
 

@@ -38,16 +38,17 @@ class Flown:
 async def shared_flight(
     store: Store,
     key: str,
-    lock_ttl_s: float,
+    lock_ttl_s: float | None,
     *,
     lookup: Callable[[bytes | None], object | None],
     call: Callable[[], Awaitable[_T]],
     keep: Callable[[_T], Awaitable[StoreError | None]],
 ) -> Flown:
     """`lookup` decodes an entry (None: miss); `call` does the work; `keep` stores its answer
-    (and says why it could not: a full store)."""
+    (and says why it could not: a full store). `lock_ttl_s=None`: no shared lock (a store
+    only this machine's processes share: three fewer store calls a miss)."""
     lock = f"{key}:lock"
-    deadline = time.monotonic() + lock_ttl_s
+    deadline = time.monotonic() + (lock_ttl_s or 0.0)
     while True:
         found = await store.get(key)
         if not isinstance(found, Success):
@@ -55,6 +56,9 @@ async def shared_flight(
         value = lookup(found.unwrap())
         if value is not None:
             return Flown(value, cached=True)
+        if lock_ttl_s is None:  # no shared lock asked: look up, work, keep
+            answer = await call()
+            return Flown(answer, cached=False, store_error=await keep(answer))
         token = secrets.token_bytes(8)
         taken = await store.add(lock, token, lock_ttl_s)
         if not isinstance(taken, Success) or taken.unwrap():
