@@ -312,7 +312,7 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "OPENSERP_URL": ("openserp_url", _http_url),
     "OPENSERP_ENGINE": (
         "openserp_engine",
-        _choice(("google", "yandex", "baidu", "bing", "duckduckgo")),
+        _choice(("google", "yandex", "baidu", "bing", "duckduckgo", "ecosia", "mega")),
     ),
     "WEB_MCP_SEARCH_COMMAND": ("mcp_search_command", _command),
     "WEB_MCP_SEARCH_TOOL": ("mcp_search_tool", _text),

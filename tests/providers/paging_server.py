@@ -144,6 +144,47 @@ class PagingServer:
         ]
         return web.json_response({"requestId": "r1", "query": body.get("query"), "results": rows})
 
+    async def openserp(self, request: web.Request) -> web.Response:
+        """The envelope of current OpenSERP versions (README "Search Response Example")."""
+        self._record(request, None)
+        start, limit = int(request.query.get("start", "0")), int(request.query.get("limit", "10"))
+        page = self._slice(start, min(limit, 25))  # like Google behind it: 25 at most
+        results: list[dict[str, object]] = []
+        if start == 0:  # an ad at the top of the first page
+            results.append(
+                {"rank": 0, "type": "ad", "title": "Buy ferries", "url": "https://ads.example.net/",
+                 "snippet": "Sponsored", "is_ad": True}
+            )  # fmt: skip
+        for n, hit in enumerate(page):
+            results.append(
+                {
+                    "id": f"s_{start + n}",
+                    "rank": start + n + 1,
+                    "type": "organic",
+                    "title": hit["title"],
+                    "url": hit["url"],
+                    "display_url": hit["url"].split("/")[2],
+                    "snippet": hit["snippet"],
+                    "domain": hit["url"].split("/")[2],
+                    "is_ad": False,
+                    "position": {"absolute": start + n + 1, "page": 1 + start // 10},
+                    "engine": "google",
+                }
+            )
+        more = start + len(page) < self.total
+        return web.json_response(
+            {
+                "query": {"text": request.query.get("text"), "engines_requested": ["google"]},
+                "meta": {"request_id": "r", "took_ms": 12, "engines_failed": [], "version": "1.0"},
+                "results": results,
+                "pagination": {
+                    "page": 1 + start // 10,
+                    "has_more": more,
+                    "next_start": start + limit,
+                },
+            }
+        )
+
     async def duckduckgo(self, request: web.Request) -> web.Response:
         form = {k: v[0] for k, v in parse_qs((await request.read()).decode()).items()}
         self._record(request, form)
@@ -168,6 +209,7 @@ class PagingServer:
         app.router.add_post("/tavily/search", self.keyed_json)
         app.router.add_post("/exa/search", self.keyed_json)
         app.router.add_post("/html/", self.duckduckgo)
+        app.router.add_get("/openserp/google/search", self.openserp)
         async with serve(app) as base:
             yield base
 

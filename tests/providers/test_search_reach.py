@@ -41,6 +41,8 @@ def env_for(provider: str, base: str) -> dict[str, str]:
     keys |= {"tavily": "TAVILY_API_KEY", "exa": "EXA_API_KEY"}
     if provider == "searxng":
         env["SEARXNG_URL"] = f"{base}/searxng"
+    elif provider == "openserp":
+        env["OPENSERP_URL"] = f"{base}/openserp"
     else:
         env["WEB_PROVIDER_ENDPOINTS"] = endpoints[provider]
     if provider in keys:
@@ -153,6 +155,7 @@ async def test_duckduckgo_follows_the_next_page_forms_and_reports_what_it_cannot
     assert isinstance(forms[0], dict) and isinstance(forms[1], dict)
     assert (forms[0]["kl"], forms[0]["kp"]) == ("de-de", "1")
     assert forms[1]["s"] == "10" and forms[1]["vqd"].startswith("4-") and forms[1]["kp"] == "1"
+    assert forms[1]["kl"] == "de-de"  # the page's form said wt-wt: the asked region is kept
     assert outcome.unsupported == (
         "topic: the HTML and lite endpoints have no news vertical; web results were returned "
         "(DuckDuckGo)",
@@ -162,6 +165,49 @@ async def test_duckduckgo_follows_the_next_page_forms_and_reports_what_it_cannot
     assert outcome.shortfall == (
         "Asked for 30, got 6; DuckDuckGo had no more results after 3 request(s)."
     )
+
+
+async def test_openserp_pages_with_start_and_limit_and_skips_ads() -> None:
+    outcome, server = await run("openserp", max_results=50)
+    queries = [seen.query for seen in server.seen]
+    assert [(q.get("start"), q["limit"]) for q in queries] == [(None, "50"), ("25", "50")]
+    first = queries[0]
+    assert (first["text"], first["site"], first["lang"]) == (
+        "electric ferries",
+        "example.com",
+        "DE",
+    )
+    assert outcome.unsupported == (
+        "region: OpenSERP has no country parameter (OpenSERP)",
+        "safe_search: OpenSERP has no safe-search parameter (OpenSERP)",
+        "topic: OpenSERP has no news search (OpenSERP)",
+    )
+    check_all_on_example_com(outcome)
+    assert "ads.example.net" not in {hit.url.split("/")[2] for hit in outcome.hits}
+    assert len(outcome.hits) == 34 and removed_by_domain(outcome) == 16
+    assert outcome.shortfall == "Asked for 50, got 34; 16 removed here (see removed)."
+
+
+def test_openserp_reads_the_bare_list_of_early_versions() -> None:
+    from webdistill.adapters.providers.openserp import parse_openserp
+
+    body = (
+        b'[{"rank": 0, "url": "https://en.wikipedia.org/wiki/Ferry", "title": "Ferry",'
+        b' "description": "A ferry is a boat.", "ad": false},'
+        b' {"rank": 1, "url": "https://ads.example.net/", "title": "Ad", "ad": true}]'
+    )
+    rows = parse_openserp(200, {}, body).unwrap()
+    assert rows == (
+        {
+            "title": "Ferry",
+            "url": "https://en.wikipedia.org/wiki/Ferry",
+            "snippet": "A ferry is a boat.",
+        },
+    )
+    captcha = (
+        b'{"error": "service_unavailable", "code": 503, "message": "captcha found, please stop"}'
+    )
+    assert parse_openserp(503, {}, captcha).failure().code.value == "PROVIDER_RATE_LIMITED"
 
 
 @pytest.mark.parametrize("provider", ["brave", "searxng"])

@@ -98,6 +98,8 @@ def form_for(query: SearchQuery, *, html: bool) -> dict[str, str]:
 def next_form(page_form: Mapping[str, str], query: SearchQuery) -> dict[str, str]:
     """The next page's form: DuckDuckGo's hidden fields, with our filters kept on it."""
     form = dict(page_form)
+    if query.region is not None:
+        form["kl"] = region_code(query)
     if query.time_range is not None:
         form.setdefault("df", TIME_RANGES[query.time_range])
     if query.safe_search is not None:

@@ -26,6 +26,8 @@ from returns.result import Failure, Result, Success
 from webdistill.adapters.providers.brave import search_brave
 from webdistill.adapters.providers.duckduckgo import search_duckduckgo
 from webdistill.adapters.providers.exa import search_exa
+from webdistill.adapters.providers.mcp_bridge import McpBridge
+from webdistill.adapters.providers.openserp import search_openserp
 from webdistill.adapters.providers.pacing import IntervalPacer, Pacer
 from webdistill.adapters.providers.rows import Answer
 from webdistill.adapters.providers.searxng import search_searxng
@@ -57,6 +59,7 @@ SEARCHERS: Mapping[str, Searcher] = {
     "exa": search_exa,
     "serper": search_serper,
     "searxng": search_searxng,
+    "openserp": search_openserp,
     "duckduckgo": search_duckduckgo,
 }
 
@@ -75,9 +78,11 @@ class SearchProviders:
         self._session = session
         self._owns_session = session is None
         self._pacer = pacer or IntervalPacer(settings.ddg_min_interval_s, settings.ddg_backoff_s)
+        self._bridge = McpBridge(settings)
         self._searchers: dict[str, Searcher] = {
             **SEARCHERS,
             "duckduckgo": functools.partial(search_duckduckgo, pacer=self._pacer),
+            "mcp": lambda _session, _settings, query: self._bridge.search(query),
         }
         #: Providers whose key was refused under `auto`, with the reason.
         self._refused: dict[str, str] = {}
@@ -141,7 +146,8 @@ class SearchProviders:
         return self._session
 
     async def close(self) -> None:
-        """Close the session if this object created it."""
+        """Close the session if this object created it, and stop an MCP search server."""
+        await self._bridge.close()
         if self._owns_session and self._session is not None and not self._session.closed:
             await self._session.close()
 

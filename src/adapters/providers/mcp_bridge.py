@@ -1,0 +1,431 @@
+"""Search through an MCP server (`WEB_SEARCH_PROVIDER=mcp`): webdistill as an MCP client.
+
+`WEB_MCP_SEARCH_COMMAND` is a command line that runs an MCP search server on stdio (e.g.
+Brave's official `@brave/brave-search-mcp-server`); `WEB_MCP_SEARCH_TOOL` names its tool
+(default: the first tool whose name contains "search", one with "web" preferred). The
+official `mcp` SDK (the `mcp` extra) speaks the protocol.
+
+The server runs for as long as the `McpBridge` lives, in one background task that owns the
+SDK's context managers (anyio scopes must be left by the task that entered them); searches
+from any task send their `tools/call` through the shared session. The bridge starts on the
+first search and stops on `close()`; if the server dies, the next search starts it again.
+Starting, listing tools and every call are bounded by the search timeout.
+
+Arguments are mapped by the tool's input schema: the query goes to `query` (or `q`,
+`search_query`, `text`), the count to `count` / `max_results` / `num_results` / `limit`
+(within the schema's maximum), and `region`, `language`, `safe_search`, `time_range`,
+domain filters and `topic` to the properties that server names for them (Brave's `country`,
+`search_lang`, `safesearch`, `freshness`...). What the tool has no property for is
+reported as not applied (domain filters fall back to `site:` operators). The answer is read
+from `structuredContent`, from JSON text blocks (Brave's server sends one JSON object per
+result), or from "Title: / URL: / Description:" text; `isError` answers become errors
+(a "no results" error is an empty answer). One request per query: MCP tools do not share
+a paging convention.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import shlex
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+from returns.result import Failure, Result, Success
+
+from webdistill.adapters.providers.failures import ProviderInfo
+from webdistill.adapters.providers.paging import not_applied, one_request, site_operators
+from webdistill.adapters.providers.rows import (
+    Answer,
+    Row,
+    field,
+    make_row,
+    plain_text_of,
+    published_of,
+    text_of,
+    wanted,
+)
+from webdistill.adapters.providers.settings import ProviderSettings
+from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.model import SearchQuery
+
+INFO = ProviderInfo(name="mcp", label="MCP search server")
+MAX_TEXT_BLOCKS = 200
+MAX_TEXT_CHARS = 200_000
+MAX_ROWS = 100
+
+_QUERY_KEYS = ("query", "q", "search_query", "searchQuery", "text", "input")
+_COUNT_KEYS = ("count", "max_results", "maxResults", "num_results", "numResults", "limit", "num")
+_REGION_KEYS = ("country", "region", "gl", "location", "userLocation")
+_LANGUAGE_KEYS = ("search_lang", "language", "lang", "hl")
+_SAFE_KEYS = ("safesearch", "safe_search", "safeSearch")
+_TIME_KEYS = ("freshness", "time_range", "timeRange", "recency")
+_INCLUDE_KEYS = ("include_domains", "includeDomains")
+_EXCLUDE_KEYS = ("exclude_domains", "excludeDomains")
+_TOPIC_KEYS = ("topic", "category")
+_BRAVE_FRESHNESS = {"day": "pd", "week": "pw", "month": "pm", "year": "py"}
+_NO_RESULTS = re.compile(r"\bno\b.{0,30}\bresults?\b", re.IGNORECASE)
+_AUTH_WORDS = re.compile(r"\b(401|403|unauthori[sz]ed|forbidden|api[ _-]?key|token)\b", re.I)
+_FIELD_LINE = re.compile(r"^\s*(title|url|link|description|snippet)\s*:\s*(.*)$", re.I)
+
+
+def _first(properties: Mapping[str, Any], keys: Sequence[str]) -> str | None:
+    return next((key for key in keys if key in properties), None)
+
+
+def arguments_for(
+    schema: Mapping[str, Any], query: SearchQuery
+) -> tuple[dict[str, object], tuple[str, ...]]:
+    """The tool arguments for `query` under the tool's input `schema`, and what is left out."""
+    properties = schema.get("properties")
+    props: Mapping[str, Any] = properties if isinstance(properties, Mapping) else {}
+    missing: list[str] = []
+    args: dict[str, object] = {}
+    include = _first(props, _INCLUDE_KEYS)
+    exclude = _first(props, _EXCLUDE_KEYS)
+    text_query = attrs.evolve(
+        query,
+        include_domains=() if include else query.include_domains,
+        exclude_domains=() if exclude else query.exclude_domains,
+    )
+    args[_first(props, _QUERY_KEYS) or "query"] = site_operators(text_query)
+    if include and query.include_domains:
+        args[include] = list(query.include_domains)
+    if exclude and query.exclude_domains:
+        args[exclude] = list(query.exclude_domains)
+    count_key = _first(props, _COUNT_KEYS)
+    if count_key:
+        maximum = props[count_key].get("maximum") if isinstance(props[count_key], dict) else None
+        count = wanted(query)
+        args[count_key] = min(count, int(maximum)) if isinstance(maximum, int) else count
+    _option(args, missing, props, "region", query.region, keys=_REGION_KEYS)
+    _option(args, missing, props, "language", query.language, keys=_LANGUAGE_KEYS)
+    _option(args, missing, props, "safe_search", query.safe_search, keys=_SAFE_KEYS)
+    if query.time_range is not None:
+        key = _first(props, _TIME_KEYS)
+        if key is None:
+            missing.append(not_applied(INFO, "time_range", "the tool has no time parameter"))
+        else:
+            args[key] = (
+                _BRAVE_FRESHNESS[query.time_range] if key == "freshness" else query.time_range
+            )
+    if query.topic == "news":
+        key = _first(props, _TOPIC_KEYS)
+        if key is None or "news" not in _enum(props[key]):
+            missing.append(not_applied(INFO, "topic", "the tool has no news option"))
+        else:
+            args[key] = "news"
+    return args, tuple(missing)
+
+
+def _enum(prop: object) -> list[object]:
+    values = field(prop, "enum")
+    return values if isinstance(values, list) else []
+
+
+def _option(
+    args: dict[str, object],
+    missing: list[str],
+    props: Mapping[str, Any],
+    name: str,
+    value: str | None,
+    *,
+    keys: Sequence[str],
+) -> None:
+    if value is None:
+        return
+    key = _first(props, keys)
+    if key is None:
+        missing.append(not_applied(INFO, name, "the tool has no parameter for it"))
+        return
+    choices = _enum(props[key])
+    if key == "country" and not choices:
+        value = value.upper()
+    if choices and value not in choices:
+        upper = value.upper()
+        if upper in choices:
+            value = upper
+        else:
+            missing.append(not_applied(INFO, name, f"{value!r} is not one of the tool's values"))
+            return
+    args[key] = value
+
+
+def pick_tool(tools: Sequence[Any], wanted_name: str | None) -> Any | None:
+    """The tool to call: the configured name, else a search tool ("web" preferred)."""
+    if wanted_name is not None:
+        return next((tool for tool in tools if tool.name == wanted_name), None)
+    searching = [tool for tool in tools if "search" in tool.name.lower()]
+    web = [tool for tool in searching if "web" in tool.name.lower()]
+    return (web or searching or [None])[0]
+
+
+def rows_of(result: Any) -> Result[tuple[Row, ...], WebError]:
+    """Rows from a `CallToolResult` (structured content, JSON text blocks or plain text)."""
+    texts = [
+        block.text[:MAX_TEXT_CHARS]
+        for block in list(getattr(result, "content", None) or [])[:MAX_TEXT_BLOCKS]
+        if getattr(block, "type", None) == "text" and isinstance(getattr(block, "text", None), str)
+    ]
+    if getattr(result, "is_error", False) or getattr(result, "isError", False):
+        said = " ".join(" ".join(texts).split())[:300]
+        if _NO_RESULTS.search(said) and not _AUTH_WORDS.search(said):
+            return Success(())
+        code = (
+            ErrorCode.PROVIDER_AUTH_FAILED
+            if _AUTH_WORDS.search(said)
+            else ErrorCode.PROVIDER_UNAVAILABLE
+        )
+        return Failure(
+            WebError.of(
+                code,
+                f"The MCP search server's tool answered with an error: {said or 'no message'}. "
+                "Check the server's own settings (its API key, in WEB_MCP_SEARCH_COMMAND), or "
+                "use another provider.",
+                retryable=code is ErrorCode.PROVIDER_UNAVAILABLE,
+                provider=INFO.name,
+            )
+        )
+    structured = getattr(result, "structured_content", None) or getattr(
+        result, "structuredContent", None
+    )
+    items: list[object] = []
+    if structured is not None:
+        items = _items(structured)
+    if not items:
+        for text in texts:
+            items.extend(_items(_json(text)) if _json(text) is not None else _text_items(text))
+    rows = tuple(row for row in (_row(item) for item in items[:MAX_ROWS]) if row is not None)
+    return Success(rows)
+
+
+def _json(text: str) -> object:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _items(node: object, depth: int = 0) -> list[object]:
+    """Result objects in a JSON value: a list, an object with a result list, or one result."""
+    if depth > 3:
+        return []
+    if isinstance(node, list):
+        return list(node)
+    if not isinstance(node, dict):
+        return []
+    if _url_of(node):
+        return [node]
+    for key in ("results", "web", "items", "organic", "data", "news"):
+        if key in node:
+            found = _items(node[key], depth + 1)
+            if found:
+                return found
+    return []
+
+
+def _text_items(text: str) -> list[object]:
+    """ "Title: ... / URL: ... / Description: ..." blocks (older reference servers)."""
+    items: list[object] = []
+    current: dict[str, str] = {}
+    for line in text.splitlines():
+        match = _FIELD_LINE.match(line)
+        if match is None:
+            continue
+        key = match.group(1).lower()
+        key = {"link": "url", "snippet": "description"}.get(key, key)
+        if key in current:
+            items.append(current)
+            current = {}
+        current[key] = match.group(2)
+    if current:
+        items.append(current)
+    return items
+
+
+def _url_of(item: object) -> str:
+    for key in ("url", "link", "href"):
+        value = text_of(field(item, key))
+        if value:
+            return value
+    return ""
+
+
+def _row(item: object) -> Row | None:
+    url, title = _url_of(item), plain_text_of(field(item, "title"))
+    if not url or not title:
+        return None
+    snippet = next(
+        (
+            plain_text_of(field(item, key))
+            for key in ("description", "snippet", "content", "text")
+            if plain_text_of(field(item, key))
+        ),
+        "",
+    )
+    published = next(
+        (
+            published_of(field(item, key))
+            for key in ("page_age", "published", "date", "age")
+            if published_of(field(item, key))
+        ),
+        None,
+    )
+    return make_row(title=title, url=url, snippet=snippet, published=published)
+
+
+def _error(code: ErrorCode, message: str) -> WebError:
+    return WebError.of(code, message, provider=INFO.name)
+
+
+class McpBridge:
+    """One MCP search server, started on first use and kept for the bridge's lifetime."""
+
+    def __init__(self, settings: ProviderSettings) -> None:
+        self._settings = settings
+        self._session: Any = None
+        self._tool: Any = None
+        self._task: asyncio.Task[None] | None = None
+        self._ready: asyncio.Future[WebError | None] | None = None
+        self._stop = asyncio.Event()
+        self._lock = asyncio.Lock()
+
+    async def search(self, query: SearchQuery) -> Result[Answer, WebError]:
+        """Call the server's search tool for `query` and map its answer."""
+        started = await self._started()
+        if started is not None:
+            return Failure(started)
+        args, missing = arguments_for(self._tool.input_schema or {}, query)
+        try:
+            result = await asyncio.wait_for(
+                self._session.call_tool(
+                    self._tool.name, args, read_timeout_seconds=self._settings.timeout_s
+                ),
+                timeout=self._settings.timeout_s,
+            )
+        except TimeoutError:
+            return Failure(
+                _error(
+                    ErrorCode.TIMEOUT,
+                    f"The MCP search server did not answer within {self._settings.timeout_s:g} s. "
+                    "Try again, raise WEB_SEARCH_TIMEOUT_MS, or use another provider.",
+                )
+            )
+        except Exception as exc:  # noqa: BLE001 - the SDK raises many kinds; all are failures
+            await self._reset()
+            return Failure(
+                _error(
+                    ErrorCode.PROVIDER_UNAVAILABLE,
+                    f"The MCP search server failed the call ({type(exc).__name__}: "
+                    f"{str(exc)[:200]}). It will be restarted on the next search.",
+                )
+            )
+        rows = rows_of(result)
+        if not isinstance(rows, Success):
+            return Failure(rows.failure())
+        answer = Answer(rows=rows.unwrap()[: wanted(query)])
+        return Success(one_request(INFO, answer, query, missing, wanted(query)))
+
+    async def _started(self) -> WebError | None:
+        async with self._lock:
+            if self._task is not None and self._task.done():
+                await self._reset_locked()
+            if self._task is None:
+                loop = asyncio.get_running_loop()
+                self._ready = loop.create_future()
+                self._stop = asyncio.Event()
+                self._task = asyncio.create_task(self._serve(), name="webdistill-mcp-bridge")
+            ready = self._ready
+        assert ready is not None
+        try:
+            error = await asyncio.wait_for(asyncio.shield(ready), timeout=self._settings.timeout_s)
+        except TimeoutError:
+            await self._reset()
+            return _error(
+                ErrorCode.TIMEOUT,
+                f"The MCP search server did not start within {self._settings.timeout_s:g} s. "
+                "Check WEB_MCP_SEARCH_COMMAND, or raise WEB_SEARCH_TIMEOUT_MS.",
+            )
+        if error is not None:
+            await self._reset()
+        return error
+
+    async def _serve(self) -> None:
+        """The background task: run the server, publish the session, wait for `close`."""
+        ready = self._ready
+        assert ready is not None
+        try:
+            from mcp import ClientSession
+            from mcp.client.stdio import StdioServerParameters, stdio_client
+        except ImportError:
+            ready.set_result(
+                _error(
+                    ErrorCode.PROVIDER_NOT_CONFIGURED,
+                    "WEB_SEARCH_PROVIDER=mcp needs the MCP SDK: pip install 'webdistill[mcp]'.",
+                )
+            )
+            return
+        argv = shlex.split(self._settings.mcp_command or "")
+        if not argv:
+            ready.set_result(
+                _error(ErrorCode.PROVIDER_NOT_CONFIGURED, "Set WEB_MCP_SEARCH_COMMAND.")
+            )
+            return
+        params = StdioServerParameters(command=argv[0], args=argv[1:])
+        quiet = await asyncio.to_thread(open, os.devnull, "w")  # the server's stderr
+        try:
+            async with (
+                stdio_client(params, errlog=quiet) as (read, write),
+                ClientSession(read, write) as session,
+            ):
+                await session.initialize()
+                listed = await session.list_tools()
+                tool = pick_tool(listed.tools, self._settings.mcp_tool)
+                if tool is None:
+                    names = ", ".join(t.name for t in listed.tools) or "none"
+                    ready.set_result(_no_tool(self._settings.mcp_tool, names))
+                    return
+                self._session, self._tool = session, tool
+                ready.set_result(None)
+                await self._stop.wait()
+        except Exception as exc:  # noqa: BLE001 - spawn/protocol failures become one error
+            if not ready.done():
+                ready.set_result(
+                    _error(
+                        ErrorCode.PROVIDER_UNAVAILABLE,
+                        f"Could not start the MCP search server ({type(exc).__name__}: "
+                        f"{str(exc)[:200]}). Check WEB_MCP_SEARCH_COMMAND.",
+                    )
+                )
+        finally:
+            self._session = None
+            quiet.close()
+
+    async def _reset(self) -> None:
+        async with self._lock:
+            await self._reset_locked()
+
+    async def _reset_locked(self) -> None:
+        task, self._task = self._task, None
+        self._stop.set()
+        if task is not None:
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wait_for(task, timeout=5)
+        self._session = self._tool = None
+
+    async def close(self) -> None:
+        """Stop the server process."""
+        await self._reset()
+
+
+def _no_tool(wanted_name: str | None, names: str) -> WebError:
+    what = f"no tool named {wanted_name!r}" if wanted_name else "no search tool"
+    return _error(
+        ErrorCode.PROVIDER_NOT_CONFIGURED,
+        f"The MCP search server offers {what} (its tools: {names}). Set WEB_MCP_SEARCH_TOOL "
+        "to one of them.",
+    )
