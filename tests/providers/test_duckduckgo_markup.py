@@ -13,12 +13,16 @@ that ddgs drops (`href != "http://www.google.com/search?q=..."`). All data is in
 
 from __future__ import annotations
 
-from tests.providers.fake_provider import fixture
+from urllib.parse import parse_qs
+
+from tests.providers.fake_provider import FakeProvider, fixture, html_answer, settings_for
 from webdistill.adapters.providers.duckduckgo_parse import (
     is_elsewhere_link,
     parse_html_page,
     parse_lite_page,
 )
+from webdistill.adapters.providers.registry import SearchProviders
+from webdistill.kernel import SearchQuery
 
 
 def test_real_html_page_rows_dates_and_next_form() -> None:
@@ -82,3 +86,23 @@ def test_elsewhere_links() -> None:
     assert not is_elsewhere_link("https://www.google.com/maps")
     assert not is_elsewhere_link("https://example.com/search?q=x")
     assert not is_elsewhere_link("https://google.example.com/search")
+
+
+async def test_the_lite_fallback_pages_with_its_own_next_form() -> None:
+    server = FakeProvider(
+        {
+            ("POST", "/html/"): html_answer("duckduckgo", "challenge.html", status=202),
+            ("POST", "/lite/"): html_answer("duckduckgo", "lite-real.html"),
+        }
+    )
+    async with server.running() as base:
+        settings = settings_for(base, provider="duckduckgo")
+        async with SearchProviders(settings) as providers:
+            batch = (
+                await providers.search(SearchQuery("electric ferries", max_results=5))
+            ).unwrap()
+    forms = [parse_qs(seen.body.decode()) for seen in server.seen]
+    assert [seen.path for seen in server.seen] == ["/html/", "/lite/", "/lite/"]
+    assert forms[2]["s"] == ["10"] and forms[2]["vqd"][0].startswith("4-")
+    assert len(batch.rows) == 2  # page 2 repeated page 1 here: nothing new, so it ran dry
+    assert batch.shortfall == "DuckDuckGo had no more results after 2 request(s)"
