@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from webdistill.adapters.extract.html.reader import extract_html
+    from webdistill.adapters.extract.registry import Handler, ReadRequest
     from webdistill.compose import Config, ConfigError, Toolkit, build
     from webdistill.kernel import (
         Document,
@@ -37,6 +38,8 @@ _LAZY = {
     "ConfigError": "webdistill.compose",
     "Toolkit": "webdistill.compose",
     "extract_html": "webdistill.adapters.extract.html.reader",
+    "Handler": "webdistill.adapters.extract.registry",
+    "ReadRequest": "webdistill.adapters.extract.registry",
     "Document": "webdistill.kernel",
     "ErrorCode": "webdistill.kernel",
     "FetchOutcome": "webdistill.kernel",
@@ -66,7 +69,9 @@ __all__ = [
     "ErrorCode",
     "FetchOutcome",
     "FetchRequest",
+    "Handler",
     "Page",
+    "ReadRequest",
     "SearchHit",
     "SearchOutcome",
     "SearchQuery",

@@ -11,6 +11,8 @@ This is the only module that names concrete adapter classes. `build(config)` ret
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterable, Mapping
 from contextlib import AsyncExitStack
 from types import TracebackType
 from typing import Any
@@ -19,15 +21,18 @@ from aiohttp import ThreadedResolver
 from aiohttp.abc import AbstractResolver
 from returns.result import Result
 
-from webdistill.adapters.backend import HttpWebBackend
+from webdistill.adapters.backend import Extractor, HttpWebBackend, Searcher
 from webdistill.adapters.cache import CachingBackend, CachingCompressor
 from webdistill.adapters.compress.extractive import ExtractiveCompressor
 from webdistill.adapters.compress.llm import LlmCompressor, LlmSettings
 from webdistill.adapters.deadline import DeadlineBackend
 from webdistill.adapters.extract.dispatch import extract_content
 from webdistill.adapters.extract.pool import ExtractionPool, default_pool_size
+from webdistill.adapters.extract.registry import Handler, HandlerRegistry
+from webdistill.adapters.http import audit
 from webdistill.adapters.http.client import GuardedClient
 from webdistill.adapters.http.settings import HttpSettings
+from webdistill.adapters.providers.custom import ChainedSearcher
 from webdistill.adapters.providers.pacing import IntervalPacer, Pacer
 from webdistill.adapters.providers.registry import SearchProviders
 from webdistill.adapters.providers.selection import describe_providers as _describe_providers
@@ -95,6 +100,7 @@ def provider_settings(config: Config) -> ProviderSettings:
         openserp_engine=config.openserp_engine,
         mcp_command=config.mcp_search_command,
         mcp_tool=config.mcp_search_tool,
+        proxy=config.proxy,
     )
 
 
@@ -118,24 +124,50 @@ def duckduckgo_pacer(config: Config, store: Store) -> Pacer | None:
 class Toolkit:
     """The two tools over the configured adapters. Use it as an async context manager."""
 
-    def __init__(self, config: Config, *, resolver: AbstractResolver | None = None) -> None:
+    def __init__(
+        self,
+        config: Config,
+        *,
+        resolver: AbstractResolver | None = None,
+        handlers: Iterable[Handler] = (),
+        providers: Mapping[str, object] | None = None,
+    ) -> None:
         self.config = config
         self._resolver = resolver
+        self._handlers = HandlerRegistry(handlers) if handlers else None
+        self._providers = dict(providers or {})
         self._stack = AsyncExitStack()
         self._deps: Deps | None = None
 
     async def __aenter__(self) -> Toolkit:
         config = self.config
+        if config.audit_log:
+            try:
+                audit.enable(config.audit_log)
+            except audit.AuditOpenError as error:
+                raise ConfigError(str(error)) from None
+            self._stack.callback(audit.disable, config.audit_log)
         client = await self._stack.enter_async_context(
             GuardedClient(http_settings(config), resolver=self._resolver)
         )
         store = self._open_store()
-        searcher = await self._stack.enter_async_context(
+        configured = await self._stack.enter_async_context(
             SearchProviders(provider_settings(config), pacer=duckduckgo_pacer(config, store))
         )
-        pool = ExtractionPool(default_pool_size(config.concurrency))
-        self._stack.callback(pool.close)
-        backend: WebBackend = HttpWebBackend(client, extract_content, searcher, pool=pool)
+        searcher: Searcher = configured
+        if self._providers:  # the caller's providers first, then the configured chain
+            searcher = ChainedSearcher(self._providers, configured)
+        backend: WebBackend
+        if self._handlers is not None:
+            # The caller's handlers are consulted first. They are the caller's own functions
+            # (closures, not importable by name), so they run in this process: small bodies
+            # inline, large ones in a thread, as without the worker pool.
+            extractor: Extractor = functools.partial(extract_content, handlers=self._handlers)
+            backend = HttpWebBackend(client, extractor, searcher)
+        else:
+            pool = ExtractionPool(default_pool_size(config.concurrency))
+            self._stack.callback(pool.close)
+            backend = HttpWebBackend(client, extract_content, searcher, pool=pool)
         if config.respect_robots:
             backend = RobotsGate(backend, client, config.user_agent or DEFAULT_USER_AGENT)
         backend = DeadlineBackend(
@@ -233,13 +265,21 @@ class Toolkit:
 
         `scope` names the caller on a shared server (the MCP session): only it can get the
         result back by its `response_id`."""
-        return await web_search(self.deps, raw, scope=scope)
+        token = audit.current_tool.set("web_search")
+        try:
+            return await web_search(self.deps, raw, scope=scope)
+        finally:
+            audit.current_tool.reset(token)
 
     async def fetch(
         self, raw: object, *, scope: str = ""
     ) -> Result[tuple[FetchOutcome, ...], WebError]:
         """The `web_fetch` tool (arguments as the schema describes; `scope` as in `search`)."""
-        return await web_fetch(self.deps, raw, scope=scope)
+        token = audit.current_tool.set("web_fetch")
+        try:
+            return await web_fetch(self.deps, raw, scope=scope)
+        finally:
+            audit.current_tool.reset(token)
 
     async def get_result(self, raw: object, *, scope: str = "") -> Result[StoredResult, WebError]:
         """The `web_get_result` tool: an earlier result by `response_id`, whole or in part."""
@@ -252,9 +292,25 @@ class Toolkit:
         return tool_schemas(strict=strict, results=self.config.max_stored_results > 0)
 
 
-def build(config: Config | None = None, *, resolver: AbstractResolver | None = None) -> Toolkit:
-    """A `Toolkit` for `config` (default: `Config.from_env()`); enter it with `async with`."""
-    return Toolkit(config if config is not None else Config.from_env(), resolver=resolver)
+def build(
+    config: Config | None = None,
+    *,
+    resolver: AbstractResolver | None = None,
+    handlers: Iterable[Handler] = (),
+    providers: Mapping[str, object] | None = None,
+) -> Toolkit:
+    """A `Toolkit` for `config` (default: `Config.from_env()`); enter it with `async with`.
+
+    `handlers`: content handlers (`webdistill.Handler`) consulted before the built-in ones.
+    `providers`: name -> search provider (an object with an async `search(query)` answering
+    `Result[rows, WebError]`), tried in order before the configured providers.
+    """
+    return Toolkit(
+        config if config is not None else Config.from_env(),
+        resolver=resolver,
+        handlers=handlers,
+        providers=providers,
+    )
 
 
 def read_local(

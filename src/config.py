@@ -104,6 +104,8 @@ class Config:
     openserp_engine: str = "google"
     mcp_search_command: str | None = attrs.field(default=None, repr=False)
     mcp_search_tool: str | None = None
+    #: WEB_AUDIT_LOG: "stderr" or a file path; None = no audit log.
+    audit_log: str | None = None
     cache_dir: str | None = None
     cache_max_bytes: int | None = None
     max_stored_results: int = 100
@@ -191,6 +193,28 @@ def _http_url(variable: str, raw: str) -> str | None:
     if not value.startswith(("http://", "https://")):
         raise ConfigError(f"{variable}={raw!r} is not valid: give an http(s) URL.")
     return value.rstrip("/")
+
+
+PROXY_SCHEMES = ("http://", "https://", "socks5://", "socks5h://", "socks4://")
+
+
+def _proxy_url(variable: str, raw: str) -> str | None:
+    value = raw.strip()
+    if not value:
+        return None
+    if not value.lower().startswith(PROXY_SCHEMES):
+        raise ConfigError(
+            f"{variable}={raw!r} is not valid: give the proxy's http(s) URL or a socks5:// "
+            "or socks4:// URL, e.g. socks5://127.0.0.1:1080."
+        )
+    return value.rstrip("/")
+
+
+def _audit_destination(variable: str, raw: str) -> str | None:
+    value = raw.strip()
+    if not value or value.lower() in ("0", "false", "off", "no", "none"):
+        return None
+    return "stderr" if value.lower() == "stderr" else value
 
 
 def _endpoints(variable: str, raw: str) -> dict[str, str]:
@@ -291,7 +315,7 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_LLM_MODEL": ("llm_model", _text),
     "WEB_RESPECT_ROBOTS": ("respect_robots", _flag),
     "WEB_FENCE_UNTRUSTED": ("fence_untrusted", _flag),
-    "WEB_PROXY": ("proxy", _http_url),
+    "WEB_PROXY": ("proxy", _proxy_url),
     "WEB_CACHE": ("cache", _cache),
     "WEB_PROVIDER_ENDPOINTS": ("provider_endpoints", _endpoints),
     "WEB_READER": ("reader", _choice(READERS)),
@@ -316,6 +340,7 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     ),
     "WEB_MCP_SEARCH_COMMAND": ("mcp_search_command", _command),
     "WEB_MCP_SEARCH_TOOL": ("mcp_search_tool", _text),
+    "WEB_AUDIT_LOG": ("audit_log", _audit_destination),
     "WEB_CACHE_DIR": ("cache_dir", _directory),
     "WEB_CACHE_MAX_BYTES": ("cache_max_bytes", _count(1024 * 1024, 1024**4)),
     "WEB_MAX_STORED_RESULTS": ("max_stored_results", _count(0, 100_000)),

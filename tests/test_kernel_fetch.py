@@ -191,7 +191,6 @@ async def test_fetch_batch_keeps_order_and_per_url_errors() -> None:
     [
         {},
         {"url": 5},
-        {"url": URL, "start_index": -1},
         {"url": URL, "max_chars": "big"},
         {"url": URL, "compress": "yes"},
         {"urls": [URL + str(i) for i in range(11)]},

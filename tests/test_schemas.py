@@ -157,6 +157,13 @@ async def test_out_of_range_numbers_are_clamped_as_the_schema_says() -> None:
     assert "clamped" in search["parameters"]["properties"]["max_results"]["description"]
     assert "clamped" in fetch["parameters"]["properties"]["max_chars"]["description"]
     assert validate_search({"query": "q", "max_results": 9999}).unwrap().max_results == 100
+    clamped = validate_fetch({"url": "https://a.example/", "start_index": -5, "timeout_ms": 1}, 1)
+    assert clamped.unwrap().requests[0].start_index == 0
+    assert clamped.unwrap().requests[0].timeout_ms == 100
+    for tool in (search, fetch):  # every range in the schemas says what happens outside it
+        for name, schema in tool["parameters"]["properties"].items():
+            if "minimum" in schema or "maximum" in schema:
+                assert "clamped" in schema["description"], name
     assert validate_fetch({"url": "https://a.example/", "max_chars": 5}, 20000).unwrap().requests[
         0
     ].max_chars == 200

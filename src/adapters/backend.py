@@ -18,6 +18,7 @@ from returns.result import Failure, Result, Success
 
 from webdistill.adapters.alternates import MARKDOWN_ACCEPT, MARKDOWN_TYPES, markdown_alternate
 from webdistill.adapters.extract.pool import ExtractionPool
+from webdistill.adapters.raw import raw_page
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import Document, FetchedPage, FetchRequest, SearchQuery
 
@@ -45,7 +46,11 @@ class PageResponse(Protocol):
 
 class PageClient(Protocol):
     async def get(
-        self, url: str, *, headers: Mapping[str, str] | None = None
+        self,
+        url: str,
+        *,
+        headers: Mapping[str, str] | None = None,
+        timeout_s: float | None = None,
     ) -> Result[PageResponse, WebError]: ...
 
 
@@ -76,10 +81,13 @@ class HttpWebBackend:
         return await self._searcher.search(query)
 
     async def extract(self, request: FetchRequest) -> Result[object, WebError]:
-        fetched = await self._client.get(request.url)
+        timeout_s = request.timeout_ms / 1000 if request.timeout_ms is not None else None
+        fetched = await self._client.get(request.url, timeout_s=timeout_s)
         if not isinstance(fetched, Success):
             return Failure(fetched.failure())
         response = fetched.unwrap()
+        if request.extract_mode == "raw":
+            return raw_page(response)
         document = await self._read(response)
         if not isinstance(document, Success):
             return Failure(document.failure())
@@ -150,4 +158,5 @@ def _as_page(response: PageResponse, document: Document) -> FetchedPage:
         language=document.language,
         flags=flags,
         notice=notice,
+        excerpt=document.excerpt,
     )

@@ -218,6 +218,8 @@ class CachingBackend:
         identity = request.url  # windows and focus are cut by the kernel, not the backend
         if request.prefer_reader:  # a hosted reader's page is another reading of the URL
             identity = f"prefer_reader {request.url}"
+        if request.extract_mode != "markdown":  # the raw body is another row
+            identity = f"{request.extract_mode} {identity}"
         return await self._page_flight.run(identity, lambda: self._extract(request, identity))
 
     async def _extract(self, request: FetchRequest, identity: str) -> Result[object, WebError]:

@@ -53,9 +53,12 @@ class DeadlineBackend:
     async def extract(self, request: FetchRequest) -> Result[object, WebError]:
         if self._slots is None:
             self._slots = asyncio.Semaphore(self._concurrency)
+        limit = self._timeout_s  # a call's own timeout_ms may shorten it, never extend it
+        if request.timeout_ms is not None:
+            limit = max(0.001, min(limit, request.timeout_ms / 1000))
         async with self._slots:
             try:
-                async with asyncio.timeout(self._timeout_s):
+                async with asyncio.timeout(limit):
                     return await self._inner.extract(request)
             except TimeoutError:
-                return Failure(deadline_error(request.url, self._timeout_s))
+                return Failure(deadline_error(request.url, limit))

@@ -212,6 +212,8 @@ def _page_section(page: Page, fence: bool, heading: str, more_hint: str) -> str:
     metadata = _metadata_line(page)
     if metadata:
         described.append(metadata)
+    if page.excerpt:
+        described.append(f"Excerpt: {_one_line(page.excerpt)}")
     if fence:  # the title and metadata come from the page: they go inside the fence
         parts = [f"{heading} {page.url}"]
         body = "\n".join([*described, "", page.content]) if described else page.content

@@ -24,6 +24,7 @@ _OPTIONS = {
     "max_results": "--max-results",
     "time_range": "--time-range",
     "include_content": "--include-content",
+    "timeout_ms": "--timeout-ms",
 }
 _OPTION_WORD = re.compile(r"\b(" + "|".join(_OPTIONS) + r")\b")
 
@@ -37,6 +38,8 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"Call web_search with \{.*?\}(?: or \{.*?\})?\.", 'Run: webdistill search "QUERY"...'),
         (r"Call web_fetch with \{.*?\}(?: or \{.*?\})?\.", "Run: webdistill fetch URL..."),
         (r"\bover several calls\b", "over several runs"),
+        (r"\bwithout extract_mode raw\b", "without --raw"),
+        (r"\(extract_mode raw\)", "(--raw)"),
         (r"; do not fetch it\.", " (WEB_DOMAIN_BLOCKLIST)."),
         (r"\bdo not retry this URL\.", ""),
     )

@@ -7,6 +7,8 @@ metadata) into the function-calling JSON Schemas, so the two cannot drift apart.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import attrs
 
 from webdistill.kernel.model import SafeSearch, TimeRange, Topic
@@ -17,6 +19,8 @@ MAX_QUERY_CHARS = 1000
 MIN_RESULTS, MAX_RESULTS = 1, 100
 MIN_CHARS, MAX_CHARS = 200, 1_000_000
 MAX_FOCUS_CHARS = 2000
+MIN_TIMEOUT_MS, MAX_TIMEOUT_MS = 100, 600_000
+ExtractMode = Literal["markdown", "raw"]
 MAX_DOMAINS = 20
 MIN_SNIPPET_CHARS, MAX_SNIPPET_CHARS = 20, 5000
 MIN_CONTENT_HITS, MAX_CONTENT_HITS = 1, 10
@@ -138,6 +142,24 @@ class FetchArgs:
             "description": "true: compress with the configured compressor to fit max_chars "
             "(a page that fits is shown whole); false: never; absent: compress long pages "
             "when a compressor is configured."
+        },
+    )
+    extract_mode: ExtractMode | None = attrs.field(
+        default=None,
+        metadata={
+            "description": "markdown (default): the page's main content as Markdown. raw: "
+            "the response body itself as text (HTML source, JSON...), cut to max_chars; "
+            "use it when the Markdown misses something."
+        },
+    )
+    timeout_ms: int | None = attrs.field(
+        default=None,
+        metadata={
+            "description": "Most milliseconds to spend on each page, redirects included "
+            f"(default and upper bound: the server's limit; values outside {MIN_TIMEOUT_MS}-"
+            f"{MAX_TIMEOUT_MS} are clamped into that range).",
+            "minimum": MIN_TIMEOUT_MS,
+            "maximum": MAX_TIMEOUT_MS,
         },
     )
     prefer_reader: bool = attrs.field(

@@ -99,6 +99,8 @@ class Document:
     language: str | None = None
     flags: tuple[str, ...] = ()
     notice: str | None = None
+    #: What the page says it is about (its meta description), if it says.
+    excerpt: str | None = None
 
 
 @attrs.frozen
@@ -110,6 +112,11 @@ class FetchRequest:
     start_index: int = 0
     focus: str | None = None
     compress: bool | None = None
+    #: "markdown" (extract the main content) or "raw" (the body as text, for when extraction
+    #: gets it wrong).
+    extract_mode: str = "markdown"
+    #: Most milliseconds for this page; the client caps it at the configured maximum.
+    timeout_ms: int | None = None
     #: Ask the configured hosted reader first (WEB_READER); local reading is the fallback.
     prefer_reader: bool = False
 
@@ -131,6 +138,7 @@ class FetchedPage:
     language: str | None = None
     flags: tuple[str, ...] = ()
     notice: str | None = None
+    excerpt: str | None = None
     #: The hosted reader that made this page (e.g. "jina"); None: webdistill read it.
     reader: str | None = None
 
@@ -159,6 +167,7 @@ class Page:
     language: str | None = None
     flags: tuple[str, ...] = ()
     notice: str | None = None
+    excerpt: str | None = None
     #: The hosted reader that made this page (e.g. "jina"); None: webdistill read it.
     reader: str | None = None
 

@@ -45,6 +45,22 @@ def _type_schema(type_: Any) -> dict[str, Any]:
     return {"type": simple[type_]} if type_ in simple else {}
 
 
+def _says_clamping(schema: dict[str, Any]) -> dict[str, Any]:
+    """A range in the schema is a promise: the validator clamps into it (never refuses), and
+    the description says so."""
+    low, high = schema.get("minimum"), schema.get("maximum")
+    text = str(schema.get("description", ""))
+    if (low is None and high is None) or "clamp" in text:
+        return schema
+    if low is not None and high is not None:
+        rule = f"Values outside {low}-{high} are clamped into that range."
+    elif low is not None:
+        rule = f"Values below {low} are clamped to {low}."
+    else:
+        rule = f"Values above {high} are clamped to {high}."
+    return {**schema, "description": f"{text} {rule}".strip()}
+
+
 def object_schema(cls: type[Any]) -> dict[str, Any]:
     """A JSON Schema object for an attrs class: one property per field, no extra keys;
     `required` lists the fields without a default."""
@@ -53,7 +69,7 @@ def object_schema(cls: type[Any]) -> dict[str, Any]:
     for field in attrs.fields(cls):
         schema = _type_schema(hints[field.name])
         schema.update(field.metadata)
-        properties[field.name] = schema
+        properties[field.name] = _says_clamping(schema)
     required = [field.name for field in attrs.fields(cls) if field.default is attrs.NOTHING]
     return {
         "type": "object",

@@ -257,6 +257,7 @@ async def extract_page(deps: Deps, request: FetchRequest) -> Result[Page, WebErr
             language=fetched.language,
             flags=fetched.flags,
             notice=fetched.notice,
+            excerpt=fetched.excerpt,
             reader=fetched.reader,
         )
     )

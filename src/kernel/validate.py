@@ -21,9 +21,11 @@ from webdistill.kernel.arguments import (
     MAX_QUERIES,
     MAX_QUERY_CHARS,
     MAX_RESULTS,
+    MAX_TIMEOUT_MS,
     MAX_URLS,
     MIN_CHARS,
     MIN_RESULTS,
+    MIN_TIMEOUT_MS,
     FetchArgs,
     SearchArgs,
 )
@@ -183,6 +185,14 @@ def clamp_max_chars(value: int | None, default: int) -> int:
     return min(MAX_CHARS, max(MIN_CHARS, chosen))
 
 
+def clamp_timeout_ms(value: int | None) -> int | None:
+    """Absent stays absent (the configured limit); present is clamped to [100, 600 000] (the
+    HTTP client also caps it at the configured limit)."""
+    if value is None:
+        return None
+    return min(MAX_TIMEOUT_MS, max(MIN_TIMEOUT_MS, value))
+
+
 def merge_items(one: str | None, many: Sequence[str] | None) -> tuple[str, ...]:
     """`one` and `many` merged in order, trimmed, empty ones dropped, duplicates removed."""
     seen: dict[str, None] = {}
@@ -252,8 +262,6 @@ def validate_fetch(raw: object, default_max_chars: int) -> Result[FetchBatch, We
         problems.append("url: give at least one URL")
     if len(urls) > MAX_URLS:
         problems.append(f"urls: at most {MAX_URLS} URLs per call, got {len(urls)}")
-    if args.start_index < 0:
-        problems.append("start_index: must be 0 or more")
     if args.focus is not None and len(args.focus) > MAX_FOCUS_CHARS:
         problems.append(f"focus: at most {MAX_FOCUS_CHARS} characters")
     if problems:
@@ -264,9 +272,11 @@ def validate_fetch(raw: object, default_max_chars: int) -> Result[FetchBatch, We
         FetchRequest(
             url=url,
             max_chars=max_chars,
-            start_index=args.start_index,
+            start_index=max(0, args.start_index),
             focus=focus,
             compress=args.compress,
+            extract_mode=args.extract_mode or "markdown",
+            timeout_ms=clamp_timeout_ms(args.timeout_ms),
             prefer_reader=args.prefer_reader,
         )
         for url in urls

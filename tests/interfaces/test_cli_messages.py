@@ -72,3 +72,26 @@ async def test_mcp_keeps_the_model_wording() -> None:
     answer = await call_tool(toolkit, "web_fetch", {"url": "http://a.example/"}, fence=True)
     text = answer.content[0].text  # type: ignore[union-attr]
     assert "Plain http URLs are not allowed" in text and "WEB_ALLOW_HTTP" not in text
+
+
+def test_config_shows_the_defaults_in_force(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    from webdistill.doors.cli.main import main
+
+    for key in list(os.environ):
+        if key.startswith("WEB_") or key.endswith("_API_KEY") or key == "SEARXNG_URL":
+            monkeypatch.delenv(key)
+    monkeypatch.setenv("WEB_CONCURRENCY", "4")
+    assert main(["config"]) == 0
+    lines = {line.split("=")[0].strip(): line for line in capsys.readouterr().out.splitlines()}
+    assert "webdistill/0.1" in lines["WEB_USER_AGENT"] and "(default)" in lines["WEB_USER_AGENT"]
+    assert "on for MCP, off for the CLI" in lines["WEB_FENCE_UNTRUSTED"]
+    assert "WEB_FETCH_TIMEOUT_MS" in lines and "15000" in lines["WEB_FETCH_TIMEOUT_MS"]
+    assert "(default)" not in lines["WEB_CONCURRENCY"]
+    assert "(not set)" not in lines["WEB_USER_AGENT"] + lines["WEB_PROXY"]
+    assert main(["config", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert "WEB_USER_AGENT" in shown["defaults"] and "WEB_CONCURRENCY" not in shown["defaults"]

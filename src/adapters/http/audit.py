@@ -8,9 +8,74 @@ user-info, so API keys passed as parameters never reach the log.
 from __future__ import annotations
 
 import logging
+import sys
+import time
+from contextvars import ContextVar
 from urllib.parse import urlsplit
 
 logger = logging.getLogger("webdistill.http")
+
+#: The tool a request is made for ("web_search", "web_fetch"); set by the toolkit per call.
+current_tool: ContextVar[str] = ContextVar("webdistill_tool", default="-")
+
+_enabled: dict[str, logging.Handler] = {}
+_users: dict[str, int] = {}
+
+
+class AuditOpenError(OSError):
+    """The audit log file cannot be opened; the message names WEB_AUDIT_LOG."""
+
+
+def enable(destination: str) -> None:
+    """Write the audit log to `destination` ("stderr" or a file path, appended), one line
+    per outbound request with its UTC time. Idempotent per destination."""
+    if destination in _enabled:
+        _users[destination] += 1
+        return
+    handler: logging.Handler
+    if destination.lower() == "stderr":
+        handler = logging.StreamHandler(sys.stderr)
+    else:
+        try:
+            handler = logging.FileHandler(destination, encoding="utf-8", delay=False)
+        except OSError as error:
+            reason = error.strerror or type(error).__name__
+            raise AuditOpenError(
+                f"WEB_AUDIT_LOG={destination!r}: cannot open the file ({reason}); give a "
+                "writable path or stderr."
+            ) from None
+    formatter = logging.Formatter(
+        "%(asctime)s.%(msecs)03dZ webdistill %(message)s", "%Y-%m-%dT%H:%M:%S"
+    )
+    formatter.converter = time.gmtime
+    handler.setFormatter(formatter)
+    handler.setLevel(logging.INFO)
+    logger.addHandler(handler)
+    if logger.getEffectiveLevel() > logging.INFO:
+        logger.setLevel(logging.INFO)
+    _enabled[destination] = handler
+    _users[destination] = 1
+
+
+def disable(destination: str) -> None:
+    """Undo one `enable(destination)`; the last one closes the destination."""
+    if destination not in _enabled:
+        return
+    _users[destination] -= 1
+    if _users[destination] > 0:
+        return
+    handler = _enabled.pop(destination)
+    del _users[destination]
+    logger.removeHandler(handler)
+    handler.close()
+
+
+def host_of(url: str) -> str:
+    """The host (and port) of `url`, without user-info."""
+    try:
+        return urlsplit(url).netloc.rpartition("@")[2] or "-"
+    except ValueError:
+        return "-"
 
 
 def redact(url: str) -> str:
@@ -31,8 +96,11 @@ def log_request(
     if not logger.isEnabledFor(logging.INFO):
         return
     safe_url = redact(url)
+    tool = current_tool.get()
     logger.info(
-        "GET %s hop=%d status=%s bytes=%d ms=%.0f outcome=%s",
+        "tool=%s GET host=%s url=%s hop=%d status=%s bytes=%d ms=%.0f outcome=%s",
+        tool,
+        host_of(url),
         safe_url,
         hop,
         status,
@@ -40,9 +108,45 @@ def log_request(
         ms,
         outcome,
         extra={
+            "tool": tool,
+            "method": "GET",
+            "host": host_of(url),
             "url": safe_url,
             "hop": hop,
             "attempt": attempt,
+            "status": status,
+            "bytes": size,
+            "ms": round(ms, 1),
+            "outcome": outcome,
+        },
+    )
+
+
+def log_provider_request(
+    provider: str, method: str, url: str, *, status: int | None, size: int, ms: float, outcome: str
+) -> None:
+    """Record one request to a search provider (query string and credentials dropped)."""
+    if not logger.isEnabledFor(logging.INFO):
+        return
+    safe_url = redact(url)
+    tool = current_tool.get()
+    logger.info(
+        "tool=%s %s host=%s url=%s provider=%s status=%s bytes=%d ms=%.0f outcome=%s",
+        tool,
+        method,
+        host_of(url),
+        safe_url,
+        provider,
+        status,
+        size,
+        ms,
+        outcome,
+        extra={
+            "tool": tool,
+            "method": method,
+            "host": host_of(url),
+            "url": safe_url,
+            "provider": provider,
             "status": status,
             "bytes": size,
             "ms": round(ms, 1),

@@ -19,6 +19,7 @@ import socket
 import ssl
 from collections.abc import Mapping
 from types import TracebackType
+from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp
@@ -31,7 +32,13 @@ from webdistill.adapters.http import audit
 from webdistill.adapters.http.decoders import ACCEPT_ENCODING
 from webdistill.adapters.http.errors import shown, total_timeout_error, with_hop
 from webdistill.adapters.http.exchange import Redirect, Status, exchange, http_error
-from webdistill.adapters.http.guard import DialGuard, GuardedResolver, guarded_socket_factory
+from webdistill.adapters.http.guard import (
+    DNS_TIMEOUT_S,
+    DialGuard,
+    GuardedResolver,
+    guarded_socket_factory,
+)
+from webdistill.adapters.http.proxy import is_socks, socks_connector
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.kernel import addresses
 from webdistill.kernel.errors import ErrorCode, WebError
@@ -96,14 +103,20 @@ class GuardedClient:
         if self._session is None or self._slots is None:
             settings = self._settings
             upstream = self._upstream or aiohttp.ThreadedResolver()
-            self._resolver = GuardedResolver(upstream, self._guard)
-            connector = aiohttp.TCPConnector(
-                resolver=self._resolver,
-                use_dns_cache=False,
-                limit=max(1, settings.concurrency),  # 0 would mean "unlimited" to aiohttp
-                limit_per_host=max(1, settings.per_host_connections),
-                socket_factory=guarded_socket_factory(self._guard),
-                ssl=self._ssl_context if self._ssl_context is not None else True,
+            dns_timeout_s = min(DNS_TIMEOUT_S, settings.timeout_s / 3)
+            self._resolver = GuardedResolver(upstream, self._guard, dns_timeout_s)
+            options: dict[str, Any] = {
+                "resolver": self._resolver,
+                "use_dns_cache": False,
+                "limit": max(1, settings.concurrency),  # 0 would mean "unlimited" to aiohttp
+                "limit_per_host": max(1, settings.per_host_connections),
+                "socket_factory": guarded_socket_factory(self._guard),
+                "ssl": self._ssl_context if self._ssl_context is not None else True,
+            }
+            connector = (
+                socks_connector(settings.proxy, **options)
+                if settings.proxy and is_socks(settings.proxy)
+                else aiohttp.TCPConnector(**options)
             )
             self._session = aiohttp.ClientSession(
                 connector=connector,
@@ -147,18 +160,27 @@ class GuardedClient:
             await resolver.close()
 
     async def get(
-        self, url: str, *, headers: Mapping[str, str] | None = None
+        self,
+        url: str,
+        *,
+        headers: Mapping[str, str] | None = None,
+        timeout_s: float | None = None,
     ) -> Result[HttpResponse, WebError]:
-        """GET `url` under the policy; non-2xx after retries is HTTP_ERROR (detail status)."""
+        """GET `url` under the policy; non-2xx after retries is HTTP_ERROR (detail status).
+
+        `timeout_s` shortens the total time of this call (never beyond the configured one)."""
         session, slots = self._ensure_session()
         where: list[tuple[str, int]] = [(url, 0)]
+        limit = self._settings.timeout_s
+        if timeout_s is not None:
+            limit = max(0.001, min(limit, timeout_s))
         async with slots:
             try:
-                async with asyncio.timeout(self._settings.timeout_s):
+                async with asyncio.timeout(limit):
                     return await self._follow(session, url, dict(headers or {}), where)
             except TimeoutError:
                 current, hop = where[-1]
-                return Failure(total_timeout_error(current, hop, self._settings.timeout_s))
+                return Failure(total_timeout_error(current, hop, limit))
 
     async def _follow(
         self,

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 import aiohttp
 
-from webdistill.adapters.http.guard import BlockedAddressError
+from webdistill.adapters.http.guard import BlockedAddressError, DnsTimeoutError
 from webdistill.kernel.errors import RETRYABLE_CODES, ErrorCode, WebError
 from webdistill.kernel.quoting import safe_text, shown_url
 
@@ -99,6 +99,14 @@ def translate(exc: BaseException, url: str, hop: int) -> WebError:
                 address=cause.address,
             )
     detail: dict[str, object] = {"url": url, "hop": hop, "exception": type(exc).__name__}
+    for cause in causes:
+        if isinstance(cause, DnsTimeoutError):
+            return make_error(
+                ErrorCode.TIMEOUT,
+                f"The DNS lookup of {cause.host} got no answer within {cause.seconds:g} s (the "
+                "name server is down or unreachable); try again later.",
+                {**detail, "stage": "dns", "limit_s": cause.seconds},
+            )
     if any(isinstance(c, asyncio.TimeoutError | TimeoutError) for c in causes):
         return make_error(
             ErrorCode.TIMEOUT,

@@ -23,6 +23,7 @@ from yarl import URL
 from webdistill.adapters.http import audit, retry
 from webdistill.adapters.http.body import Body, declared_length, declared_too_large, read_body
 from webdistill.adapters.http.errors import is_connection_reset, make_error, shown, translate
+from webdistill.adapters.http.proxy import http_proxy
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.adapters.http.walls import (
     SAMPLE_BYTES,
@@ -157,7 +158,10 @@ async def _request_once(
     if check_name is not None:
         await check_name(url)
     async with session.get(
-        URL(url, encoded=True), headers=headers, allow_redirects=False, proxy=settings.proxy
+        URL(url, encoded=True),
+        headers=headers,
+        allow_redirects=False,
+        proxy=http_proxy(settings.proxy),
     ) as resp:
         location = resp.headers.get("Location", "").strip()
         if resp.status in REDIRECT_STATUSES and location:

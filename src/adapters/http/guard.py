@@ -18,6 +18,7 @@ callers that hold a raw transport).
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from typing import Any
 
@@ -58,17 +59,38 @@ def _canonical(ip: str) -> str:
     return str(addr) if addr is not None else ip
 
 
+#: Longest wait for one DNS answer: a name server that never answers fails in seconds
+#: (the system resolver alone can take 20 s and more, retrying every configured server).
+DNS_TIMEOUT_S = 5.0
+
+
+class DnsTimeoutError(TimeoutError):
+    """The name server did not answer for `host` within `seconds`."""
+
+    def __init__(self, host: str, seconds: float) -> None:
+        super().__init__(f"no DNS answer for {host} within {seconds:g} s")
+        self.host = host
+        self.seconds = seconds
+
+
 class GuardedResolver(AbstractResolver):
     """Resolves through `upstream`, returning only answers whose every address is allowed."""
 
-    def __init__(self, upstream: AbstractResolver, guard: DialGuard) -> None:
+    def __init__(
+        self, upstream: AbstractResolver, guard: DialGuard, timeout_s: float = DNS_TIMEOUT_S
+    ) -> None:
         self._upstream = upstream
         self._guard = guard
+        self._timeout_s = timeout_s
 
     async def resolve(
         self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
     ) -> list[ResolveResult]:
-        answers = await self._upstream.resolve(host, port, family)
+        try:
+            async with asyncio.timeout(self._timeout_s):
+                answers = await self._upstream.resolve(host, port, family)
+        except TimeoutError:
+            raise DnsTimeoutError(host, self._timeout_s) from None
         if host.rstrip(".").lower() in self._guard.trusted_names:
             self._guard.trusted_dial.update(_canonical(a["host"]) for a in answers)
             return answers

@@ -23,6 +23,7 @@ import aiohttp
 from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.http.proxy import proxied_session
 from webdistill.adapters.providers.brave import search_brave
 from webdistill.adapters.providers.duckduckgo import search_duckduckgo
 from webdistill.adapters.providers.exa import search_exa
@@ -139,9 +140,7 @@ class SearchProviders:
 
     def _session_now(self) -> aiohttp.ClientSession:
         if self._session is None or (self._owns_session and self._session.closed):
-            self._session = aiohttp.ClientSession(
-                trust_env=False, connector=aiohttp.TCPConnector(limit=16)
-            )
+            self._session = proxied_session(self._settings.proxy, limit=16)
             self._owns_session = True
         return self._session
 

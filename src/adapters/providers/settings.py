@@ -92,6 +92,8 @@ class ProviderSettings:
     openserp_engine: str = "google"
     mcp_command: str | None = attrs.field(default=None, converter=_blank_to_none, repr=False)
     mcp_tool: str | None = attrs.field(default=None, converter=_blank_to_none)
+    #: WEB_PROXY: provider calls go through it too (http://, https://, socks5://...).
+    proxy: str | None = attrs.field(default=None, converter=_blank_to_none, repr=False)
 
     def api_key(self, provider: str) -> str | None:
         """The key configured for a keyed provider (None for the others)."""

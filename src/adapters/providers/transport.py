@@ -9,6 +9,7 @@ basic-auth credentials).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 
 import aiohttp
@@ -16,6 +17,7 @@ import attrs
 from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.http import audit
 from webdistill.adapters.providers.failures import ProviderInfo, scrub
 from webdistill.adapters.providers.rows import Answer, Rows
 from webdistill.kernel.errors import ErrorCode, WebError
@@ -45,6 +47,41 @@ async def exchange(
     form: Mapping[str, str] | None = None,
 ) -> Result[HttpAnswer, WebError]:
     """Send one request; TIMEOUT, NETWORK_ERROR or INVALID_BACKEND_DATA (too big) on failure."""
+    started = time.monotonic()
+    answer = await _exchange(
+        session,
+        info,
+        method,
+        url,
+        timeout_s=timeout_s,
+        headers=headers,
+        params=params,
+        json_body=json_body,
+        form=form,
+    )
+    status = answer.unwrap().status if isinstance(answer, Success) else None
+    size = len(answer.unwrap().body) if isinstance(answer, Success) else 0
+    outcome = "ok" if isinstance(answer, Success) else str(answer.failure().code)
+    elapsed_ms = (time.monotonic() - started) * 1000
+    shown = f"{url}?query" if params else url  # the log shows that a query went, not which
+    audit.log_provider_request(
+        info.name, method, shown, status=status, size=size, ms=elapsed_ms, outcome=outcome
+    )
+    return answer
+
+
+async def _exchange(
+    session: aiohttp.ClientSession,
+    info: ProviderInfo,
+    method: str,
+    url: str,
+    *,
+    timeout_s: float,
+    headers: Mapping[str, str],
+    params: Mapping[str, str] | None,
+    json_body: object,
+    form: Mapping[str, str] | None,
+) -> Result[HttpAnswer, WebError]:
     timeout = aiohttp.ClientTimeout(total=timeout_s)
     try:
         async with session.request(

@@ -32,23 +32,56 @@ def _shown(variable: str, value: object) -> object:
     return mask_url_credentials(str(value))
 
 
+#: What is in force when a setting is left unset (beside the plain defaults of `Config`).
+IMPLIED = {
+    "WEB_USER_AGENT": "webdistill/<version> (+https://pypi.org/project/webdistill/)",
+    "WEB_FENCE_UNTRUSTED": "on for MCP, off for the CLI",
+    "WEB_AUDIT_LOG": "off",
+    "WEB_PROXY": "none (direct connections)",
+}
+
+
+def _defaults() -> dict[str, object]:
+    """Each variable's value when nothing sets it."""
+    plain = Config()
+    return {variable: getattr(plain, field) for variable, (field, _) in FIELDS.items()}
+
+
+def _in_force(variable: str, value: object) -> object:
+    """The value shown: what is in force, also when the variable is unset."""
+    if value is None and variable == "WEB_USER_AGENT":
+        from webdistill.compose import DEFAULT_USER_AGENT
+
+        return DEFAULT_USER_AGENT
+    if value is None and variable in IMPLIED:
+        return IMPLIED[variable]
+    return value
+
+
 def run_config(args: argparse.Namespace, config: Config) -> int:
     """Print the settings and the providers; `config` is already loaded and valid."""
     from webdistill.compose import describe_providers
 
+    defaults = _defaults()
     settings = {
-        variable: _shown(variable, getattr(config, field))
+        variable: _in_force(variable, _shown(variable, getattr(config, field)))
         for variable, (field, _) in FIELDS.items()
+    }
+    defaulted = {
+        variable
+        for variable, (field, _) in FIELDS.items()
+        if getattr(config, field) == defaults[variable]
     }
     providers = describe_providers(config)
     if args.json:
         rows = [{"name": n, "usable": usable, "why": why} for n, usable, why in providers]
-        _print_json({"config": settings, "providers": rows})
+        _print_json({"config": settings, "defaults": sorted(defaulted), "providers": rows})
         return EXIT_OK
     print("Configuration (environment over the --config / WEB_CONFIG file):")
     width = max(len(variable) for variable in settings)
     for variable, value in settings.items():
-        print(f"  {variable:<{width}} = {_human(value)}")
+        mark = "  (default)" if variable in defaulted and value is not None else ""
+        print(f"  {variable:<{width}} = {_human(value)}{mark}")
     print("\nSearch providers:")
     for name, usable, why in providers:
         print(f"  {name:<10} {'usable' if usable else 'no':<6}  {why}")

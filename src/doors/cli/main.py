@@ -120,6 +120,19 @@ def _add_fetch(commands: _SubParsers[_Parser]) -> None:
         help="force (or forbid) compression; default: compress long pages if configured",
     )
     fetch.add_argument(
+        "--raw",
+        dest="extract_mode",
+        action="store_const",
+        const="raw",
+        help="the body itself as text (HTML source...), when the Markdown misses something",
+    )
+    fetch.add_argument(
+        "--timeout-ms",
+        type=_positive_int,
+        metavar="MS",
+        help="most milliseconds per page (capped by WEB_FETCH_TIMEOUT_MS)",
+    )
+    fetch.add_argument(
         "--prefer-reader",
         action="store_true",
         default=None,

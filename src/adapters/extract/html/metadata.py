@@ -19,6 +19,7 @@ class PageMeta:
     published: str | None = None
     site_name: str | None = None
     language: str | None = None
+    description: str | None = None
 
 
 def _clean(value: str | None) -> str | None:
@@ -110,4 +111,9 @@ def read_meta(root: lxml_html.HtmlElement) -> PageMeta:
         published=_clean(date),
         site_name=site,
         language=_clean(language),
+        description=_clean(
+            metas.get("description")
+            or metas.get("og:description")
+            or metas.get("twitter:description")
+        ),
     )

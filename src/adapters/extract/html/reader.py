@@ -105,6 +105,7 @@ def _empty(meta: PageMeta, raw: str) -> Document:
         published=meta.published,
         site_name=meta.site_name,
         language=meta.language,
+        excerpt=meta.description,
         flags=flags or ("empty",),
         notice=notice or "The page has no readable text content.",
     )
@@ -141,5 +142,6 @@ def extract_html(html: str | bytes, url: str | None = None) -> Document:
         language=meta.language or language_code(stoplist_name),
         flags=flags,
         notice=notice,
+        excerpt=meta.description,
     )
     return revise(document, html, url)  # app shells: the article the page embeds as data
