@@ -108,13 +108,10 @@ def test_no_url_is_refused() -> None:
         )
 
 
-def test_start_index_zero_passes_minus_one_does_not() -> None:
-    assert (
-        validate_fetch({"url": "u", "start_index": 0}, 20000).unwrap().requests[0].start_index == 0
-    )
-    assert message(validate_fetch({"url": "u", "start_index": -1}, 20000)) == (
-        f"Invalid input: start_index: must be 0 or more. {FETCH_HINT}"
-    )
+@pytest.mark.parametrize(("sent", "read"), [(0, 0), (7, 7), (-1, 0), (-500, 0)])
+def test_start_index_below_zero_reads_from_the_start(sent: int, read: int) -> None:
+    batch = validate_fetch({"url": "u", "start_index": sent}, 20000).unwrap()
+    assert batch.requests[0].start_index == read
 
 
 def test_focus_of_2000_characters_passes_2001_does_not() -> None:
@@ -126,10 +123,9 @@ def test_focus_of_2000_characters_passes_2001_does_not() -> None:
 
 
 def test_every_fetch_problem_is_named_at_once() -> None:
-    raw = {"urls": [], "start_index": -3, "focus": "f" * 2001}
+    raw = {"urls": [], "focus": "f" * 2001}
     assert message(validate_fetch(raw, 20000)) == (
-        "Invalid input: url: give at least one URL; start_index: must be 0 or more; "
-        f"focus: at most 2000 characters. {FETCH_HINT}"
+        f"Invalid input: url: give at least one URL; focus: at most 2000 characters. {FETCH_HINT}"
     )
 
 
