@@ -33,6 +33,7 @@ from webdistill.adapters.http import audit
 from webdistill.adapters.http.client import GuardedClient
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.adapters.providers.custom import ChainedSearcher
+from webdistill.adapters.providers.pacing import IntervalPacer, Pacer
 from webdistill.adapters.providers.registry import SearchProviders
 from webdistill.adapters.providers.selection import describe_providers as _describe_providers
 from webdistill.adapters.providers.settings import ProviderSettings
@@ -40,10 +41,16 @@ from webdistill.adapters.readers.fallback import ReaderFallback
 from webdistill.adapters.readers.gate import AddressGate
 from webdistill.adapters.readers.registry import make_reader, reader_settings
 from webdistill.adapters.robots import RobotsGate
+from webdistill.adapters.store.choice import StoreChoiceError, open_store
+from webdistill.adapters.store.pacer import StorePacer
+from webdistill.adapters.store.results import StoredResults
 from webdistill.config import Config, ConfigError
 from webdistill.kernel import Deps, Document, FetchOutcome, SearchOutcome, WebBackend, WebError
 from webdistill.kernel.ports import Compressor
+from webdistill.kernel.results import StoredResult
+from webdistill.kernel.retrieval import web_get_result
 from webdistill.kernel.schemas import tool_schemas
+from webdistill.kernel.store import Store
 from webdistill.kernel.tools import web_fetch, web_search
 from webdistill.kernel.urls import UrlPolicy
 
@@ -71,6 +78,7 @@ def http_settings(config: Config) -> HttpSettings:
         concurrency=config.concurrency,
         user_agent=config.user_agent or DEFAULT_USER_AGENT,
         proxy=config.proxy,
+        per_host_connections=config.per_host,
     )
 
 
@@ -93,6 +101,23 @@ def provider_settings(config: Config) -> ProviderSettings:
         mcp_command=config.mcp_search_command,
         mcp_tool=config.mcp_search_tool,
         proxy=config.proxy,
+    )
+
+
+def duckduckgo_pacer(config: Config, store: Store) -> Pacer | None:
+    """DuckDuckGo's pacer: shared through the store when it is shared (disk, Redis), so
+    every process of the user, or every replica, keeps one pace; None: the in-process one."""
+    if not store.shared:
+        return None
+    settings = provider_settings(config)
+    local = IntervalPacer(settings.ddg_min_interval_s, settings.ddg_backoff_s)
+    return StorePacer(
+        store,
+        "duckduckgo",
+        settings.ddg_min_interval_s,
+        settings.ddg_backoff_s,
+        max_wait_s=settings.timeout_s,
+        fallback=local,
     )
 
 
@@ -125,8 +150,9 @@ class Toolkit:
         client = await self._stack.enter_async_context(
             GuardedClient(http_settings(config), resolver=self._resolver)
         )
+        store = self._open_store()
         configured = await self._stack.enter_async_context(
-            SearchProviders(provider_settings(config))
+            SearchProviders(provider_settings(config), pacer=duckduckgo_pacer(config, store))
         )
         searcher: Searcher = configured
         if self._providers:  # the caller's providers first, then the configured chain
@@ -148,8 +174,17 @@ class Toolkit:
             backend, timeout_s=config.fetch_timeout_ms / 1000, concurrency=config.concurrency
         )
         backend = self._with_reader(backend)  # outside the deadline: its own timeout
-        if config.cache:
-            backend = CachingBackend(backend)
+        if config.cache != "off":
+            lock_ttl_s = max(config.fetch_timeout_ms, config.search_timeout_ms) / 1000 + 5
+            replicas = config.cache not in ("disk", "memory")  # a Redis URL
+            backend = CachingBackend(backend, store, lock_ttl_s=lock_ttl_s if replicas else None)
+        results = None
+        if config.max_stored_results > 0:
+            results = StoredResults(
+                store,
+                max_results=config.max_stored_results,
+                max_chars=config.max_stored_chars,
+            )
         self._deps = Deps(
             backend=backend,
             compressor=self._compressor(),
@@ -160,8 +195,18 @@ class Toolkit:
             snippet_chars=config.snippet_chars,
             content_hits=config.content_hits,
             content_chars=config.content_chars,
+            results=results,
         )
         return self
+
+    def _open_store(self) -> Store:
+        config = self.config
+        try:
+            store = open_store(config.cache, config.cache_dir, config.cache_max_bytes)
+        except StoreChoiceError as error:
+            raise ConfigError(str(error)) from None
+        self._stack.push_async_callback(store.close)
+        return store
 
     def _with_reader(self, backend: WebBackend) -> WebBackend:
         """The opt-in hosted reader fallback (WEB_READER) around the page backend."""
@@ -213,26 +258,38 @@ class Toolkit:
             raise RuntimeError("use the Toolkit inside `async with build(config) as toolkit:`")
         return self._deps
 
-    async def search(self, raw: object) -> Result[tuple[SearchOutcome, ...], WebError]:
-        """The `web_search` tool (arguments as the schema describes)."""
+    async def search(
+        self, raw: object, *, scope: str = ""
+    ) -> Result[tuple[SearchOutcome, ...], WebError]:
+        """The `web_search` tool (arguments as the schema describes).
+
+        `scope` names the caller on a shared server (the MCP session): only it can get the
+        result back by its `response_id`."""
         token = audit.current_tool.set("web_search")
         try:
-            return await web_search(self.deps, raw)
+            return await web_search(self.deps, raw, scope=scope)
         finally:
             audit.current_tool.reset(token)
 
-    async def fetch(self, raw: object) -> Result[tuple[FetchOutcome, ...], WebError]:
-        """The `web_fetch` tool (arguments as the schema describes)."""
+    async def fetch(
+        self, raw: object, *, scope: str = ""
+    ) -> Result[tuple[FetchOutcome, ...], WebError]:
+        """The `web_fetch` tool (arguments as the schema describes; `scope` as in `search`)."""
         token = audit.current_tool.set("web_fetch")
         try:
-            return await web_fetch(self.deps, raw)
+            return await web_fetch(self.deps, raw, scope=scope)
         finally:
             audit.current_tool.reset(token)
+
+    async def get_result(self, raw: object, *, scope: str = "") -> Result[StoredResult, WebError]:
+        """The `web_get_result` tool: an earlier result by `response_id`, whole or in part."""
+        return await web_get_result(self.deps, raw, scope=scope)
 
     def schemas(self, *, strict: bool = False) -> list[dict[str, Any]]:
         """Function-calling schemas: `[{"name", "description", "parameters"}, ...]`;
-        `strict=True` gives OpenAI's strict-mode form (with `"strict": true`)."""
-        return tool_schemas(strict=strict)
+        `strict=True` gives OpenAI's strict-mode form (with `"strict": true`).
+        `web_get_result` is left out when results are not stored."""
+        return tool_schemas(strict=strict, results=self.config.max_stored_results > 0)
 
 
 def build(

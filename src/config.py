@@ -45,6 +45,13 @@ def _frozen_map(value: Mapping[str, str] | None) -> Mapping[str, str]:
     return MappingProxyType(dict(value or {}))
 
 
+def _cache_setting(value: str | bool) -> str:
+    """`Config(cache=True/False)` (the old flag) still means the default store / none."""
+    if isinstance(value, bool):
+        return "disk" if value else "off"
+    return value
+
+
 @attrs.frozen
 class Config:
     """Every setting, with its default. Field `x` is read from variable `WEB_X` (see FIELDS)."""
@@ -74,7 +81,7 @@ class Config:
     respect_robots: bool = False
     fence_untrusted: bool | None = None
     proxy: str | None = attrs.field(default=None, repr=redacted_url)
-    cache: bool = True
+    cache: str = attrs.field(default="disk", converter=_cache_setting)
     provider_endpoints: Mapping[str, str] = attrs.field(
         factory=dict, converter=_frozen_map, repr=redacted_url
     )
@@ -102,6 +109,11 @@ class Config:
     mcp_token: str | None = attrs.field(default=None, repr=False)
     #: WEB_AUDIT_LOG: "stderr" or a file path; None = no audit log.
     audit_log: str | None = None
+    cache_dir: str | None = None
+    cache_max_bytes: int | None = None
+    max_stored_results: int = 100
+    max_stored_chars: int = 200_000
+    per_host: int = 4
 
     @classmethod
     def from_env(
@@ -287,6 +299,35 @@ def _token(variable: str, raw: str) -> str | None:
     return value
 
 
+CACHE_CHOICES = ("disk", "memory", "off")
+_REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+
+
+def _cache(variable: str, raw: str) -> str:
+    """`disk`, `memory`, `off`, or a Redis URL (true/false still mean disk/off)."""
+    value = raw.strip()
+    lowered = value.lower()
+    if lowered.startswith(_REDIS_SCHEMES):
+        return value
+    if lowered in CACHE_CHOICES:
+        return lowered
+    if lowered in _TRUE:
+        return "disk"
+    if lowered in _FALSE or lowered == "none":
+        return "off"
+    raise ConfigError(
+        f"{variable}={raw!r} is not valid: use disk, memory, off, or a Redis URL such as "
+        "redis://127.0.0.1:6379/0."
+    )
+
+
+def _directory(variable: str, raw: str) -> str | None:
+    value = os.path.expanduser(raw.strip())
+    if value and not os.path.isabs(value):
+        raise ConfigError(f"{variable}={raw!r} is not valid: give an absolute directory path.")
+    return value or None
+
+
 #: variable name -> (Config field, parser)
 FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_SEARCH_PROVIDER": ("search_provider", _choice(PROVIDERS)),
@@ -314,7 +355,7 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_RESPECT_ROBOTS": ("respect_robots", _flag),
     "WEB_FENCE_UNTRUSTED": ("fence_untrusted", _flag),
     "WEB_PROXY": ("proxy", _proxy_url),
-    "WEB_CACHE": ("cache", _flag),
+    "WEB_CACHE": ("cache", _cache),
     "WEB_PROVIDER_ENDPOINTS": ("provider_endpoints", _endpoints),
     "WEB_READER": ("reader", _choice(READERS)),
     "WEB_READER_URL": ("reader_url", _http_url),
@@ -342,6 +383,11 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_MCP_ALLOWED_ORIGINS": ("mcp_allowed_origins", _origins),
     "WEB_MCP_TOKEN": ("mcp_token", _token),
     "WEB_AUDIT_LOG": ("audit_log", _audit_destination),
+    "WEB_CACHE_DIR": ("cache_dir", _directory),
+    "WEB_CACHE_MAX_BYTES": ("cache_max_bytes", _count(1024 * 1024, 1024**4)),
+    "WEB_MAX_STORED_RESULTS": ("max_stored_results", _count(0, 100_000)),
+    "WEB_MAX_STORED_CHARS": ("max_stored_chars", _count(1000, 100_000_000)),
+    "WEB_PER_HOST": ("per_host", _count(1, 64)),
 }
 
 

@@ -16,6 +16,7 @@ from returns.result import Success
 
 from tests.fakes import FakeBackend, page_row
 from webdistill.kernel import Deps
+from webdistill.kernel.retrieval import validate_get
 from webdistill.kernel.schemas import tool_schemas
 from webdistill.kernel.strict_schema import SUPPORTED_KEYWORDS, strict_schema
 from webdistill.kernel.tools import web_fetch, web_search
@@ -75,14 +76,18 @@ def test_schemas_are_valid_json_schema(strict: bool) -> None:
 
 def test_plain_schemas_require_nothing_that_has_a_default() -> None:
     for tool in tool_schemas():
-        assert tool["parameters"]["required"] == []
+        expected = ["response_id"] if tool["name"] == "web_get_result" else []
+        assert tool["parameters"]["required"] == expected
         assert tool["parameters"]["additionalProperties"] is False
 
 
 def test_strict_schemas_follow_openai_rules() -> None:
     for tool in tool_schemas(strict=True):
         assert_openai_strict(tool)
-        for schema in tool["parameters"]["properties"].values():
+        for name, schema in tool["parameters"]["properties"].items():
+            if name == "response_id":  # web_get_result's one required field stays non-null
+                assert schema["type"] == "string"
+                continue
             kinds = schema["type"]
             assert isinstance(kinds, list) and "null" in kinds
             assert "Send null to leave it out." in schema["description"]
@@ -117,7 +122,11 @@ def test_strict_form_is_generic_over_any_properties() -> None:
 
 
 def test_what_strict_mode_sends_is_accepted() -> None:
-    search, fetch = tool_schemas(strict=True)
+    search, fetch, get = tool_schemas(strict=True)
+    all_null_but_id = {name: None for name in get["parameters"]["properties"]}
+    all_null_but_id["response_id"] = "r_abc"
+    jsonschema.validate(all_null_but_id, get["parameters"])
+    assert validate_get(all_null_but_id).unwrap().response_id == "r_abc"
     all_null_but_query = {name: None for name in search["parameters"]["properties"]}
     all_null_but_query["query"] = "tide pools"
     jsonschema.validate(all_null_but_query, search["parameters"])
@@ -144,7 +153,7 @@ async def test_an_integer_written_as_5_0_is_5() -> None:
 
 
 async def test_out_of_range_numbers_are_clamped_as_the_schema_says() -> None:
-    search, fetch = tool_schemas()
+    search, fetch, _ = tool_schemas()
     assert "clamped" in search["parameters"]["properties"]["max_results"]["description"]
     assert "clamped" in fetch["parameters"]["properties"]["max_chars"]["description"]
     assert validate_search({"query": "q", "max_results": 9999}).unwrap().max_results == 100

@@ -1,33 +1,42 @@
-"""In-memory caches: a caching `WebBackend` decorator and a caching compressor.
+"""Caches: a caching `WebBackend` decorator over a `Store`, and a caching compressor.
 
-Search answers live 5 minutes, pages 10 minutes in a byte-bounded LRU, so paging through a
-long document with `start_index` downloads it once. Concurrent requests for the same key
-share one in-flight call (compressions through `compress.flight.SingleFlight`, which goes on
-for the callers left when one is cancelled). Failures are never cached. The clock is
-injectable for tests.
+Search answers live 5 minutes, pages 10 minutes in the store (memory, disk or Redis: see
+`adapters/store`), so paging through a long document with `start_index` downloads it once,
+in one process or across CLI calls and replicas. Concurrent requests for the same key share
+one in-flight call, in this process and, through a short store lock, across processes
+(compressions through `compress.flight.SingleFlight`, which goes on for the callers left
+when one is cancelled). Failures are never cached. The clock is injectable for tests
+(memory store).
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from typing import Generic, TypeVar
 
 import attrs
 from returns.result import Result, Success
 
 from webdistill.adapters.compress.flight import SingleFlight
+from webdistill.adapters.store import codec
+from webdistill.adapters.store.flight import shared_flight
+from webdistill.adapters.store.memory import MemoryStore
 from webdistill.kernel.errors import WebError
-from webdistill.kernel.model import FetchRequest, SearchQuery
+from webdistill.kernel.model import FetchedPage, FetchRequest, RowBatch, SearchQuery
 from webdistill.kernel.ports import Compressor, WebBackend
+from webdistill.kernel.store import Store, StoreError
 
 SEARCH_TTL_S = 300.0
 PAGE_TTL_S = 600.0
 PAGE_CACHE_BYTES = 64 * 1024 * 1024
 SEARCH_CACHE_ENTRIES = 512
+#: How long a process may hold the shared lock of one download before others stop waiting.
+LOCK_TTL_S = 30.0
 COMPRESSION_CACHE_ENTRIES = 64
 
 _V = TypeVar("_V")
@@ -103,55 +112,147 @@ class _SingleFlight(Generic[_V]):
         return value
 
 
-def _page_size(row: object) -> int:
-    content = getattr(row, "content", None)
-    if content is None and isinstance(row, dict):
-        content = row.get("content")
-    return 1024 + (len(content) * 2 if isinstance(content, str) else 0)
+def _plain_row(row: object) -> object:
+    """A backend row as JSON-ready data (rows are attrs instances or mappings)."""
+    if attrs.has(type(row)):
+        return attrs.asdict(row)  # type: ignore[arg-type]
+    if isinstance(row, Mapping):
+        return dict(row)
+    return row
+
+
+def _plain_rows(rows: Sequence[object]) -> object:
+    plain = [_plain_row(row) for row in rows]
+    if isinstance(rows, RowBatch):
+        return {"rows": plain, "provider": rows.provider, "skipped": list(rows.skipped)}
+    return {"rows": plain}
+
+
+def _rows_of(data: object) -> Sequence[object] | None:
+    if not isinstance(data, dict) or not isinstance(data.get("rows"), list):
+        return None
+    rows = tuple(data["rows"])
+    provider, skipped = data.get("provider"), data.get("skipped")
+    if isinstance(provider, str) and isinstance(skipped, list):
+        return RowBatch(rows, provider, tuple(str(note) for note in skipped))
+    return rows
+
+
+def _page_of(data: object) -> object | None:
+    return data if isinstance(data, dict) else None
+
+
+def store_notice(store: Store, error: StoreError) -> str:
+    return (
+        f"The result store ({store.label}) is unavailable or full ({error.reason}), so this "
+        "page was downloaded directly and is not kept for paging: reading on downloads it "
+        "again."
+    )
+
+
+def _with_notice(row: object, notice: str) -> object:
+    """The page row with `notice` appended to its own notice (rows are untrusted shapes)."""
+    if isinstance(row, FetchedPage):
+        return attrs.evolve(row, notice=f"{row.notice} {notice}" if row.notice else notice)
+    if isinstance(row, Mapping):
+        old = row.get("notice")
+        return {**row, "notice": f"{old} {notice}" if isinstance(old, str) and old else notice}
+    return row
 
 
 class CachingBackend:
-    """A `WebBackend` that remembers successful answers of the backend it wraps."""
+    """A `WebBackend` that keeps successful answers of the backend it wraps in a `Store`.
+
+    Without a `store`, an in-memory one of `page_cache_bytes` (today's behaviour). With a
+    shared store (disk, Redis), identical concurrent requests from several processes share
+    one download (`shared_flight`); a store that fails makes the page carry a notice, never
+    fails the call.
+    """
 
     def __init__(
         self,
         inner: WebBackend,
+        store: Store | None = None,
         *,
         search_ttl_s: float = SEARCH_TTL_S,
         page_ttl_s: float = PAGE_TTL_S,
         page_cache_bytes: int = PAGE_CACHE_BYTES,
+        lock_ttl_s: float | None = LOCK_TTL_S,
         clock: Clock = time.monotonic,
     ) -> None:
         self._inner = inner
-        self._searches: TtlLru[Sequence[object]] = TtlLru(search_ttl_s, SEARCH_CACHE_ENTRIES, clock)
-        self._pages: TtlLru[object] = TtlLru(page_ttl_s, page_cache_bytes, clock)
+        self._store: Store = store if store is not None else MemoryStore(page_cache_bytes, clock)
+        self._search_ttl_s = search_ttl_s
+        self._page_ttl_s = page_ttl_s
+        self._lock_ttl_s = lock_ttl_s
         self._search_flight: _SingleFlight[Result[Sequence[object], WebError]] = _SingleFlight()
         self._page_flight: _SingleFlight[Result[object, WebError]] = _SingleFlight()
 
     async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
-        key = query  # frozen and hashable: every option of the query is part of the key
-        cached = self._searches.get(key)
-        if cached is not None:
-            return Success(cached)
-        answer = await self._search_flight.run(key, lambda: self._inner.search(query))
-        if isinstance(answer, Success):
-            self._searches.put(key, answer.unwrap())
-        return answer
+        # every option of the query is part of the key
+        identity = json.dumps(attrs.asdict(query), sort_keys=True, default=str)
+        return await self._search_flight.run(identity, lambda: self._search(query, identity))
+
+    async def _search(
+        self, query: SearchQuery, identity: str
+    ) -> Result[Sequence[object], WebError]:
+        async def keep(answer: Result[Sequence[object], WebError]) -> StoreError | None:
+            if not isinstance(answer, Success):
+                return None
+            data = _plain_rows(answer.unwrap())
+            return await self._keep("search", identity, data, self._search_ttl_s)
+
+        flown = await shared_flight(
+            self._store,
+            codec.key("search", identity),
+            self._lock_ttl_s,
+            lookup=lambda raw: _rows_of(codec.decode("search", identity, raw)),
+            call=lambda: self._inner.search(query),
+            keep=keep,
+        )
+        if flown.cached:
+            return Success(flown.value)  # type: ignore[arg-type]
+        return flown.value  # type: ignore[return-value]
 
     async def extract(self, request: FetchRequest) -> Result[object, WebError]:
-        key: object = request.url  # windows and focus are cut by the kernel, not the backend
+        identity = request.url  # windows and focus are cut by the kernel, not the backend
         if request.prefer_reader:  # a hosted reader's page is another reading of the URL
-            key = f"prefer_reader {request.url}"
+            identity = f"prefer_reader {request.url}"
         if request.extract_mode != "markdown":  # the raw body is another row
-            key = (key, request.extract_mode)
-        cached = self._pages.get(key)
-        if cached is not None:
-            return Success(cached)
-        answer = await self._page_flight.run(key, lambda: self._inner.extract(request))
-        if isinstance(answer, Success):
-            row = answer.unwrap()
-            self._pages.put(key, row, _page_size(row))
+            identity = f"{request.extract_mode} {identity}"
+        return await self._page_flight.run(identity, lambda: self._extract(request, identity))
+
+    async def _extract(self, request: FetchRequest, identity: str) -> Result[object, WebError]:
+        async def keep(answer: Result[object, WebError]) -> StoreError | None:
+            if not isinstance(answer, Success):
+                return None
+            return await self._keep("page", identity, _plain_row(answer.unwrap()), self._page_ttl_s)
+
+        flown = await shared_flight(
+            self._store,
+            codec.key("page", identity),
+            self._lock_ttl_s,
+            lookup=lambda raw: _page_of(codec.decode("page", identity, raw)),
+            call=lambda: self._inner.extract(request),
+            keep=keep,
+        )
+        if flown.cached:
+            return Success(flown.value)
+        answer: Result[object, WebError] = flown.value  # type: ignore[assignment]
+        if flown.store_error is not None and isinstance(answer, Success):
+            return Success(
+                _with_notice(answer.unwrap(), store_notice(self._store, flown.store_error))
+            )
         return answer
+
+    async def _keep(
+        self, kind: str, identity: str, data: object, ttl_s: float
+    ) -> StoreError | None:
+        entry = codec.encode(kind, identity, data)
+        if entry is None:
+            return None  # not JSON (an odd row): simply not kept
+        kept = await self._store.put(codec.key(kind, identity), entry, ttl_s)
+        return None if isinstance(kept, Success) else kept.failure()
 
 
 class CachingCompressor:

@@ -18,6 +18,7 @@ from returns.result import Result
 from webdistill.config import Config
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
+from webdistill.kernel.results import StoredResult
 from webdistill.kernel.schemas import tool_schemas
 
 if TYPE_CHECKING:
@@ -42,15 +43,22 @@ class LazyToolkit:
                 self._toolkit = await self._stack.enter_async_context(build(self.config))
             return self._toolkit
 
-    async def search(self, raw: object) -> Result[tuple[SearchOutcome, ...], WebError]:
-        return await (await self.toolkit()).search(raw)
+    async def search(
+        self, raw: object, *, scope: str = ""
+    ) -> Result[tuple[SearchOutcome, ...], WebError]:
+        return await (await self.toolkit()).search(raw, scope=scope)
 
-    async def fetch(self, raw: object) -> Result[tuple[FetchOutcome, ...], WebError]:
-        return await (await self.toolkit()).fetch(raw)
+    async def fetch(
+        self, raw: object, *, scope: str = ""
+    ) -> Result[tuple[FetchOutcome, ...], WebError]:
+        return await (await self.toolkit()).fetch(raw, scope=scope)
+
+    async def get_result(self, raw: object, *, scope: str = "") -> Result[StoredResult, WebError]:
+        return await (await self.toolkit()).get_result(raw, scope=scope)
 
     def schemas(self, *, strict: bool = False) -> list[dict[str, Any]]:
         """The same schemas as `Toolkit.schemas` (both come from `kernel.schemas`)."""
-        return tool_schemas(strict=strict)
+        return tool_schemas(strict=strict, results=self.config.max_stored_results > 0)
 
     async def __aenter__(self) -> LazyToolkit:
         return self

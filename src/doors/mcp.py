@@ -1,4 +1,5 @@
-"""The MCP server: `web_search` and `web_fetch` over stdio or streamable HTTP (official SDK).
+"""The MCP server: `web_search`, `web_fetch` and `web_get_result` over stdio or streamable HTTP
+(official SDK).
 
 Built on the SDK's low-level `Server`: the input schemas are exactly `toolkit.schemas()`
 (the same models that validate the arguments), annotated read-only, idempotent and
@@ -7,6 +8,8 @@ unless WEB_FENCE_UNTRUSTED=false) plus `structuredContent` (`{"results": [...]}`
 the kernel refuses, or a batch whose every query / URL failed, makes the result a tool error
 (`isError`); a batch where only some items failed is a result, each failed item carrying its
 code and message. An unknown tool name is a JSON-RPC error (-32602), as the spec says.
+Results carry their `response_id`; on streamable HTTP they are stored under the MCP session,
+so another session cannot read them back (`web_get_result` answers NOT_FOUND).
 
 The toolkit is composed on the first tool call (`LazyToolkit`), so `initialize` and
 `tools/list` are answered without loading the HTTP client and the extractors.
@@ -20,6 +23,7 @@ from typing import Any, Protocol
 import mcp_types as types
 from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
+from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
 from mcp.shared.exceptions import MCPError
 from returns.result import Result, Success
 
@@ -34,15 +38,21 @@ from webdistill.doors.mcp_handshake import (
 )
 from webdistill.doors.mcp_listen import bind_listener
 from webdistill.doors.render import fetch_to_text, search_to_text, to_jsonable
+from webdistill.doors.render_results import id_line, stored_to_jsonable, stored_to_text
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
+from webdistill.kernel.results import StoredResult
 
 
 def _version() -> str:
     return server_version()
 
 
-TITLES = {"web_search": "Search the web", "web_fetch": "Read web pages"}
+TITLES = {
+    "web_search": "Search the web",
+    "web_fetch": "Read web pages",
+    "web_get_result": "Get an earlier result",
+}
 
 
 class ToolkitLike(Protocol):
@@ -51,9 +61,17 @@ class ToolkitLike(Protocol):
     @property
     def config(self) -> Config: ...
 
-    async def search(self, raw: object) -> Result[tuple[SearchOutcome, ...], WebError]: ...
+    async def search(
+        self, raw: object, *, scope: str = ""
+    ) -> Result[tuple[SearchOutcome, ...], WebError]: ...
 
-    async def fetch(self, raw: object) -> Result[tuple[FetchOutcome, ...], WebError]: ...
+    async def fetch(
+        self, raw: object, *, scope: str = ""
+    ) -> Result[tuple[FetchOutcome, ...], WebError]: ...
+
+    async def get_result(
+        self, raw: object, *, scope: str = ""
+    ) -> Result[StoredResult, WebError]: ...
 
     def schemas(self) -> list[dict[str, Any]]: ...
 
@@ -93,33 +111,63 @@ def _outcomes_result(
     text: str, outcomes: Sequence[SearchOutcome] | Sequence[FetchOutcome]
 ) -> types.CallToolResult:
     failed = [outcome.error for outcome in outcomes if outcome.error is not None]
+    structured: dict[str, Any] = {"results": to_jsonable(tuple(outcomes))}
+    line = id_line(outcomes)
+    if line:
+        text = f"{text}\n\n{line}"
+        structured["response_id"] = outcomes[0].response_id
     return types.CallToolResult(
         content=[types.TextContent(text=text)],
-        structured_content={"results": to_jsonable(tuple(outcomes))},
+        structured_content=structured,
         is_error=bool(outcomes) and len(failed) == len(outcomes),  # only when nothing worked
     )
 
 
-async def _call_search(toolkit: ToolkitLike, raw: object, fence: bool) -> types.CallToolResult:
-    searched: Result[tuple[SearchOutcome, ...], WebError] = await toolkit.search(raw)
+async def _call_search(
+    toolkit: ToolkitLike, raw: object, fence: bool, scope: str
+) -> types.CallToolResult:
+    searched: Result[tuple[SearchOutcome, ...], WebError] = await toolkit.search(raw, scope=scope)
     if not isinstance(searched, Success):
         return _error_result(searched.failure())
     hits = searched.unwrap()
     return _outcomes_result(search_to_text(hits, fence=fence), hits)
 
 
-async def _call_fetch(toolkit: ToolkitLike, raw: object, fence: bool) -> types.CallToolResult:
-    fetched: Result[tuple[FetchOutcome, ...], WebError] = await toolkit.fetch(raw)
+async def _call_fetch(
+    toolkit: ToolkitLike, raw: object, fence: bool, scope: str
+) -> types.CallToolResult:
+    fetched: Result[tuple[FetchOutcome, ...], WebError] = await toolkit.fetch(raw, scope=scope)
     if not isinstance(fetched, Success):
         return _error_result(fetched.failure())
     pages = fetched.unwrap()
     return _outcomes_result(fetch_to_text(pages, fence=fence), pages)
 
 
-ToolCall = Callable[[ToolkitLike, object, bool], Awaitable[types.CallToolResult]]
+async def _call_get_result(
+    toolkit: ToolkitLike, raw: object, fence: bool, scope: str
+) -> types.CallToolResult:
+    got: Result[StoredResult, WebError] = await toolkit.get_result(raw, scope=scope)
+    if not isinstance(got, Success):
+        return _error_result(got.failure())
+    stored = got.unwrap()
+    outcomes = stored.searches if stored.tool == "web_search" else stored.pages
+    failed = [outcome.error for outcome in outcomes if outcome.error is not None]
+    return types.CallToolResult(
+        content=[types.TextContent(text=stored_to_text(stored, fence=fence))],
+        structured_content=stored_to_jsonable(stored),
+        is_error=bool(outcomes) and len(failed) == len(outcomes),
+    )
+
+
+#: (toolkit, arguments, fence, scope): `scope` is the MCP session the results belong to.
+ToolCall = Callable[[ToolkitLike, object, bool, str], Awaitable[types.CallToolResult]]
 
 #: Tool name -> what runs it (a new tool: its schema in `toolkit.schemas()` and a row here).
-TOOL_CALLS: dict[str, ToolCall] = {"web_search": _call_search, "web_fetch": _call_fetch}
+TOOL_CALLS: dict[str, ToolCall] = {
+    "web_search": _call_search,
+    "web_fetch": _call_fetch,
+    "web_get_result": _call_get_result,
+}
 
 
 class UnknownToolError(MCPError):
@@ -131,14 +179,29 @@ class UnknownToolError(MCPError):
 
 
 async def call_tool(
-    toolkit: ToolkitLike, name: str, arguments: dict[str, Any] | None, *, fence: bool
+    toolkit: ToolkitLike,
+    name: str,
+    arguments: dict[str, Any] | None,
+    *,
+    fence: bool,
+    scope: str = "",
 ) -> types.CallToolResult:
     """Run one tool call against `toolkit` and shape the MCP result; an unknown `name`
-    raises `UnknownToolError` (the server answers it as a JSON-RPC error)."""
+    raises `UnknownToolError` (the server answers it as a JSON-RPC error). `scope` is the
+    MCP session: results are stored under it and only it can get them back."""
     run = TOOL_CALLS.get(name)
     if run is None:
         raise UnknownToolError(name)
-    return await run(toolkit, arguments if arguments is not None else {}, fence)
+    return await run(toolkit, arguments if arguments is not None else {}, fence, scope)
+
+
+def session_scope(ctx: ServerRequestContext[Any]) -> str:
+    """The MCP session of a streamable HTTP request ("" on stdio and stateless HTTP).
+
+    The transport has already checked the header against the session it serves."""
+    headers = getattr(ctx.request, "headers", None)
+    value = headers.get(MCP_SESSION_ID_HEADER) if headers is not None else None
+    return value if isinstance(value, str) else ""
 
 
 def make_server(toolkit: ToolkitLike) -> Server[Any]:
@@ -156,7 +219,8 @@ def make_server(toolkit: ToolkitLike) -> Server[Any]:
     async def on_call_tool(
         ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
-        return await call_tool(toolkit, params.name, params.arguments, fence=fence)
+        scope = session_scope(ctx)
+        return await call_tool(toolkit, params.name, params.arguments, fence=fence, scope=scope)
 
     return Server(
         SERVER_NAME,

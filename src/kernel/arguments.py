@@ -170,3 +170,34 @@ class FetchArgs:
             "reads it itself if the reader fails."
         },
     )
+
+
+MAX_RESPONSE_ID_CHARS = 100
+
+
+@attrs.frozen
+class GetResultArgs:
+    """The raw shape of `web_get_result` arguments."""
+
+    response_id: str = attrs.field(
+        metadata={"description": "The response_id of an earlier web_search or web_fetch result."},
+    )
+    query: str | None = attrs.field(
+        default=None, metadata={"description": "Only this query's outcome (web_search results)."}
+    )
+    query_index: int | None = attrs.field(
+        default=None,
+        metadata={"description": "Only the query at this position, from 0.", "minimum": 0},
+    )
+    url: str | None = attrs.field(
+        default=None,
+        metadata={"description": "Only this page (web_fetch) or this hit (web_search)."},
+    )
+    url_index: int | None = attrs.field(
+        default=None,
+        metadata={
+            "description": "Only the page (web_fetch) or hit (web_search) at this position, "
+            "from 0.",
+            "minimum": 0,
+        },
+    )

@@ -33,6 +33,7 @@ class ErrorCode(enum.StrEnum):
     #: A bug or an unexpected failure inside webdistill (not the network, not the input):
     #: not retryable; the traceback is logged.
     INTERNAL_ERROR = "INTERNAL_ERROR"
+    NOT_FOUND = "NOT_FOUND"
 
 
 #: Codes where trying again later may succeed without changing the request.

@@ -208,11 +208,15 @@ class FetchBatch:
 
 @attrs.frozen
 class FetchOutcome:
-    """The outcome of one URL of a batch: a page, or that URL's error."""
+    """The outcome of one URL of a batch: a page, or that URL's error.
+
+    `response_id` names the stored result of the call (see `web_get_result`), when stored.
+    """
 
     url: str
     page: Page | None = None
     error: WebError | None = None
+    response_id: str | None = None
 
 
 @attrs.frozen
@@ -233,6 +237,7 @@ class SearchOutcome:
     `asked` is how many hits were wanted; `unsupported` lists parameters the provider could
     not apply; `removed` counts hits taken out by policy or the call's domain filters, per
     reason; `shortfall` says why fewer than `asked` came back.
+    `response_id` names the stored result of the call (see `web_get_result`), when stored.
     """
 
     query: str
@@ -245,3 +250,4 @@ class SearchOutcome:
     unsupported: tuple[str, ...] = ()
     removed: tuple[RemovedHits, ...] = ()
     shortfall: str | None = None
+    response_id: str | None = None

@@ -14,6 +14,7 @@ from returns.result import Result
 
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchRequest, SearchQuery
+from webdistill.kernel.results import ResultStore
 from webdistill.kernel.urls import UrlPolicy
 
 
@@ -66,3 +67,4 @@ class Deps:
     #: How many top hits include_content reads, and the characters of each.
     content_hits: int = DEFAULT_CONTENT_HITS
     content_chars: int = DEFAULT_CONTENT_CHARS
+    results: ResultStore | None = None

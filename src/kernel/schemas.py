@@ -12,7 +12,7 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 import attrs
 
-from webdistill.kernel.arguments import FetchArgs, SearchArgs
+from webdistill.kernel.arguments import FetchArgs, GetResultArgs, SearchArgs
 from webdistill.kernel.strict_schema import strict_schema
 
 SEARCH_DESCRIPTION = (
@@ -23,6 +23,12 @@ FETCH_DESCRIPTION = (
     "Read a web page (or several) and return its main content as clean Markdown, with title "
     "and metadata. Long pages are cut at `max_chars`; the answer says the `next_start` offset "
     "to pass as `start_index` to read on. Only public http(s) URLs can be read."
+)
+
+GET_RESULT_DESCRIPTION = (
+    "Get back an earlier web_search or web_fetch result by its response_id, whole or one part "
+    "of it: a query (query / query_index) of a search, a page (url / url_index) of a fetch, "
+    "or one hit of a search. Unknown or expired ids answer NOT_FOUND."
 )
 
 
@@ -73,14 +79,17 @@ def object_schema(cls: type[Any]) -> dict[str, Any]:
     }
 
 
-def tool_schemas(*, strict: bool = False) -> list[dict[str, Any]]:
+def tool_schemas(*, strict: bool = False, results: bool = True) -> list[dict[str, Any]]:
     """The tool schemas. `strict=True`: OpenAI strict-mode form (every property required,
-    optional ones nullable, null meaning the default) with `"strict": true` on each tool."""
+    optional ones nullable, null meaning the default) with `"strict": true` on each tool.
+    `results=False` leaves out `web_get_result` (results not stored)."""
     if strict:
         return [
             {**tool, "parameters": strict_schema(tool["parameters"]), "strict": True}
-            for tool in tool_schemas()
+            for tool in tool_schemas(results=results)
         ]
+    if not results:
+        return [tool for tool in tool_schemas() if tool["name"] != "web_get_result"]
     return [
         {
             "name": "web_search",
@@ -92,4 +101,14 @@ def tool_schemas(*, strict: bool = False) -> list[dict[str, Any]]:
             "description": FETCH_DESCRIPTION,
             "parameters": object_schema(FetchArgs),
         },
+        get_result_schema(),
     ]
+
+
+def get_result_schema() -> dict[str, Any]:
+    """The `web_get_result` tool schema (`response_id` is required)."""
+    return {
+        "name": "web_get_result",
+        "description": GET_RESULT_DESCRIPTION,
+        "parameters": object_schema(GetResultArgs),
+    }

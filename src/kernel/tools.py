@@ -30,6 +30,7 @@ from webdistill.kernel.model import (
     SearchRequest,
 )
 from webdistill.kernel.ports import Compressor, Deps
+from webdistill.kernel.retrieval import remember
 from webdistill.kernel.text import window
 from webdistill.kernel.urls import check_url
 from webdistill.kernel.validate import (
@@ -218,7 +219,9 @@ async def extract_page(deps: Deps, request: FetchRequest) -> Result[Page, WebErr
     if not isinstance(structured, Success):
         return Failure(structured.failure())
     fetched: FetchedPage = structured.unwrap()
-    final_url = check_url(fetched.url, deps.url_policy)
+    # The same URL as the one vetted above (no redirect): `check_url` is pure, so its answer
+    # is known; only a different final URL is checked again.
+    final_url = checked if fetched.url == wanted.url else check_url(fetched.url, deps.url_policy)
     if not isinstance(final_url, Success):
         error = final_url.failure()
         return Failure(
@@ -333,8 +336,13 @@ async def _search_outcome(deps: Deps, query: SearchQuery, request: SearchRequest
     return outcome
 
 
-async def web_search(deps: Deps, raw: object) -> Result[tuple[SearchOutcome, ...], WebError]:
-    """The `web_search` tool: `Failure` only for an invalid request, else one outcome a query."""
+async def web_search(
+    deps: Deps, raw: object, *, scope: str = ""
+) -> Result[tuple[SearchOutcome, ...], WebError]:
+    """The `web_search` tool: `Failure` only for an invalid request, else one outcome a query.
+
+    With a result store, the outcomes carry the `response_id` they are kept under (`scope`
+    is the caller's session on a shared server)."""
     validated = validate_search(raw)
     if not isinstance(validated, Success):
         return Failure(validated.failure())
@@ -354,13 +362,19 @@ async def web_search(deps: Deps, raw: object) -> Result[tuple[SearchOutcome, ...
         for q in request.queries
     ]
     jobs = [lambda q=q: _search_outcome(deps, q, request) for q in queries]
-    return Success(tuple(await _bounded(deps.concurrency, jobs)))
+    outcomes = tuple(await _bounded(deps.concurrency, jobs))
+    return Success(await remember(deps, "web_search", outcomes, scope))
 
 
-async def web_fetch(deps: Deps, raw: object) -> Result[tuple[FetchOutcome, ...], WebError]:
-    """The `web_fetch` tool: `Failure` only for an invalid request, else one outcome a URL."""
+async def web_fetch(
+    deps: Deps, raw: object, *, scope: str = ""
+) -> Result[tuple[FetchOutcome, ...], WebError]:
+    """The `web_fetch` tool: `Failure` only for an invalid request, else one outcome a URL.
+
+    With a result store, the outcomes carry their `response_id` (see `web_search`)."""
     validated = validate_fetch(raw, deps.max_content_chars)
     if not isinstance(validated, Success):
         return Failure(validated.failure())
     jobs = [lambda r=r: _fetch_outcome(deps, r) for r in validated.unwrap().requests]
-    return Success(tuple(await _bounded(deps.concurrency, jobs)))
+    outcomes = tuple(await _bounded(deps.concurrency, jobs))
+    return Success(await remember(deps, "web_fetch", outcomes, scope))

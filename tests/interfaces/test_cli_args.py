@@ -147,6 +147,7 @@ def test_every_error_code_has_a_documented_exit_code() -> None:
         ErrorCode.INVALID_BACKEND_DATA: 5,
         ErrorCode.COMPRESSION_FAILED: 6,
         ErrorCode.INTERNAL_ERROR: 1,
+        ErrorCode.NOT_FOUND: 2,
     }
     assert {code: exit_code_for(code) for code in ErrorCode} == expected
 

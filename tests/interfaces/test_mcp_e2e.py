@@ -39,7 +39,7 @@ async def test_stdio_session_lists_tools_and_calls_them(site: str) -> None:
         blocked = await session.call_tool("web_fetch", {"url": "https://169.254.169.254/latest/"})
 
     tools = {tool.name: tool for tool in listed.tools}
-    assert set(tools) == {"web_search", "web_fetch"}
+    assert set(tools) == {"web_search", "web_fetch", "web_get_result"}
     assert tools["web_fetch"].input_schema["properties"]["start_index"]["type"] == "integer"
     assert tools["web_search"].annotations.read_only_hint is True  # type: ignore[union-attr]
     assert tools["web_search"].annotations.open_world_hint is True  # type: ignore[union-attr]
@@ -100,7 +100,7 @@ async def test_streamable_http_serves_the_same_tools() -> None:
     finally:
         process.terminate()
         _, err = await asyncio.wait_for(process.communicate(), timeout=15)
-    assert {tool.name for tool in listed.tools} == {"web_search", "web_fetch"}
+    assert {tool.name for tool in listed.tools} == {"web_search", "web_fetch", "web_get_result"}
     assert refused.is_error is True and "BLOCKED_URL" in refused.content[0].text  # type: ignore[union-attr]
     assert f"http://127.0.0.1:{port}/mcp" in err.decode()
     assert "test guard" not in err.decode()

@@ -33,7 +33,7 @@ async def test_tools_are_listed_with_the_toolkit_schemas_and_annotations() -> No
     async with Client(make_server(_toolkit())) as client:
         listed = await client.list_tools()
     by_name = {tool.name: tool for tool in listed.tools}
-    assert set(by_name) == {"web_search", "web_fetch"}
+    assert set(by_name) == {"web_search", "web_fetch", "web_get_result"}
     for schema in tool_schemas():
         tool = by_name[schema["name"]]
         assert tool.input_schema == schema["parameters"]

@@ -58,14 +58,23 @@ class HandlerRegistry:
 
     def __init__(self, handlers: Iterable[Handler] = ()) -> None:
         self._handlers: list[Handler] = list(handlers)
+        #: media type -> the handler `find` chose (a scan per fetch was measurable overhead);
+        #: bounded, and emptied when a handler is registered.
+        self._found: dict[str, Handler | None] = {}
 
     def register(self, handler: Handler) -> None:
         """Add `handler`; it is consulted before handlers registered earlier."""
         self._handlers.insert(0, handler)
+        self._found.clear()
 
     def find(self, media_type: str) -> Handler | None:
         """The handler for `media_type`, or None."""
-        return next((h for h in self._handlers if h.matches(media_type)), None)
+        if media_type in self._found:
+            return self._found[media_type]
+        found = next((h for h in self._handlers if h.matches(media_type)), None)
+        if len(self._found) < 256:  # media types come from servers: keep the memo small
+            self._found[media_type] = found
+        return found
 
     def __len__(self) -> int:
         return len(self._handlers)

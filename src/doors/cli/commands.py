@@ -31,6 +31,12 @@ from webdistill.doors.cli.support import (
     say_json_error,
 )
 from webdistill.doors.render import fetch_to_text, search_to_text, to_jsonable
+from webdistill.doors.render_results import (
+    CLI_ID_HINT,
+    response_id_of,
+    stored_to_jsonable,
+    stored_to_text,
+)
 from webdistill.doors.wording import (
     fetches_for_people,
     for_a_file,
@@ -39,6 +45,7 @@ from webdistill.doors.wording import (
 )
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
+from webdistill.kernel.results import StoredResult
 
 if TYPE_CHECKING:
     from webdistill.compose import Toolkit
@@ -79,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
         "search": run_search,
         "fetch": run_fetch,
         "extract": run_extract,
+        "get": run_get,
         "mcp": run_mcp,
         "config": run_config,
     }
@@ -153,10 +161,14 @@ def _report(
     as_json: bool,
 ) -> int:
     """Print every item's outcome (JSON or `text`); the exit code of the first failure."""
+    response_id = response_id_of(outcomes)
     if as_json:
-        _print_json({"results": to_jsonable(tuple(outcomes))})
+        answer: dict[str, object] = {"results": to_jsonable(tuple(outcomes))}
+        if response_id:
+            answer["response_id"] = response_id
+        _print_json(answer)
     else:
-        print(text)
+        print(f"{text}\n\n{CLI_ID_HINT.format(id=response_id)}" if response_id else text)
         _summarise_failures([outcome.error for outcome in outcomes], noun)
     return first_failure_exit(outcome.error for outcome in outcomes)
 
@@ -239,6 +251,29 @@ def run_extract(args: argparse.Namespace) -> int:
     else:
         print(document.markdown)
     return EXIT_OK
+
+
+def run_get(args: argparse.Namespace) -> int:
+    config = load_config(args)
+    raw: dict[str, object] = {"response_id": args.response_id}
+    for key in ("query", "query_index", "url", "url_index"):
+        value = getattr(args, key)
+        if value is not None:
+            raw[key] = value
+
+    async def call(toolkit: Toolkit) -> Result[StoredResult, WebError]:
+        return await toolkit.get_result(raw)
+
+    answer = _with_toolkit(config, call)
+    if not isinstance(answer, Success):
+        return _request_failed(answer.failure(), args.json)
+    stored = answer.unwrap()
+    outcomes = stored.searches if stored.tool == "web_search" else stored.pages
+    if args.json:
+        _print_json(stored_to_jsonable(stored))
+    else:
+        print(stored_to_text(stored, fence=_fence(config), more_hint=CLI_MORE_HINT))
+    return first_failure_exit(outcome.error for outcome in outcomes)
 
 
 def run_mcp(args: argparse.Namespace) -> int:

@@ -1,4 +1,4 @@
-"""The `webdistill` command line: search, fetch, extract (offline), mcp, config.
+"""The `webdistill` command line: search, fetch, extract (offline), get, mcp, config.
 
 argparse only. Human-readable output by default, `--json` for machines; exit codes say what
 failed (see `EXIT_CODES_HELP`). Expected failures (bad configuration, no network, a blocked
@@ -154,6 +154,29 @@ def _add_extract(commands: _SubParsers[_Parser]) -> None:
     extract.set_defaults(command="extract")
 
 
+def _add_get(commands: _SubParsers[_Parser]) -> None:
+    get = _command(
+        commands,
+        "get",
+        help="show an earlier search or fetch result again, by its response id",
+        description="Show a stored result (the `Response id` a search or fetch printed), whole "
+        "or one query / page / hit of it. Needs a lasting store (WEB_CACHE=disk, the default, "
+        "or a Redis URL).",
+    )
+    get.add_argument("response_id", metavar="ID")
+    which_query = get.add_mutually_exclusive_group()
+    which_query.add_argument("--query", metavar="TEXT", help="only this query's outcome")
+    which_query.add_argument(
+        "--query-index", type=_positive_int, metavar="N", help="only the query at N (from 0)"
+    )
+    which_url = get.add_mutually_exclusive_group()
+    which_url.add_argument("--url", help="only this page (fetch) or hit (search)")
+    which_url.add_argument(
+        "--url-index", type=_positive_int, metavar="N", help="only the page or hit at N (from 0)"
+    )
+    get.set_defaults(command="get")
+
+
 def _add_mcp_and_config(commands: _SubParsers[_Parser]) -> None:
     mcp = _command(
         commands,
@@ -197,6 +220,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_search(commands)
     _add_fetch(commands)
     _add_extract(commands)
+    _add_get(commands)
     _add_mcp_and_config(commands)
     return parser
 

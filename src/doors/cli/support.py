@@ -23,6 +23,7 @@ _EXIT_BY_CODE: dict[ErrorCode, int] = {
     ErrorCode.INVALID_INPUT: EXIT_INPUT,
     ErrorCode.INVALID_URL: EXIT_INPUT,
     ErrorCode.PROVIDER_NOT_CONFIGURED: EXIT_INPUT,
+    ErrorCode.NOT_FOUND: EXIT_INPUT,
     ErrorCode.BLOCKED_URL: EXIT_BLOCKED,
     ErrorCode.TIMEOUT: EXIT_NETWORK,
     ErrorCode.NETWORK_ERROR: EXIT_NETWORK,
@@ -41,7 +42,8 @@ exit codes:
   0  success (every query / URL succeeded)
   1  unexpected internal error (INTERNAL_ERROR; please report it)
   2  bad input, usage or configuration (INVALID_INPUT, INVALID_URL,
-     PROVIDER_NOT_CONFIGURED, a bad WEB_* variable or --config file)
+     PROVIDER_NOT_CONFIGURED, a bad WEB_* variable or --config file; NOT_FOUND: an
+     unknown or expired response id)
   3  blocked URL (BLOCKED_URL: private/loopback/metadata address, scheme, domain lists,
      robots.txt)
   4  network or page failure (TIMEOUT, NETWORK_ERROR, HTTP_ERROR, TOO_LARGE,

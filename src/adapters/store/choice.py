@@ -1,0 +1,50 @@
+"""Which store `WEB_CACHE` names: `memory`, `disk` (the default) or a Redis URL.
+
+`open_store` builds it; shared stores come wrapped in `ResilientStore` (fail fast while
+down). The disk store lives in `WEB_CACHE_DIR`, else the user's cache folder as
+platformdirs finds it (`$XDG_CACHE_HOME/webdistill` on Linux), in a folder named after the
+entry format, so another release's store is never even opened.
+"""
+
+from __future__ import annotations
+
+import os
+
+import platformdirs
+
+from webdistill.adapters.store.codec import FORMAT_VERSION
+from webdistill.adapters.store.disk import DiskStore
+from webdistill.adapters.store.memory import MemoryStore
+from webdistill.adapters.store.resilient import ResilientStore
+from webdistill.kernel.store import Store
+
+MEMORY_BYTES = 64 * 1024 * 1024
+DISK_BYTES = 256 * 1024 * 1024
+
+
+class StoreChoiceError(ValueError):
+    """The configured store cannot be built (e.g. Redis asked for without its client)."""
+
+
+def default_directory() -> str:
+    return platformdirs.user_cache_dir("webdistill", appauthor=False)
+
+
+def open_store(cache: str, directory: str | None, max_bytes: int | None) -> Store:
+    """The store for `WEB_CACHE=cache` (`off` gets a memory store: results still need one)."""
+    if cache in ("memory", "off"):
+        return MemoryStore(max_bytes or MEMORY_BYTES)
+    if cache == "disk":
+        folder = os.path.join(directory or default_directory(), f"store-v{FORMAT_VERSION}")
+        return ResilientStore(DiskStore(folder, max_bytes or DISK_BYTES))
+    try:
+        from webdistill.adapters.store.redis import RedisStore
+    except ImportError:
+        raise StoreChoiceError(
+            "WEB_CACHE names a Redis URL but the redis client is not installed: "
+            "pip install 'webdistill[redis]'."
+        ) from None
+    try:
+        return ResilientStore(RedisStore(cache))
+    except ValueError as exc:
+        raise StoreChoiceError(f"WEB_CACHE={cache!r} is not a usable Redis URL: {exc}.") from None

@@ -1,0 +1,118 @@
+"""`RedisStore`: the store shared by replicas, on Redis through the `redis` asyncio client.
+
+Short socket timeouts: a Redis that is down or slow answers `Failure` within a second and the
+caller fetches instead. Redis bounds its own memory (`maxmemory` with an LRU policy is the
+recommended deployment); a full Redis refuses writes, which the caller treats like a miss.
+`pace` is one Lua script on the server's clock, so every replica shares one queue of turns.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+from returns.result import Failure, Result, Success
+
+from webdistill.kernel.store import StoreError
+
+_T = TypeVar("_T")
+
+TIMEOUT_S = 1.0
+
+#: KEYS[1] = the gate, ARGV[1] = interval in ms. Reserves the next turn; answers the wait in ms.
+_PACE = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local turn = tonumber(redis.call('GET', KEYS[1]) or '0')
+if turn < now then turn = now end
+local interval = tonumber(ARGV[1])
+redis.call('SET', KEYS[1], tostring(turn + interval), 'PX', turn + interval - now + 60000)
+return turn - now
+"""
+
+
+def safe_label(url: str) -> str:
+    """The URL without its password, for notices and `webdistill config`."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user = parts.username or ""
+    host = parts.hostname or ""
+    netloc = f"{user}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+class RedisStore:
+    """Entries in one Redis (URL as `redis.from_url` reads it: redis://, rediss://, unix://)."""
+
+    shared = True
+
+    def __init__(self, url: str) -> None:
+        self._label = safe_label(url)
+        self._client: Any = aioredis.Redis.from_url(
+            url,
+            socket_timeout=TIMEOUT_S,
+            socket_connect_timeout=TIMEOUT_S,
+            health_check_interval=30,
+        )
+        self._pace_script: Any = self._client.register_script(_PACE)
+
+    @property
+    def label(self) -> str:
+        return self._label
+
+    async def _run(self, call: Callable[[], Awaitable[_T]]) -> Result[_T, StoreError]:
+        try:
+            return Success(await call())
+        except (RedisError, OSError, TimeoutError) as exc:
+            return Failure(StoreError(f"{type(exc).__name__}: {str(exc)[:200]}"))
+
+    async def get(self, key: str) -> Result[bytes | None, StoreError]:
+        async def call() -> bytes | None:
+            value = await self._client.get(key)
+            return value if isinstance(value, bytes) else None
+
+        return await self._run(call)
+
+    async def put(self, key: str, value: bytes, ttl_s: float) -> Result[None, StoreError]:
+        async def call() -> None:
+            await self._client.set(key, value, px=max(1, int(ttl_s * 1000)))
+
+        return await self._run(call)
+
+    async def add(self, key: str, value: bytes, ttl_s: float) -> Result[bool, StoreError]:
+        async def call() -> bool:
+            return bool(await self._client.set(key, value, px=max(1, int(ttl_s * 1000)), nx=True))
+
+        return await self._run(call)
+
+    async def delete(self, key: str) -> Result[None, StoreError]:
+        async def call() -> None:
+            await self._client.delete(key)
+
+        return await self._run(call)
+
+    async def incr(self, key: str, ttl_s: float) -> Result[int, StoreError]:
+        async def call() -> int:
+            async with self._client.pipeline(transaction=True) as pipe:
+                pipe.incr(key)
+                pipe.pexpire(key, max(1, int(ttl_s * 1000)))
+                value, _ = await pipe.execute()
+            return int(value)
+
+        return await self._run(call)
+
+    async def pace(self, key: str, interval_s: float) -> Result[float, StoreError]:
+        async def call() -> float:
+            waited = await self._pace_script(keys=[key], args=[max(0, int(interval_s * 1000))])
+            return int(waited) / 1000
+
+        return await self._run(call)
+
+    async def close(self) -> None:
+        with contextlib.suppress(RedisError, OSError):
+            await self._client.aclose()

@@ -1,0 +1,53 @@
+"""The Store port: where results outlive one call (and, on disk or Redis, one process).
+
+A `Store` holds opaque bytes under string keys, each with a time to live. Adapters live in
+`webdistill.adapters.store` (memory, disk, redis). Every method answers a `Result`: a store
+that is down, full or corrupt answers `Failure(StoreError)`, and callers degrade (fetch
+again, skip the shared lock) instead of failing the user's call.
+
+`add` writes only when the key is absent (a short lock); `incr` counts; `pace` reserves the
+next turn of a shared rate gate and answers how long the caller must wait before going.
+Keys and values are versioned by the callers (see `adapters/store/codec.py`).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import attrs
+from returns.result import Result
+
+
+@attrs.frozen
+class StoreError:
+    """Why the store could not answer (unreachable, full, timed out...), for a notice."""
+
+    reason: str
+
+
+class Store(Protocol):
+    """Bytes under keys with TTLs, bounded, possibly shared with other processes."""
+
+    @property
+    def label(self) -> str:
+        """Where the store lives, safe to show (no password): "memory", "disk:/path"..."""
+        ...
+
+    @property
+    def shared(self) -> bool:
+        """True when other processes see the same entries (disk, Redis)."""
+        ...
+
+    async def get(self, key: str) -> Result[bytes | None, StoreError]: ...
+
+    async def put(self, key: str, value: bytes, ttl_s: float) -> Result[None, StoreError]: ...
+
+    async def add(self, key: str, value: bytes, ttl_s: float) -> Result[bool, StoreError]: ...
+
+    async def delete(self, key: str) -> Result[None, StoreError]: ...
+
+    async def incr(self, key: str, ttl_s: float) -> Result[int, StoreError]: ...
+
+    async def pace(self, key: str, interval_s: float) -> Result[float, StoreError]: ...
+
+    async def close(self) -> None: ...
