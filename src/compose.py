@@ -12,6 +12,8 @@ This is the only module that names concrete adapter classes. `build(config)` ret
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 from collections.abc import Iterable, Mapping
 from contextlib import AsyncExitStack
 from types import TracebackType
@@ -134,7 +136,9 @@ class Toolkit:
     ) -> None:
         self.config = config
         self._resolver = resolver
+        handlers = tuple(handlers)
         self._handlers = HandlerRegistry(handlers) if handlers else None
+        self._page_scope = _page_scope(handlers)
         self._providers = dict(providers or {})
         self._stack = AsyncExitStack()
         self._deps: Deps | None = None
@@ -177,7 +181,13 @@ class Toolkit:
         if config.cache != "off":
             lock_ttl_s = max(config.fetch_timeout_ms, config.search_timeout_ms) / 1000 + 5
             replicas = config.cache not in ("disk", "memory")  # a Redis URL
-            backend = CachingBackend(backend, store, lock_ttl_s=lock_ttl_s if replicas else None)
+            backend = CachingBackend(
+                backend,
+                store,
+                lock_ttl_s=lock_ttl_s if replicas else None,
+                search_scope=_search_scope(provider_settings(config), self._providers),
+                page_scope=self._page_scope,
+            )
         results = None
         if config.max_stored_results > 0:
             results = StoredResults(
@@ -323,3 +333,31 @@ def read_local(
 def describe_providers(config: Config) -> list[tuple[str, bool, str]]:
     """Each search provider with whether `config` makes it usable and why (the `config` door)."""
     return _describe_providers(provider_settings(config))
+
+
+def _search_scope(settings: ProviderSettings, callers: Mapping[str, object] | None) -> str:
+    """What answers a search, as a short digest (no key in it): a cache shared by toolkits
+    or processes with other providers must not hand one's hits to another."""
+    parts = {
+        "provider": settings.provider,
+        "priority": list(settings.priority),
+        "endpoints": dict(sorted(settings.base_urls.items())),
+        "keys": [
+            bool(settings.brave_api_key),
+            bool(settings.tavily_api_key),
+            bool(settings.exa_api_key),
+            bool(settings.serper_api_key),
+        ],
+        "urls": [settings.searxng_url, settings.openserp_url, settings.mcp_command],
+        "callers": sorted(callers or ()),
+    }
+    text = json.dumps(parts, sort_keys=True, default=str)
+    return "s" + hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _page_scope(handlers: tuple[Handler, ...]) -> str:
+    """Pages read with the caller's own handlers are kept apart from the built-in reading."""
+    if not handlers:
+        return ""
+    names = sorted(f"{type(h).__module__}.{type(h).__qualname__}:{h!r}"[:200] for h in handlers)
+    return "h" + hashlib.sha256(json.dumps(names).encode()).hexdigest()[:16]

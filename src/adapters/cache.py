@@ -179,7 +179,13 @@ class CachingBackend:
         page_cache_bytes: int = PAGE_CACHE_BYTES,
         lock_ttl_s: float | None = LOCK_TTL_S,
         clock: Clock = time.monotonic,
+        search_scope: str = "",
+        page_scope: str = "",
     ) -> None:
+        # The scopes name what answers a search / reads a page (providers, caller handlers):
+        # a store shared by toolkits or processes set up differently must not mix them.
+        self._search_scope = search_scope
+        self._page_scope = page_scope
         self._inner = inner
         self._store: Store = store if store is not None else MemoryStore(page_cache_bytes, clock)
         self._search_ttl_s = search_ttl_s
@@ -191,6 +197,8 @@ class CachingBackend:
     async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
         # every option of the query is part of the key
         identity = json.dumps(attrs.asdict(query), sort_keys=True, default=str)
+        if self._search_scope:
+            identity = f"{self._search_scope} {identity}"
         return await self._search_flight.run(identity, lambda: self._search(query, identity))
 
     async def _search(
@@ -220,6 +228,8 @@ class CachingBackend:
             identity = f"prefer_reader {request.url}"
         if request.extract_mode != "markdown":  # the raw body is another row
             identity = f"{request.extract_mode} {identity}"
+        if self._page_scope:
+            identity = f"{self._page_scope} {identity}"
         return await self._page_flight.run(identity, lambda: self._extract(request, identity))
 
     async def _extract(self, request: FetchRequest, identity: str) -> Result[object, WebError]:

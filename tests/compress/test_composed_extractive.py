@@ -88,7 +88,7 @@ def _config(**changes: object) -> Config:
     base = Config(
         allow_http=True,
         trusted_addresses=("127.0.0.1",),
-        fetch_timeout_ms=5000,
+        fetch_timeout_ms=30000,  # generous: the first fetch starts the extraction pool
         compressor="extractive",
     )
     return attrs.evolve(base, **changes)
