@@ -17,20 +17,10 @@ from typing import Any
 
 import attrs
 
+from webdistill.adapters.providers.settings import PROVIDER_NAMES
 from webdistill.kernel.quoting import redacted_url
 
-PROVIDERS = (
-    "auto",
-    "duckduckgo",
-    "brave",
-    "tavily",
-    "searxng",
-    "exa",
-    "serper",
-    "openserp",
-    "mcp",
-    "none",
-)
+PROVIDERS = PROVIDER_NAMES  # one list: the providers' own settings module holds it
 COMPRESSORS = ("none", "llm", "extractive")
 READERS = ("none", "jina", "firecrawl")
 _TRUE = ("1", "true", "yes", "on")
