@@ -10,11 +10,30 @@ streams: at the end of input, it waits until every request read so far has had i
 from __future__ import annotations
 
 from types import TracebackType
-from typing import Any
+from typing import Any, Self
 
 import anyio
 import mcp_types as types
 from mcp.shared.message import SessionMessage
+
+
+class _ClosesOnExit:
+    """`async with stream:` closes it on the way out (both wrapped streams)."""
+
+    async def aclose(self) -> None:
+        raise NotImplementedError
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc_val: BaseException | None,
+        exc_tb: TracebackType | None,
+    ) -> bool | None:
+        await self.aclose()
+        return None
 
 
 class _Pending:
@@ -34,7 +53,7 @@ class _Pending:
             self.idle.set()
 
 
-class DrainingReadStream:
+class DrainingReadStream(_ClosesOnExit):
     """The read side: records request ids, and holds the end of input until they are done."""
 
     def __init__(
@@ -72,20 +91,8 @@ class DrainingReadStream:
         except (anyio.EndOfStream, anyio.ClosedResourceError):
             raise StopAsyncIteration from None
 
-    async def __aenter__(self) -> DrainingReadStream:
-        return self
 
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc_val: BaseException | None,
-        exc_tb: TracebackType | None,
-    ) -> bool | None:
-        await self.aclose()
-        return None
-
-
-class TrackingWriteStream:
+class TrackingWriteStream(_ClosesOnExit):
     """The write side: a response or error written marks its request done."""
 
     def __init__(self, inner: Any, pending: _Pending, answered: object = None) -> None:
@@ -106,18 +113,6 @@ class TrackingWriteStream:
 
     async def aclose(self) -> None:
         await self._inner.aclose()
-
-    async def __aenter__(self) -> TrackingWriteStream:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc_val: BaseException | None,
-        exc_tb: TracebackType | None,
-    ) -> bool | None:
-        await self.aclose()
-        return None
 
 
 def first_message(line: bytes) -> Any:
