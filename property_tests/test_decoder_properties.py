@@ -19,7 +19,7 @@ from webdistill.adapters.http.decoders import decoder_for
 
 ENCODERS: dict[str, Callable[[bytes, int], bytes]] = {
     "gzip": lambda data, level: gzip.compress(data, compresslevel=level),
-    "deflate": lambda data, level: zlib.compress(data, level),
+    "deflate": zlib.compress,
     "br": lambda data, level: brotli.compress(data, quality=min(level, 11)),
 }
 codings = st.lists(st.sampled_from(sorted(ENCODERS)), min_size=1, max_size=2)
