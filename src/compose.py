@@ -171,7 +171,9 @@ class Toolkit:
             )
             backend = HttpWebBackend(client, extractor, searcher)
         else:
-            pool = ExtractionPool(default_pool_size(config.concurrency))
+            pool = ExtractionPool(
+                default_pool_size(config.concurrency), memory_mb=config.extract_memory_mb
+            )
             self._stack.callback(pool.close)
             backend = HttpWebBackend(client, _builtin_reading(config), searcher, pool=pool)
         if config.respect_robots:

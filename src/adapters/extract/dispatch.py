@@ -264,6 +264,8 @@ def extract_content(
         handler = _BUILTIN.find(media) or _BUILTIN.find("application/octet-stream")
         assert handler is not None
         return _bounded(handler.read(attrs.evolve(request, media_type=media)))
+    except MemoryError:
+        raise  # out of the worker's memory: its runner answers that (extract/pool.py)
     except RecursionError:
         return Failure(
             WebError.of(

@@ -15,7 +15,9 @@ so every body is read in a worker process:
 
 `ExtractionPool.run(function, body, content_type, url)` answers what `function` (a
 module-level function, picklable by name) answers, or INTERNAL_ERROR when the worker died
-on its own (a crash, the kernel's OOM killer).
+on its own (a crash, the kernel's OOM killer), or TOO_LARGE when the body needed more memory
+than a worker may use (`memory_mb` of resident memory, watched while it reads; see
+memory_limit.py).
 """
 
 from __future__ import annotations
@@ -34,12 +36,16 @@ from typing import Any
 
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.extract.memory_limit import MIB, limit_address_space, resident_bytes
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
 
 logger = logging.getLogger("webdistill.extract")
 
 Extractor = Callable[[bytes, str | None, str | None], Result[Document, WebError]]
+
+#: How often a busy worker's resident memory is checked against its limit.
+WATCH_S = 0.02
 
 #: Modules the fork server imports once, so every worker starts with the handlers loaded.
 PRELOAD = ["webdistill.adapters.extract.worker_boot"]
@@ -63,8 +69,14 @@ def _encode(result: object) -> tuple[str, Any]:
     return ("bad", type(result).__name__)
 
 
-def _worker_main(conn: Connection) -> None:
-    """A worker: read (function, args) jobs until the pipe closes; answer plain data."""
+def _worker_main(conn: Connection, memory_mb: int | None = None) -> None:
+    """A worker: read (function, args) jobs until the pipe closes; answer plain data.
+
+    With `memory_mb`, its address space is capped well above that (memory_limit.py); an
+    allocation that fails is answered ("memory", memory_mb) and the worker then exits (after
+    a failed allocation it is retired rather than trusted with another body)."""
+    if memory_mb is not None:
+        limit_address_space(memory_mb)
     while True:
         try:
             job = conn.recv()
@@ -75,31 +87,49 @@ def _worker_main(conn: Connection) -> None:
         function, args = job
         try:
             answer = _encode(function(*args))
+        except MemoryError:
+            answer = ("memory", memory_mb)
         except Exception as exc:
             logger.exception("extraction handler raised")
             answer = ("raised", f"{type(exc).__name__}: {exc}"[:300])
         try:
             conn.send(answer)
-        except (OSError, ValueError):
+        except (OSError, ValueError, MemoryError):
+            return
+        if answer[0] == "memory":
             return
 
 
 class _Worker:
-    def __init__(self, ctx: multiprocessing.context.BaseContext) -> None:
+    def __init__(
+        self, ctx: multiprocessing.context.BaseContext, memory_mb: int | None = None
+    ) -> None:
         parent, child = ctx.Pipe(duplex=True)
         process: BaseProcess = ctx.Process(  # type: ignore[attr-defined]
-            target=_worker_main, args=(child,), daemon=True, name="webdistill-extract"
+            target=_worker_main,
+            args=(child, memory_mb),
+            daemon=True,
+            name="webdistill-extract",
         )
         process.start()
         child.close()
         self.process = process
         self.conn = parent
         self.jobs = 0
+        self.memory_mb = memory_mb
 
     def roundtrip(self, job: tuple[object, tuple[object, ...]]) -> tuple[str, Any]:
-        """Send one job and wait for its answer (runs in an I/O thread, never the loop)."""
+        """Send one job and wait for its answer (runs in an I/O thread, never the loop),
+        killing the worker if its resident memory goes past `memory_mb` meanwhile."""
         try:
             self.conn.send(job)
+            if self.memory_mb is not None:
+                limit = self.memory_mb * MIB
+                while not self.conn.poll(WATCH_S):
+                    used = resident_bytes(self.process.pid or 0)
+                    if used is not None and used > limit:
+                        self.kill()
+                        return ("memory", self.memory_mb)
             answer: tuple[str, Any] = self.conn.recv()
             return answer
         except (EOFError, OSError):
@@ -134,6 +164,18 @@ def _decode(answer: tuple[str, Any]) -> Result[Document, WebError]:
     if kind == "error":
         code, message, retryable, detail = value
         return Failure(WebError.of(ErrorCode(code), message, retryable=retryable, **detail))
+    if kind == "memory":
+        return Failure(
+            WebError.of(
+                ErrorCode.TOO_LARGE,
+                f"Reading this body needs more than the {value} MiB of memory a page-reading "
+                "worker may use (WEB_EXTRACT_MEMORY_MB); it was not read. Use another source, "
+                "or raise WEB_EXTRACT_MEMORY_MB.",
+                retryable=False,
+                memory_mb=value,
+                reason="memory",
+            )
+        )
     if kind == "died":
         return Failure(
             _internal(
@@ -154,8 +196,9 @@ def _decode(answer: tuple[str, Any]) -> Result[Document, WebError]:
 class ExtractionPool:
     """Up to `size` worker processes reading bodies; killed when a caller's deadline fires."""
 
-    def __init__(self, size: int, *, max_jobs: int = 200) -> None:
+    def __init__(self, size: int, *, max_jobs: int = 200, memory_mb: int | None = None) -> None:
         self._size = max(1, size)
+        self._memory_mb = memory_mb
         self._max_jobs = max(1, max_jobs)
         self._ctx = _context()
         self._idle: list[_Worker] = []
@@ -202,7 +245,7 @@ class ExtractionPool:
         async with self._slots:
             worker = self._take()
             if worker is None:
-                starting = loop.run_in_executor(self._io, _Worker, self._ctx)
+                starting = loop.run_in_executor(self._io, _Worker, self._ctx, self._memory_mb)
                 try:
                     worker = await asyncio.shield(starting)
                 except asyncio.CancelledError:  # the worker still starts: do not leak it
@@ -215,7 +258,7 @@ class ExtractionPool:
                 answer = await loop.run_in_executor(
                     self._io, worker.roundtrip, (function, (body, content_type, url))
                 )
-                done = answer[0] != "died"
+                done = answer[0] not in ("died", "memory")
             finally:
                 self._busy.discard(worker)
                 if done:
