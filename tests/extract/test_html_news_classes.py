@@ -27,7 +27,8 @@ from webdistill.adapters.extract.html.reader import extract_html
 HEAD = (
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour</title>'
     "</head><body>"
-    '<header class="site-header"><a class="logo" href="/">The Coastal Courier</a>'
+    '<header class="site-header"><a class="logo" href="/"><img src="/logo.png" '
+    'alt="The Coastal Courier"></a>'
     '<nav class="main-navigation"><ul><li><a href="/news">News</a></li>'
     '<li><a href="/sport">Sport</a></li><li><a href="/opinion">Opinion</a></li></ul></nav>'
     "</header>"
@@ -261,3 +262,24 @@ def test_short_closing_line_at_the_end_of_the_body_is_kept() -> None:
     text = extract_html(html).text
     assert_body(text)
     assert "Additional reporting by Sam Reyes." in text
+
+
+def test_figure_captions_and_credits_go_and_the_image_keeps_its_alt_text() -> None:
+    # News CMSs wrap each photo as <figure><picture><img alt></picture><figcaption>caption
+    # <span class="credit">Foto: agency</span></figcaption></figure>, galleries twice.
+    figure = (
+        '<figure class="article-image"><picture><img src="/img/quay.jpg" '
+        'alt="The old fish quay at low tide"></picture><figcaption>'
+        '<span class="caption">Two of the quay\'s timber piles have rotted through.</span> '
+        '<span class="credit">Photo: Harbour Board</span></figcaption></figure>'
+    )
+    body = article().replace("</p>", "</p>" + figure, 1)  # after the first paragraph
+    html = HEAD + "<main>" + body + figure + "</main>" + TAIL
+    document = extract_html(html, "https://courier.example/news/quay")
+    assert_body(document.text)
+    assert "timber piles have rotted through." not in document.markdown
+    assert "Photo: Harbour Board" not in document.markdown
+    assert "![The old fish quay at low tide](https://courier.example/img/quay.jpg)" in (
+        document.markdown
+    )
+    assert "Coastal Courier](" not in document.markdown  # the header logo's picture stays out
