@@ -29,6 +29,7 @@ from webdistill.adapters.compress.extractive import ExtractiveCompressor
 from webdistill.adapters.compress.llm import LlmCompressor, LlmSettings
 from webdistill.adapters.deadline import DeadlineBackend
 from webdistill.adapters.extract.dispatch import extract_content
+from webdistill.adapters.extract.inline import read_inline
 from webdistill.adapters.extract.pool import ExtractionPool, default_pool_size
 from webdistill.adapters.extract.registry import Handler, HandlerRegistry
 from webdistill.adapters.http import audit
@@ -81,6 +82,8 @@ def http_settings(config: Config) -> HttpSettings:
         user_agent=config.user_agent or DEFAULT_USER_AGENT,
         proxy=config.proxy,
         per_host_connections=config.per_host,
+        # One budget per fetch (WEB_FETCH_TIMEOUT_MS): no shorter per-read timer beside it.
+        read_timeout_s=config.fetch_timeout_ms / 1000,
     )
 
 
@@ -171,7 +174,9 @@ class Toolkit:
         else:
             pool = ExtractionPool(default_pool_size(config.concurrency))
             self._stack.callback(pool.close)
-            backend = HttpWebBackend(client, extract_content, searcher, pool=pool)
+            backend = HttpWebBackend(
+                client, extract_content, searcher, pool=pool, inline=read_inline
+            )
         if config.respect_robots:
             backend = RobotsGate(backend, client, config.user_agent or DEFAULT_USER_AGENT)
         backend = DeadlineBackend(

@@ -11,7 +11,11 @@ so every body is read in a worker process:
   `asyncio.timeout` fired), the worker is killed and replaced by a fresh one on demand, so
   the CPU work really stops;
 - a worker is recycled after `max_jobs` bodies, so nothing a handler leaks accumulates;
-- only plain data crosses the pipe: the body in, a `Document` or an error's fields out.
+- only plain data crosses the pipe: the body in, a `Document` or an error's fields out;
+- the parent's end of each pipe (a socket pair on POSIX) is driven by the event loop itself
+  (`sock_sendall`/`sock_recv_into`, in multiprocessing's own framing: a 4-byte length, then
+  the pickle), so a job costs no thread hop; where the pipe is not a socket (Windows) a
+  thread does the blocking send/recv instead.
 
 `ExtractionPool.run(function, body, content_type, url)` answers what `function` (a
 module-level function, picklable by name) answers, or INTERNAL_ERROR when the worker died
@@ -25,6 +29,9 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import pickle
+import socket
+import struct
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -95,6 +102,30 @@ class _Worker:
         self.process = process
         self.conn = parent
         self.jobs = 0
+        self.sock: socket.socket | None = None
+        if hasattr(socket, "AF_UNIX") and os.name == "posix":
+            sock = socket.socket(fileno=os.dup(parent.fileno()))
+            sock.setblocking(False)
+            self.sock = sock
+
+    async def exchange(self, job: tuple[object, tuple[object, ...]]) -> tuple[str, Any]:
+        """Send one job and read its answer on the event loop (no thread): the pickling of
+        a body (bounded by WEB_MAX_RESPONSE_BYTES) is a copy; everything else is waiting."""
+        sock = self.sock
+        assert sock is not None
+        loop = asyncio.get_running_loop()
+        data = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            await loop.sock_sendall(sock, _header(len(data)))
+            await loop.sock_sendall(sock, data)
+            head = await _read_exactly(loop, sock, 4)
+            (size,) = struct.unpack("!i", head)
+            if size == -1:
+                (size,) = struct.unpack("!Q", await _read_exactly(loop, sock, 8))
+            answer: tuple[str, Any] = pickle.loads(await _read_exactly(loop, sock, size))
+            return answer
+        except (EOFError, OSError):
+            return ("died", self.process.exitcode)
 
     def roundtrip(self, job: tuple[object, tuple[object, ...]]) -> tuple[str, Any]:
         """Send one job and wait for its answer (runs in an I/O thread, never the loop)."""
@@ -110,10 +141,34 @@ class _Worker:
             self.process.kill()
         with contextlib.suppress(Exception):
             self.conn.close()
+        if self.sock is not None:
+            with contextlib.suppress(Exception):
+                self.sock.close()
 
     def reap(self) -> None:
         with contextlib.suppress(Exception):
             self.process.join(timeout=5)
+
+
+def _header(size: int) -> bytes:
+    """multiprocessing.Connection's frame header for a `size`-byte message."""
+    if size > 0x7FFFFFFF:
+        return struct.pack("!i", -1) + struct.pack("!Q", size)
+    return struct.pack("!i", size)
+
+
+async def _read_exactly(
+    loop: asyncio.AbstractEventLoop, sock: socket.socket, size: int
+) -> bytearray:
+    buffer = bytearray(size)
+    view = memoryview(buffer)
+    got = 0
+    while got < size:
+        n = await loop.sock_recv_into(sock, view[got:])
+        if n == 0:
+            raise EOFError
+        got += n
+    return buffer
 
 
 def _kill_started(future: asyncio.Future[_Worker]) -> None:
@@ -183,7 +238,8 @@ class ExtractionPool:
         return None
 
     def _give_back(self, worker: _Worker) -> None:
-        if self._closed or worker.jobs >= self._max_jobs or not worker.process.is_alive():
+        # It has just answered, so it is alive; one that dies idle is caught by `_take`.
+        if self._closed or worker.jobs >= self._max_jobs:
             worker.kill()
             self._io.submit(worker.reap)
             return
@@ -211,10 +267,12 @@ class ExtractionPool:
             worker.jobs += 1
             done = False
             self._busy.add(worker)
+            job = (function, (body, content_type, url))
             try:
-                answer = await loop.run_in_executor(
-                    self._io, worker.roundtrip, (function, (body, content_type, url))
-                )
+                if worker.sock is not None:
+                    answer = await worker.exchange(job)
+                else:
+                    answer = await loop.run_in_executor(self._io, worker.roundtrip, job)
                 done = answer[0] != "died"
             finally:
                 self._busy.discard(worker)
