@@ -150,6 +150,21 @@ def store_notice(store: Store, error: StoreError) -> str:
     )
 
 
+def search_store_notice(store: Store, error: StoreError) -> str:
+    return (
+        f"The result store ({store.label}) is unavailable or full ({error.reason}), so this "
+        "search was answered directly and is not kept: asking again searches again."
+    )
+
+
+def _rows_with_notice(rows: Sequence[object], notice: str) -> RowBatch:
+    """The rows as a `RowBatch` carrying `notice` (after any notice they already carry)."""
+    if isinstance(rows, RowBatch):
+        joined = f"{rows.notice} {notice}" if rows.notice else notice
+        return attrs.evolve(rows, notice=joined)
+    return RowBatch(tuple(rows), provider="", notice=notice)
+
+
 def _with_notice(row: object, notice: str) -> object:
     """The page row with `notice` appended to its own notice (rows are untrusted shapes)."""
     if isinstance(row, FetchedPage):
@@ -220,7 +235,11 @@ class CachingBackend:
         )
         if flown.cached:
             return Success(flown.value)  # type: ignore[arg-type]
-        return flown.value  # type: ignore[return-value]
+        answer: Result[Sequence[object], WebError] = flown.value  # type: ignore[assignment]
+        if flown.store_error is not None and isinstance(answer, Success):
+            notice = search_store_notice(self._store, flown.store_error)
+            return Success(_rows_with_notice(answer.unwrap(), notice))
+        return answer
 
     async def extract(self, request: FetchRequest) -> Result[object, WebError]:
         identity = request.url  # windows and focus are cut by the kernel, not the backend

@@ -39,7 +39,7 @@ async def test_a_worker_that_died_idle_is_replaced() -> None:
     try:
         first = await pool.run(extract_content, b"first", "text/plain", None)
         assert first.unwrap().markdown == "first"
-        (idle,) = pool._idle  # noqa: SLF001 - the one worker, now idle
+        (idle,) = pool._idle  # the one worker, now idle
         pid = idle.process.pid
         assert pid is not None
         os.kill(pid, signal.SIGKILL)
