@@ -145,6 +145,7 @@ class Toolkit:
         self._providers = dict(providers or {})
         self._stack = AsyncExitStack()
         self._deps: Deps | None = None
+        self._store: Store | None = None
 
     async def __aenter__(self) -> Toolkit:
         config = self.config
@@ -158,6 +159,7 @@ class Toolkit:
             GuardedClient(http_settings(config), resolver=self._resolver)
         )
         store = self._open_store()
+        self._store = store
         configured = await self._stack.enter_async_context(
             SearchProviders(provider_settings(config), pacer=duckduckgo_pacer(config, store))
         )
@@ -255,7 +257,16 @@ class Toolkit:
             )
             llm = LlmCompressor(settings)
             self._stack.push_async_callback(llm.close)
-            return CachingCompressor(llm)
+            if config.cache == "off" or self._store is None:
+                return CachingCompressor(llm)
+            replicas = config.cache not in ("disk", "memory")  # a Redis URL: lock across them
+            return CachingCompressor(
+                llm,
+                store=self._store,
+                scope=f"{config.llm_base_url} {config.llm_model} {config.llm_chunk_chars} "
+                f"{config.llm_max_output_tokens}",
+                lock_ttl_s=config.llm_total_timeout_ms / 1000 + 5 if replicas else None,
+            )
         return None
 
     async def __aexit__(
