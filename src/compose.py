@@ -174,7 +174,9 @@ class Toolkit:
             extractor: Extractor = functools.partial(extract_content, handlers=self._handlers)
             backend = HttpWebBackend(client, extractor, searcher)
         else:
-            pool = ExtractionPool(default_pool_size(config.concurrency))
+            pool = ExtractionPool(
+                default_pool_size(config.concurrency), memory_mb=config.extract_memory_mb
+            )
             self._stack.callback(pool.close)
             backend = HttpWebBackend(
                 client, extract_content, searcher, pool=pool, inline=read_inline

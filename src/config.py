@@ -104,6 +104,7 @@ class Config:
     max_stored_results: int = 100
     max_stored_chars: int = 200_000
     per_host: int = 4
+    extract_memory_mb: int = 512
 
     @classmethod
     def from_env(
@@ -378,6 +379,7 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_MAX_STORED_RESULTS": ("max_stored_results", _count(0, 100_000)),
     "WEB_MAX_STORED_CHARS": ("max_stored_chars", _count(1000, 100_000_000)),
     "WEB_PER_HOST": ("per_host", _count(1, 64)),
+    "WEB_EXTRACT_MEMORY_MB": ("extract_memory_mb", _count(128, 65_536)),
 }
 
 

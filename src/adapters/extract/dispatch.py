@@ -262,6 +262,8 @@ def extract_content(
         return _bounded(
             handler.read(ReadRequest(body, media, request.content_type, url, max_pdf_pages))
         )
+    except MemoryError:
+        raise  # out of the worker's memory: its runner answers that (extract/pool.py)
     except RecursionError:
         return Failure(
             WebError.of(
