@@ -141,7 +141,7 @@ class Toolkit:
         self._resolver = resolver
         handlers = tuple(handlers)
         self._handlers = HandlerRegistry(handlers) if handlers else None
-        self._page_scope = _page_scope(handlers)
+        self._page_scope = _page_scope(handlers) + _reading_scope(config)
         self._providers = dict(providers or {})
         self._stack = AsyncExitStack()
         self._deps: Deps | None = None
@@ -171,7 +171,9 @@ class Toolkit:
             # The caller's handlers are consulted first. They are the caller's own functions
             # (closures, not importable by name), so they run in this process: small bodies
             # inline, large ones in a thread, as without the worker pool.
-            extractor: Extractor = functools.partial(extract_content, handlers=self._handlers)
+            extractor: Extractor = functools.partial(
+                extract_content, handlers=self._handlers, image_links=config.image_links
+            )
             backend = HttpWebBackend(client, extractor, searcher)
         else:
             pool = ExtractionPool(
@@ -179,7 +181,7 @@ class Toolkit:
             )
             self._stack.callback(pool.close)
             backend = HttpWebBackend(
-                client, extract_content, searcher, pool=pool, inline=read_inline
+                client, _builtin_reading(config), searcher, pool=pool, inline=read_inline
             )
         if config.respect_robots:
             backend = RobotsGate(backend, client, config.user_agent or DEFAULT_USER_AGENT)
@@ -379,3 +381,15 @@ def _page_scope(handlers: tuple[Handler, ...]) -> str:
         return ""
     names = sorted(f"{type(h).__module__}.{type(h).__qualname__}:{h!r}"[:200] for h in handlers)
     return "h" + hashlib.sha256(json.dumps(names).encode()).hexdigest()[:16]
+
+
+def _builtin_reading(config: Config) -> Extractor:
+    """The built-in handlers with the configured reading options (picklable for the pool)."""
+    if config.image_links:
+        return extract_content
+    return functools.partial(extract_content, image_links=False)
+
+
+def _reading_scope(config: Config) -> str:
+    """Pages read with other reading options are cached apart (none for the defaults)."""
+    return "" if config.image_links else "noimg"

@@ -105,6 +105,8 @@ class Config:
     max_stored_chars: int = 200_000
     per_host: int = 4
     extract_memory_mb: int = 512
+    #: WEB_IMAGE_LINKS: images in page Markdown as `![alt](url)` (True) or their alt text alone.
+    image_links: bool = True
 
     @classmethod
     def from_env(
@@ -380,6 +382,7 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_MAX_STORED_CHARS": ("max_stored_chars", _count(1000, 100_000_000)),
     "WEB_PER_HOST": ("per_host", _count(1, 64)),
     "WEB_EXTRACT_MEMORY_MB": ("extract_memory_mb", _count(128, 65_536)),
+    "WEB_IMAGE_LINKS": ("image_links", _flag),
 }
 
 
