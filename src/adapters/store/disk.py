@@ -7,8 +7,8 @@ Every call runs on one dedicated thread, never on the event loop: SQLite seriali
 anyway, one thread keeps one connection (a warm page cache, no other connection's writes to
 re-read) and the hand-off is a queue put and one `call_soon_threadsafe` (measured: a miss
 plus its put cost 248 µs of CPU this way, 431 µs on a 4-thread executor). The SQLite busy
-timeout is short: a store locked by another process answers `Failure` quickly and the caller
-fetches instead of waiting.
+timeout is short (calls queue behind one another, so it bounds their wait too): a store
+locked by another process answers `Failure` quickly and the caller fetches instead.
 
 Values are bytes only. An entry diskcache would unpickle (written by something else into our
 folder) is refused, never loaded.
