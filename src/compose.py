@@ -29,6 +29,7 @@ from webdistill.adapters.compress.extractive import ExtractiveCompressor
 from webdistill.adapters.compress.llm import LlmCompressor, LlmSettings
 from webdistill.adapters.deadline import DeadlineBackend
 from webdistill.adapters.extract.dispatch import extract_content
+from webdistill.adapters.extract.inline import read_inline
 from webdistill.adapters.extract.pool import ExtractionPool, default_pool_size
 from webdistill.adapters.extract.registry import Handler, HandlerRegistry
 from webdistill.adapters.http import audit
@@ -81,6 +82,8 @@ def http_settings(config: Config) -> HttpSettings:
         user_agent=config.user_agent or DEFAULT_USER_AGENT,
         proxy=config.proxy,
         per_host_connections=config.per_host,
+        # One budget per fetch (WEB_FETCH_TIMEOUT_MS): no shorter per-read timer beside it.
+        read_timeout_s=config.fetch_timeout_ms / 1000,
     )
 
 
@@ -142,6 +145,7 @@ class Toolkit:
         self._providers = dict(providers or {})
         self._stack = AsyncExitStack()
         self._deps: Deps | None = None
+        self._store: Store | None = None
 
     async def __aenter__(self) -> Toolkit:
         config = self.config
@@ -155,6 +159,7 @@ class Toolkit:
             GuardedClient(http_settings(config), resolver=self._resolver)
         )
         store = self._open_store()
+        self._store = store
         configured = await self._stack.enter_async_context(
             SearchProviders(provider_settings(config), pacer=duckduckgo_pacer(config, store))
         )
@@ -175,7 +180,9 @@ class Toolkit:
                 default_pool_size(config.concurrency), memory_mb=config.extract_memory_mb
             )
             self._stack.callback(pool.close)
-            backend = HttpWebBackend(client, _builtin_reading(config), searcher, pool=pool)
+            backend = HttpWebBackend(
+                client, _builtin_reading(config), searcher, pool=pool, inline=read_inline
+            )
         if config.respect_robots:
             backend = RobotsGate(backend, client, config.user_agent or DEFAULT_USER_AGENT)
         backend = DeadlineBackend(
@@ -254,7 +261,16 @@ class Toolkit:
             )
             llm = LlmCompressor(settings)
             self._stack.push_async_callback(llm.close)
-            return CachingCompressor(llm)
+            if config.cache == "off" or self._store is None:
+                return CachingCompressor(llm)
+            replicas = config.cache not in ("disk", "memory")  # a Redis URL: lock across them
+            return CachingCompressor(
+                llm,
+                store=self._store,
+                scope=f"{config.llm_base_url} {config.llm_model} {config.llm_chunk_chars} "
+                f"{config.llm_max_output_tokens}",
+                lock_ttl_s=config.llm_total_timeout_ms / 1000 + 5 if replicas else None,
+            )
         return None
 
     async def __aexit__(

@@ -11,7 +11,11 @@ so every body is read in a worker process:
   `asyncio.timeout` fired), the worker is killed and replaced by a fresh one on demand, so
   the CPU work really stops;
 - a worker is recycled after `max_jobs` bodies, so nothing a handler leaks accumulates;
-- only plain data crosses the pipe: the body in, a `Document` or an error's fields out.
+- only plain data crosses the pipe: the body in, a `Document` or an error's fields out;
+- the parent's end of each pipe (a socket pair on POSIX) is driven by the event loop itself
+  (`sock_sendall`/`sock_recv_into`, in multiprocessing's own framing: a 4-byte length, then
+  the pickle), so a job costs no thread hop, and the memory watch is one re-armed timer;
+  where the pipe is not a socket (Windows) a thread does the blocking send/recv instead.
 
 `ExtractionPool.run(function, body, content_type, url)` answers what `function` (a
 module-level function, picklable by name) answers, or INTERNAL_ERROR when the worker died
@@ -27,6 +31,9 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import pickle
+import socket
+import struct
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -46,6 +53,8 @@ Extractor = Callable[[bytes, str | None, str | None], Result[Document, WebError]
 
 #: How often a busy worker's resident memory is checked against its limit.
 WATCH_S = 0.02
+#: Frames up to this size are written in one piece and read in one call.
+SMALL_FRAME = 64 * 1024
 
 #: Modules the fork server imports once, so every worker starts with the handlers loaded.
 PRELOAD = ["webdistill.adapters.extract.worker_boot"]
@@ -117,6 +126,54 @@ class _Worker:
         self.conn = parent
         self.jobs = 0
         self.memory_mb = memory_mb
+        self.sock: socket.socket | None = None
+        if hasattr(socket, "AF_UNIX") and os.name == "posix":
+            sock = socket.socket(fileno=os.dup(parent.fileno()))
+            sock.setblocking(False)
+            self.sock = sock
+
+    async def exchange(self, job: tuple[object, tuple[object, ...]]) -> tuple[str, Any]:
+        """Send one job and read its answer on the event loop (no thread), killing the worker
+        if its resident memory goes past `memory_mb` meanwhile (checked every WATCH_S by one
+        re-armed timer). Pickling a body (within WEB_MAX_RESPONSE_BYTES) is a copy; the rest
+        is waiting."""
+        sock = self.sock
+        assert sock is not None
+        loop = asyncio.get_running_loop()
+        data = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
+        watch: asyncio.TimerHandle | None = None
+        over = False
+        if self.memory_mb is not None:
+            limit, pid = self.memory_mb * MIB, self.process.pid or 0
+
+            def check() -> None:
+                nonlocal watch, over
+                used = resident_bytes(pid)
+                if used is not None and used > limit:
+                    over = True
+                    # Kill the process only: its end of the socket closes, so the read below
+                    # ends with EOF (closing ours under a pending read would leave it hanging).
+                    with contextlib.suppress(Exception):
+                        self.process.kill()
+                else:
+                    watch = loop.call_later(WATCH_S, check)
+
+            watch = loop.call_later(WATCH_S, check)
+        try:
+            if len(data) <= SMALL_FRAME:  # one write, as multiprocessing does for small ones
+                await loop.sock_sendall(sock, _header(len(data)) + data)
+            else:  # no copy of a large body: the header, then the pickle
+                await loop.sock_sendall(sock, _header(len(data)))
+                await loop.sock_sendall(sock, data)
+            answer: tuple[str, Any] = pickle.loads(await _read_frame(loop, sock))
+            return answer
+        except (EOFError, OSError, ValueError):
+            if over:
+                return ("memory", self.memory_mb)
+            return ("died", self.process.exitcode)
+        finally:
+            if watch is not None:
+                watch.cancel()
 
     def roundtrip(self, job: tuple[object, tuple[object, ...]]) -> tuple[str, Any]:
         """Send one job and wait for its answer (runs in an I/O thread, never the loop),
@@ -140,10 +197,79 @@ class _Worker:
             self.process.kill()
         with contextlib.suppress(Exception):
             self.conn.close()
+        if self.sock is not None:
+            with contextlib.suppress(Exception):
+                self.sock.close()
 
     def reap(self) -> None:
         with contextlib.suppress(Exception):
             self.process.join(timeout=5)
+
+
+def _header(size: int) -> bytes:
+    """multiprocessing.Connection's frame header for a `size`-byte message."""
+    if size > 0x7FFFFFFF:
+        return struct.pack("!i", -1) + struct.pack("!Q", size)
+    return struct.pack("!i", size)
+
+
+async def _read_exactly(
+    loop: asyncio.AbstractEventLoop, sock: socket.socket, size: int, start: bytes = b""
+) -> bytearray:
+    """`size` bytes: `start` (already read), then the rest from `sock`."""
+    buffer = bytearray(size)
+    buffer[: len(start)] = start
+    view = memoryview(buffer)
+    got = len(start)
+    while got < size:
+        n = await loop.sock_recv_into(sock, view[got:])
+        if n == 0:
+            raise EOFError
+        got += n
+    return buffer
+
+
+async def _at_least(
+    loop: asyncio.AbstractEventLoop, sock: socket.socket, have: bytes, size: int
+) -> bytes:
+    """`have` plus what `sock` sends next, until at least `size` bytes are there."""
+    while len(have) < size:
+        more = await loop.sock_recv(sock, SMALL_FRAME)
+        if not more:
+            raise EOFError
+        have += more
+    return have
+
+
+async def _read_frame(loop: asyncio.AbstractEventLoop, sock: socket.socket) -> bytes | bytearray:
+    """One message in multiprocessing's framing; a small one arrives in a single read."""
+    data = await _at_least(loop, sock, b"", 4)
+    (size,) = struct.unpack("!i", data[:4])
+    start = 4
+    if size == -1:  # a message over 2 GiB: an 8-byte length follows
+        data = await _at_least(loop, sock, data, 12)
+        (size,) = struct.unpack("!Q", data[4:12])
+        start = 12
+    rest = data[start:]
+    if size < 0 or len(rest) > size:
+        raise EOFError  # not one answer to one job: not a worker to trust
+    if len(rest) == size:
+        return rest
+    return await _read_exactly(loop, sock, size, rest)
+
+
+def _alive_and_idle(worker: _Worker) -> bool:
+    """An idle worker never writes: a readable end means it has exited (EOF). One
+    non-blocking peek instead of a selector built per check."""
+    if worker.sock is None:
+        return worker.process.is_alive()
+    try:
+        worker.sock.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    return False  # EOF (exited), or data an idle worker should never have sent
 
 
 def _kill_started(future: asyncio.Future[_Worker]) -> None:
@@ -220,13 +346,14 @@ class ExtractionPool:
         with self._lock:
             while self._idle:
                 worker = self._idle.pop()
-                if worker.process.is_alive():
+                if _alive_and_idle(worker):
                     return worker
                 self._io.submit(worker.reap)
         return None
 
     def _give_back(self, worker: _Worker) -> None:
-        if self._closed or worker.jobs >= self._max_jobs or not worker.process.is_alive():
+        # It has just answered, so it is alive; one that dies idle is caught by `_take`.
+        if self._closed or worker.jobs >= self._max_jobs:
             worker.kill()
             self._io.submit(worker.reap)
             return
@@ -254,10 +381,12 @@ class ExtractionPool:
             worker.jobs += 1
             done = False
             self._busy.add(worker)
+            job = (function, (body, content_type, url))
             try:
-                answer = await loop.run_in_executor(
-                    self._io, worker.roundtrip, (function, (body, content_type, url))
-                )
+                if worker.sock is not None:
+                    answer = await worker.exchange(job)
+                else:
+                    answer = await loop.run_in_executor(self._io, worker.roundtrip, job)
                 done = answer[0] not in ("died", "memory")
             finally:
                 self._busy.discard(worker)
