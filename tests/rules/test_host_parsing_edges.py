@@ -39,8 +39,7 @@ def test_a_hex_label_with_every_hex_digit_is_a_number() -> None:
     error = refused("example.0x0123456789abcdef")
     assert error.code == ErrorCode.INVALID_URL  # a number, too large to be an address
     assert error.message == (
-        'The host "example.0x0123456789abcdef" looks like an IPv4 address but is not a valid '
-        "one."
+        'The host "example.0x0123456789abcdef" looks like an IPv4 address but is not a valid one.'
     )
     assert refused("0x0123456789abcdef").code == ErrorCode.INVALID_URL
 
@@ -99,7 +98,10 @@ def test_idn_hosts_use_non_transitional_mapping() -> None:
 
 
 def test_a_spelled_address_may_end_at_the_last_label() -> None:
-    assert name_problem("a.10.0.0.1") == (False, "a.10.0.0.1 spells the non-public address 10.0.0.1")
+    assert name_problem("a.10.0.0.1") == (
+        False,
+        "a.10.0.0.1 spells the non-public address 10.0.0.1",
+    )
     assert name_problem("a.169.254.169.254") == (
         True,
         "a.169.254.169.254 spells the cloud metadata address 169.254.169.254",

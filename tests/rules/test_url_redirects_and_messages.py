@@ -181,15 +181,15 @@ def test_a_url_that_breaks_the_parser_is_refused_not_raised() -> None:
 
 def test_a_relative_url_is_quoted_up_to_120_characters_in_the_refusal() -> None:
     exactly = "a" * 120
-    assert refusal(exactly).message == (
-        f'Not an absolute URL: "{exactly}". Use https://host/path.'
-    )
+    assert refusal(exactly).message == (f'Not an absolute URL: "{exactly}". Use https://host/path.')
     assert refusal(exactly + "b").message == (
         f'Not an absolute URL: "{"a" * 119}\u2026". Use https://host/path.'
     )
 
 
-@pytest.mark.parametrize(("url", "scheme"), [("https:/a.example.com/", "https"), ("HTTP:x", "http")])
+@pytest.mark.parametrize(
+    ("url", "scheme"), [("https:/a.example.com/", "https"), ("HTTP:x", "http")]
+)
 def test_an_http_url_without_slash_slash_says_how_to_write_it(url: str, scheme: str) -> None:
     error = refusal(url)
     assert error.code == ErrorCode.INVALID_URL
