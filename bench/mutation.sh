@@ -6,6 +6,11 @@
 #   bench/mutation.sh              every module, one after the other
 #   bench/mutation.sh text urls    only these modules
 #   JOBS=2 bench/mutation.sh text  two mutants at a time (default 1: the machine is shared)
+#   bench/mutation.sh --survivors text
+#                                  after adding tests: refresh the tests in the existing work
+#                                  folder and re-run only the mutants not killed last time
+#                                  (mutmut collects coverage for new tests first). Refused when
+#                                  the source changed since the full run.
 #
 # Needs `.venv/bin/pip install -e ".[dev,mutation]" --config-settings editable_mode=strict`.
 #
@@ -32,6 +37,8 @@ declare -A MODULES=(
   [decoders]="adapters/http/decoders.py|tests/http/test_decoders.py tests/rules/test_decoder_*.py"
 )
 ORDER=(text addresses validate guard urls hosts body decoders)
+survivors_only=0
+if [ "${1:-}" = "--survivors" ]; then survivors_only=1; shift; fi
 [ $# -gt 0 ] && ORDER=("$@")
 
 summary=()
@@ -44,9 +51,20 @@ for name in "${ORDER[@]}"; do
     for f in $pattern; do [ -f "$f" ] && tests+=("$f"); done
   done
   work="$root/build/mutation/$name"
-  rm -rf "$work"
-  mkdir -p "$work"
-  cp -r src "$work/webdistill"
+  again=()
+  if [ "$survivors_only" = 1 ]; then
+    [ -f "$work/results.txt" ] || { echo "no earlier run of $name in $work" >&2; exit 2; }
+    cmp -s "src/$source" "$work/webdistill/$source" ||
+      { echo "src/$source changed since the full run of $name: run it in full" >&2; exit 2; }
+    mapfile -t again < <(awk -F': ' '/__mutmut_/ && $2 != "killed" && $2 != "timeout" {
+      gsub(/^ +/, "", $1); print $1 }' "$work/results.txt")
+    [ "${#again[@]}" -gt 0 ] || { echo "== $name: every mutant was killed last time"; continue; }
+    rm -rf "$work/tests" "$work/property_tests" "$work/mutants/tests" "$work/mutants/property_tests"
+  else
+    rm -rf "$work"
+    mkdir -p "$work"
+    cp -r src "$work/webdistill"
+  fi
   cp -r tests property_tests "$work/"
   cp bench/mutation_conftest.py "$work/conftest.py"  # memo caches emptied before each test
   find "$work" -name __pycache__ -prune -exec rm -rf {} +
@@ -61,8 +79,8 @@ for name in "${ORDER[@]}"; do
     echo
     sed -n '/^\[tool.pytest.ini_options\]/,/^$/p' pyproject.toml
   } >"$work/pyproject.toml"
-  echo "== $name: src/$source against ${tests[*]}"
-  (cd "$work" && CI=true "$mutmut" run --max-children "${JOBS:-1}" >run.log 2>&1) || {
+  echo "== $name: src/$source against ${tests[*]}${again:+ (only the ${#again[@]} mutants not killed last time)}"
+  (cd "$work" && CI=true "$mutmut" run --max-children "${JOBS:-1}" "${again[@]}" >>run.log 2>&1) || {
     echo "mutmut failed for $name; see $work/run.log" >&2; tail -20 "$work/run.log" >&2; exit 1; }
   (cd "$work" && "$mutmut" results --all true >results.txt 2>&1 || true)
   # every mutant not killed, as a diff, to read side by side with the source

@@ -258,8 +258,10 @@ def test_a_second_question_mark_belongs_to_the_query() -> None:
     assert check_url(url, ANY).unwrap() == "https://a.example.com/?q=what?"
 
 
-def test_a_tracker_whose_value_holds_an_equals_sign_is_still_stripped() -> None:
-    url = "https://a.example.com/?utm_source=a=b&keep=1"
+@pytest.mark.parametrize("name", ["fbclid", "utm_source"])
+def test_a_tracker_whose_value_holds_an_equals_sign_is_still_stripped(name: str) -> None:
+    # The name ends at the FIRST "=": "fbclid=a=b" is fbclid, not a parameter "fbclid=a".
+    url = f"https://a.example.com/?{name}=a=b&keep=1"
     assert strip_tracking(url) == "https://a.example.com/?keep=1"
     assert check_url(url, ANY).unwrap() == "https://a.example.com/?keep=1"
 
@@ -305,6 +307,26 @@ def test_a_list_entry_written_as_a_url_names_its_own_host_not_one_in_its_query()
     policy = UrlPolicy(blocklist=("https://evil.example.org/?next=https://good.example.net",))
     assert refusal("https://evil.example.org/", policy).code == ErrorCode.BLOCKED_URL
     assert check_url("https://good.example.net/", policy).unwrap() == "https://good.example.net/"
+
+
+@pytest.mark.parametrize(
+    ("entry", "url"),
+    [
+        ("example.org:443", "https://example.org/"),
+        ("https://example.org:8443/x", "https://sub.example.org/"),
+        ("example.org.:443", "https://example.org/"),
+        ("https://example.org://x", "https://example.org/"),
+        ("[2606:4700::1]:443", "https://[2606:4700::1]/"),
+        ("[2606:4700::1]", "https://[2606:4700::1]:8443/"),
+    ],
+)
+def test_a_list_entry_written_with_a_port_still_names_its_domain(entry: str, url: str) -> None:
+    # Found by mutation testing: "example.org:443" used to be an unusable entry, so a
+    # blocklist written with a port silently blocked nothing.
+    assert refusal(url, UrlPolicy(blocklist=(entry,))).code == ErrorCode.BLOCKED_URL
+    allowed = UrlPolicy(allowlist=(entry,))
+    assert is_successful(check_url(url, allowed))
+    assert refusal("https://other.example.net/", allowed).code == ErrorCode.BLOCKED_URL
 
 
 # --- memo bounds -------------------------------------------------------------------------------
