@@ -1,7 +1,10 @@
 """Fixed per-fetch cost on a tiny body: raw aiohttp vs the guarded client vs `toolkit.fetch`.
 
-A loopback server (child process) answers a 60-byte HTML page. Each side fetches N distinct
-URLs (so no cache hit), one at a time (the fixed cost, not throughput), and the sides
+A loopback server (child process) answers a 70-byte HTML page (`--body html`, the default:
+the HTML reader runs in the extraction worker pool) or a 70-byte plain-text page (`--body
+text`: read inline, extract/inline.py, so the machinery's own fixed cost shows). Each side
+fetches N distinct URLs (so no cache hit), one at a time (the fixed cost, not throughput),
+and the sides
 alternate in the same run, A B C / C B A..., so drift in the machine's load cancels. Prints
 the median wall time and this process's CPU time per fetch, and their ratios to raw aiohttp
 (goals: client <= 1.10x, whole tool <= 1.3x). On a loaded machine wall time is mostly waiting
@@ -10,6 +13,7 @@ it). `--cache` picks the store `toolkit.fetch` runs with (default off: the fixed
 the fetch itself; `memory` / `disk` add the store's own cost).
 
     .venv/bin/python bench/fetch_overhead.py [--fetches 300] [--rounds 7] [--cache off]
+        [--body html|text]
 """
 
 from __future__ import annotations
@@ -34,12 +38,17 @@ from webdistill import Config, build
 from webdistill.adapters.http.client import GuardedClient
 from webdistill.compose import http_settings
 
-TINY = b"<html><head><title>t</title></head><body><p>hello</p></body></html>"
+HTML = b"<html><head><title>t</title></head><body><p>hello</p></body></html>"
+TEXT = b"hello: a tiny plain-text page, about as long as the HTML one here\n"
+TINY = HTML
+CONTENT_TYPE = "text/html"
 
 
 def make_app() -> web.Application:
+    body, content_type = TINY, CONTENT_TYPE  # read at start: the child imports this module
+
     async def page(request: web.Request) -> web.Response:
-        return web.Response(body=TINY, content_type="text/html")
+        return web.Response(body=body, content_type=content_type)
 
     app = web.Application()
     app.router.add_get("/{n}", page)
@@ -127,6 +136,9 @@ if __name__ == "__main__":
     parser.add_argument("--fetches", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--cache", default="off", choices=("off", "memory", "disk"))
+    parser.add_argument("--body", default="html", choices=("html", "text"))
     args = parser.parse_args()
+    if args.body == "text":
+        TINY, CONTENT_TYPE = TEXT, "text/plain"
     forbid_non_loopback()
     asyncio.run(main(args.fetches, args.rounds, args.cache))

@@ -29,6 +29,7 @@ from webdistill.adapters.compress.extractive import ExtractiveCompressor
 from webdistill.adapters.compress.llm import LlmCompressor, LlmSettings
 from webdistill.adapters.deadline import DeadlineBackend
 from webdistill.adapters.extract.dispatch import extract_content
+from webdistill.adapters.extract.inline import read_inline
 from webdistill.adapters.extract.pool import ExtractionPool, default_pool_size
 from webdistill.adapters.extract.registry import Handler, HandlerRegistry
 from webdistill.adapters.http import audit
@@ -81,6 +82,8 @@ def http_settings(config: Config) -> HttpSettings:
         user_agent=config.user_agent or DEFAULT_USER_AGENT,
         proxy=config.proxy,
         per_host_connections=config.per_host,
+        # One budget per fetch (WEB_FETCH_TIMEOUT_MS): no shorter per-read timer beside it.
+        read_timeout_s=config.fetch_timeout_ms / 1000,
     )
 
 
@@ -138,10 +141,11 @@ class Toolkit:
         self._resolver = resolver
         handlers = tuple(handlers)
         self._handlers = HandlerRegistry(handlers) if handlers else None
-        self._page_scope = _page_scope(handlers)
+        self._page_scope = _page_scope(handlers) + _reading_scope(config)
         self._providers = dict(providers or {})
         self._stack = AsyncExitStack()
         self._deps: Deps | None = None
+        self._store: Store | None = None
 
     async def __aenter__(self) -> Toolkit:
         config = self.config
@@ -155,6 +159,7 @@ class Toolkit:
             GuardedClient(http_settings(config), resolver=self._resolver)
         )
         store = self._open_store()
+        self._store = store
         configured = await self._stack.enter_async_context(
             SearchProviders(provider_settings(config), pacer=duckduckgo_pacer(config, store))
         )
@@ -166,12 +171,18 @@ class Toolkit:
             # The caller's handlers are consulted first. They are the caller's own functions
             # (closures, not importable by name), so they run in this process: small bodies
             # inline, large ones in a thread, as without the worker pool.
-            extractor: Extractor = functools.partial(extract_content, handlers=self._handlers)
+            extractor: Extractor = functools.partial(
+                extract_content, handlers=self._handlers, image_links=config.image_links
+            )
             backend = HttpWebBackend(client, extractor, searcher)
         else:
-            pool = ExtractionPool(default_pool_size(config.concurrency))
+            pool = ExtractionPool(
+                default_pool_size(config.concurrency), memory_mb=config.extract_memory_mb
+            )
             self._stack.callback(pool.close)
-            backend = HttpWebBackend(client, extract_content, searcher, pool=pool)
+            backend = HttpWebBackend(
+                client, _builtin_reading(config), searcher, pool=pool, inline=read_inline
+            )
         if config.respect_robots:
             backend = RobotsGate(backend, client, config.user_agent or DEFAULT_USER_AGENT)
         backend = DeadlineBackend(
@@ -250,7 +261,16 @@ class Toolkit:
             )
             llm = LlmCompressor(settings)
             self._stack.push_async_callback(llm.close)
-            return CachingCompressor(llm)
+            if config.cache == "off" or self._store is None:
+                return CachingCompressor(llm)
+            replicas = config.cache not in ("disk", "memory")  # a Redis URL: lock across them
+            return CachingCompressor(
+                llm,
+                store=self._store,
+                scope=f"{config.llm_base_url} {config.llm_model} {config.llm_chunk_chars} "
+                f"{config.llm_max_output_tokens}",
+                lock_ttl_s=config.llm_total_timeout_ms / 1000 + 5 if replicas else None,
+            )
         return None
 
     async def __aexit__(
@@ -361,3 +381,15 @@ def _page_scope(handlers: tuple[Handler, ...]) -> str:
         return ""
     names = sorted(f"{type(h).__module__}.{type(h).__qualname__}:{h!r}"[:200] for h in handlers)
     return "h" + hashlib.sha256(json.dumps(names).encode()).hexdigest()[:16]
+
+
+def _builtin_reading(config: Config) -> Extractor:
+    """The built-in handlers with the configured reading options (picklable for the pool)."""
+    if config.image_links:
+        return extract_content
+    return functools.partial(extract_content, image_links=False)
+
+
+def _reading_scope(config: Config) -> str:
+    """Pages read with other reading options are cached apart (none for the defaults)."""
+    return "" if config.image_links else "noimg"

@@ -104,6 +104,9 @@ class Config:
     max_stored_results: int = 100
     max_stored_chars: int = 200_000
     per_host: int = 4
+    extract_memory_mb: int = 512
+    #: WEB_IMAGE_LINKS: images in page Markdown as `![alt](url)` (True) or their alt text alone.
+    image_links: bool = True
 
     @classmethod
     def from_env(
@@ -378,6 +381,8 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_MAX_STORED_RESULTS": ("max_stored_results", _count(0, 100_000)),
     "WEB_MAX_STORED_CHARS": ("max_stored_chars", _count(1000, 100_000_000)),
     "WEB_PER_HOST": ("per_host", _count(1, 64)),
+    "WEB_EXTRACT_MEMORY_MB": ("extract_memory_mb", _count(128, 65_536)),
+    "WEB_IMAGE_LINKS": ("image_links", _flag),
 }
 
 

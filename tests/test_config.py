@@ -61,6 +61,8 @@ BAD_VALUES = [
     ("WEB_FENCE_UNTRUSTED", "x", "true or false"),
     ("WEB_CACHE", "x", "disk, memory, off"),
     ("WEB_PER_HOST", "0", "out of range"),
+    ("WEB_IMAGE_LINKS", "alt", "true or false"),
+    ("WEB_EXTRACT_MEMORY_MB", "100", "128"),
     ("WEB_CACHE_MAX_BYTES", "12", "out of range"),
     ("WEB_MAX_STORED_RESULTS", "-1", "out of range"),
     ("WEB_MAX_STORED_CHARS", "many", "whole number"),

@@ -7,6 +7,9 @@ uncompressed, worded for how compression was turned on.
 
 from __future__ import annotations
 
+import logging
+
+import pytest
 from returns.result import Failure, Result, Success
 
 from tests.fakes import FakeBackend, RecordingCompressor, page_row
@@ -126,3 +129,30 @@ async def test_start_index_past_the_compressed_page_points_to_compress_false() -
     assert failure.code is ErrorCode.INVALID_INPUT
     assert "compressed page" in failure.message and "compress=false" in failure.message
     assert str(len(LONG)) in failure.message
+
+
+class BuggyCompressor:
+    """A compressor with a bug: it raises (the adapters no longer turn raises into answers)."""
+
+    label = "fake:buggy"
+
+    async def compress_to(
+        self, text: str, instruction: str, max_chars: int
+    ) -> Result[str, WebError]:
+        return Success({"not": "a string"}["missing"])
+
+
+async def test_a_compressor_bug_is_an_internal_error_logged_not_a_retry_later(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with caplog.at_level(logging.ERROR, logger="webdistill"):
+        answer = await extract_page(
+            _deps(BuggyCompressor()), FetchRequest(URL, compress=True, max_chars=1440)
+        )
+    error = answer.failure()
+    assert error.code is ErrorCode.COMPRESSION_FAILED  # with the way round it: compress=false
+    assert not error.retryable
+    assert "internal error (KeyError)" in error.message and "compress=false" in error.message
+    assert error.detail["port"] == "COMPRESSION_FAILED"
+    (record,) = [r for r in caplog.records if r.exc_info]
+    assert record.exc_info is not None and record.exc_info[0] is KeyError

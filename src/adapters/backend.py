@@ -4,7 +4,10 @@ search provider chain (all injected by the composition root).
 `extract` fetches the URL through the guarded client, turns the bytes into a `Document`
 and answers a `FetchedPage`, which the kernel re-validates. With a `pool` (the composed
 toolkit always has one) every body is read in a worker process that the fetch's deadline can
-kill (extract/pool.py); without one, large bodies go to a thread and small ones run inline.
+kill (extract/pool.py), except what the `inline` reader takes (the composed toolkit's:
+tiny ASCII plain text, extract/inline.py, whose cost is provably small and linear); without
+a pool, large bodies go to a thread and small
+ones run inline.
 """
 
 from __future__ import annotations
@@ -59,6 +62,8 @@ class Searcher(Protocol):
 
 
 Extractor = Callable[[bytes, str | None, str | None], Result[Document, WebError]]
+#: Reads a body in this process when that is cheap and bounded, else answers None.
+InlineReader = Callable[[bytes, str | None, str | None], Result[Document, WebError] | None]
 
 
 class HttpWebBackend:
@@ -71,11 +76,13 @@ class HttpWebBackend:
         searcher: Searcher,
         *,
         pool: ExtractionPool | None = None,
+        inline: InlineReader | None = None,
     ) -> None:
         self._client = client
         self._extractor = extractor
         self._searcher = searcher
         self._pool = pool
+        self._inline = inline
 
     async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
         return await self._searcher.search(query)
@@ -99,6 +106,10 @@ class HttpWebBackend:
     async def _read(self, response: PageResponse) -> Result[Document, WebError]:
         content_type = response.content_type or None
         if self._pool is not None:
+            if self._inline is not None:
+                read = self._inline(response.body, content_type, response.url)
+                if read is not None:
+                    return read
             return await self._pool.run(self._extractor, response.body, content_type, response.url)
         if len(response.body) > THREAD_THRESHOLD_BYTES:
             return await asyncio.to_thread(

@@ -150,6 +150,21 @@ def store_notice(store: Store, error: StoreError) -> str:
     )
 
 
+def search_store_notice(store: Store, error: StoreError) -> str:
+    return (
+        f"The result store ({store.label}) is unavailable or full ({error.reason}), so this "
+        "search was answered directly and is not kept: asking again searches again."
+    )
+
+
+def _rows_with_notice(rows: Sequence[object], notice: str) -> RowBatch:
+    """The rows as a `RowBatch` carrying `notice` (after any notice they already carry)."""
+    if isinstance(rows, RowBatch):
+        joined = f"{rows.notice} {notice}" if rows.notice else notice
+        return attrs.evolve(rows, notice=joined)
+    return RowBatch(tuple(rows), provider="", notice=notice)
+
+
 def _with_notice(row: object, notice: str) -> object:
     """The page row with `notice` appended to its own notice (rows are untrusted shapes)."""
     if isinstance(row, FetchedPage):
@@ -220,7 +235,11 @@ class CachingBackend:
         )
         if flown.cached:
             return Success(flown.value)  # type: ignore[arg-type]
-        return flown.value  # type: ignore[return-value]
+        answer: Result[Sequence[object], WebError] = flown.value  # type: ignore[assignment]
+        if flown.store_error is not None and isinstance(answer, Success):
+            notice = search_store_notice(self._store, flown.store_error)
+            return Success(_rows_with_notice(answer.unwrap(), notice))
+        return answer
 
     async def extract(self, request: FetchRequest) -> Result[object, WebError]:
         identity = request.url  # windows and focus are cut by the kernel, not the backend
@@ -266,18 +285,36 @@ class CachingBackend:
 
 
 class CachingCompressor:
-    """A `Compressor` that remembers its last answers, so paging compressed text is stable.
+    """A `Compressor` that remembers its answers, so paging compressed text is stable.
 
-    Identical concurrent compressions (same text, focus and window) share one call of the
-    compressor it wraps (`SingleFlight`); failures are not remembered. It offers
-    `compress_to` (the request's window) and passes it on when the wrapped one does.
+    Answers are kept in this process (the last `entries`) and, given a `store`, in the
+    result store too (10 minutes, like pages; versioned entries, `codec`), so paging a
+    compressed page across CLI calls or replicas compresses it once. `scope` names what
+    answers (endpoint, model): a store shared by differently set-up processes must not mix
+    them. Identical concurrent compressions share one call of the compressor it wraps
+    (`SingleFlight`, and the store lock across replicas when `lock_ttl_s` is given); failures
+    are not remembered, and a store that fails is simply not used. It offers `compress_to`
+    (the request's window) and passes it on when the wrapped one does.
     """
 
-    def __init__(self, inner: Compressor, *, entries: int = COMPRESSION_CACHE_ENTRIES) -> None:
+    def __init__(
+        self,
+        inner: Compressor,
+        *,
+        entries: int = COMPRESSION_CACHE_ENTRIES,
+        store: Store | None = None,
+        scope: str = "",
+        lock_ttl_s: float | None = None,
+        ttl_s: float = PAGE_TTL_S,
+    ) -> None:
         self._inner = inner
         self.label = str(getattr(inner, "label", None) or type(inner).__name__)
-        self._answers: TtlLru[str] = TtlLru(PAGE_TTL_S, entries)
+        self._answers: TtlLru[str] = TtlLru(ttl_s, entries)
         self._flight: SingleFlight[Result[str, WebError]] = SingleFlight()
+        self._store = store
+        self._scope = scope
+        self._lock_ttl_s = lock_ttl_s
+        self._ttl_s = ttl_s
         compress_to = getattr(inner, "compress_to", None)
         self._inner_to: Callable[[str, str, int], Awaitable[Result[str, WebError]]] | None = (
             compress_to if callable(compress_to) else None
@@ -302,12 +339,49 @@ class CachingCompressor:
         if cached is not None:
             return Success(cached)
 
-        def call() -> Awaitable[Result[str, WebError]]:
+        def compress() -> Awaitable[Result[str, WebError]]:
             if inner_to is not None and budget is not None:
                 return inner_to(text, instruction, budget)
             return self._inner(text, instruction)
+
+        def call() -> Awaitable[Result[str, WebError]]:
+            if self._store is None:
+                return compress()
+            identity = json.dumps([self._scope, self.label, digest, instruction, budget])
+            return self._through_store(self._store, identity, compress)
 
         answer = await self._flight.run(key, call)
         if isinstance(answer, Success):
             self._answers.put(key, answer.unwrap())
         return answer
+
+    async def _through_store(
+        self,
+        store: Store,
+        identity: str,
+        compress: Callable[[], Awaitable[Result[str, WebError]]],
+    ) -> Result[str, WebError]:
+        async def keep(answer: Result[str, WebError]) -> StoreError | None:
+            if not isinstance(answer, Success):
+                return None  # failures are never kept
+            entry = codec.encode("compression", identity, answer.unwrap())
+            if entry is None:
+                return None
+            kept = await store.put(codec.key("compression", identity), entry, self._ttl_s)
+            return None if isinstance(kept, Success) else kept.failure()
+
+        def lookup(raw: bytes | None) -> str | None:
+            data = codec.decode("compression", identity, raw)
+            return data if isinstance(data, str) else None
+
+        flown = await shared_flight(
+            store,
+            codec.key("compression", identity),
+            self._lock_ttl_s,
+            lookup=lookup,
+            call=compress,
+            keep=keep,
+        )
+        if flown.cached:
+            return Success(str(flown.value))
+        return flown.value  # type: ignore[return-value]

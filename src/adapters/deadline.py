@@ -11,12 +11,17 @@ and retry, the download, and the extraction in the worker pool. So:
 
 Waiting for a slot is not counted against the deadline (it is queueing, not work); every
 holder of a slot is itself bounded by the deadline, so the wait is bounded too.
+
+The deadline is the only timer of a page read: while it runs, `enclosing_deadline()` says
+when it fires (event-loop time), and the guarded client arms no total timer of its own when
+that one fires first (one timer per fetch instead of one per stage).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from contextvars import ContextVar
 
 from returns.result import Failure, Result
 
@@ -24,6 +29,13 @@ from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchRequest, SearchQuery
 from webdistill.kernel.ports import WebBackend
 from webdistill.kernel.quoting import shown_url
+
+_ENCLOSING: ContextVar[float | None] = ContextVar("webdistill_deadline", default=None)
+
+
+def enclosing_deadline() -> float | None:
+    """When (loop time) the deadline around the running page read fires, if there is one."""
+    return _ENCLOSING.get()
 
 
 def deadline_error(url: str, seconds: float) -> WebError:
@@ -58,7 +70,11 @@ class DeadlineBackend:
             limit = max(0.001, min(limit, request.timeout_ms / 1000))
         async with self._slots:
             try:
-                async with asyncio.timeout(limit):
-                    return await self._inner.extract(request)
+                async with asyncio.timeout(limit) as timer:
+                    token = _ENCLOSING.set(timer.when())
+                    try:
+                        return await self._inner.extract(request)
+                    finally:
+                        _ENCLOSING.reset(token)
             except TimeoutError:
                 return Failure(deadline_error(request.url, limit))

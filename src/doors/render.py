@@ -170,6 +170,8 @@ def _search_notes(outcome: SearchOutcome) -> list[str]:
     notes.extend(_removed_line(item) for item in outcome.removed)
     if outcome.shortfall:
         notes.append(f"Fewer results: {_one_line(outcome.shortfall)}")
+    if outcome.notice:
+        notes.append(f"Notice: {_one_line(outcome.notice)}")
     return notes
 
 

@@ -71,6 +71,9 @@ class RowBatch(Sequence[object]):
     unsupported: tuple[str, ...] = ()
     #: Why the provider gave fewer rows than asked (ran dry, request budget...), if it did.
     shortfall: str | None = None
+    #: What the user should know about how these rows were served (e.g. the result store
+    #: was down, so the search was not kept), if anything.
+    notice: str | None = None
 
     @overload
     def __getitem__(self, index: int) -> object: ...
@@ -251,3 +254,6 @@ class SearchOutcome:
     removed: tuple[RemovedHits, ...] = ()
     shortfall: str | None = None
     response_id: str | None = None
+    #: What the user should know about how this search was served (the result store was
+    #: down or full, so it was answered directly and not kept), if anything.
+    notice: str | None = None

@@ -59,6 +59,7 @@ class _Searched:
     unsupported: tuple[str, ...] = ()
     removed: tuple[RemovedHits, ...] = ()
     shortfall: str | None = None
+    notice: str | None = None
 
 
 async def _call_port(
@@ -95,9 +96,10 @@ async def _search(
     if not isinstance(answer, Success):
         return Failure(answer.failure())
     rows = answer.unwrap()
+    notice = None
     if isinstance(rows, RowBatch):
-        provider, skipped = rows.provider, rows.skipped
-        unsupported, shortfall = rows.unsupported, rows.shortfall
+        provider, skipped = rows.provider or None, rows.skipped
+        unsupported, shortfall, notice = rows.unsupported, rows.shortfall, rows.notice
     elif isinstance(rows, list | tuple):
         provider, skipped, unsupported, shortfall = None, (), (), None
     else:
@@ -108,7 +110,9 @@ async def _search(
     if not isinstance(filtered, Success):
         return Failure(filtered.failure())
     kept = filtered.unwrap()
-    return Success(_Searched(kept.hits, provider, skipped, unsupported, kept.removed, shortfall))
+    return Success(
+        _Searched(kept.hits, provider, skipped, unsupported, kept.removed, shortfall, notice)
+    )
 
 
 async def search_web(deps: Deps, query: SearchQuery) -> Result[tuple[SearchHit, ...], WebError]:
@@ -330,6 +334,7 @@ async def _search_outcome(deps: Deps, query: SearchQuery, request: SearchRequest
         unsupported=found.unsupported,
         removed=found.removed,
         shortfall=_shortfall(found, asked),
+        notice=found.notice,
     )
     if request.include_content and found.hits:
         return await _with_contents(deps, outcome, request)

@@ -8,6 +8,7 @@ the chain; more than two codings are refused; a chain's intermediate stages are 
 from __future__ import annotations
 
 import gzip
+import random
 
 from aiohttp import web
 
@@ -92,3 +93,24 @@ def test_garbage_after_an_inner_stream_is_not_decoded_without_end() -> None:
     decoder = decoder_for("deflate, gzip", limit=MIB)
     assert decoder is not None
     assert b"".join(decoder.feed(wrapped, MIB)) == b"hello"
+
+
+async def test_incompressible_double_gzip_at_the_cap_is_whole_and_not_truncated() -> None:
+    text = random.Random(3).randbytes(64 * 1024)
+    headers = {"Content-Type": "text/plain", "Content-Encoding": "gzip, gzip"}
+    app = answering(gzip.compress(gzip.compress(text, compresslevel=0)), headers)
+    limits = settings(max_response_bytes=len(text))
+    async with serve(app) as base, GuardedClient(limits) as client:
+        response = (await client.get(base + "/")).unwrap()
+    assert response.body == text and not response.truncated
+
+
+async def test_an_inner_stream_of_empty_blocks_is_reported_truncated_not_whole() -> None:
+    # 10 MB of empty deflate blocks gzip down to ~15 KB and decode to nothing: the chain stops
+    # at the intermediate allowance, and the page says it was cut rather than "empty, whole"
+    inner = b"\x00\x00\x00\xff\xff" * (2 * MIB) + b"\x03\x00"
+    headers = {"Content-Type": "text/plain", "Content-Encoding": "deflate, gzip"}
+    app = answering(gzip.compress(inner), headers)
+    async with serve(app) as base, GuardedClient(settings(max_response_bytes=MIB)) as client:
+        response = (await client.get(base + "/")).unwrap()
+    assert response.truncated and response.body == b""

@@ -22,11 +22,11 @@ import asyncio
 import bisect
 import itertools
 
-from returns.result import Failure, Result, Success
+from returns.result import Result, Success
 
 from webdistill.adapters.compress.blocks import SPLIT_BLOCK_CHARS, Unit, split_units
 from webdistill.adapters.compress.bm25 import bm25_scores, query_terms, tokens
-from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.errors import WebError
 
 GAP = "[…]"
 _BLOCK_GAP = f"\n\n{GAP}\n\n"
@@ -213,15 +213,9 @@ class ExtractiveCompressor:
         self, text: str, instruction: str, max_chars: int
     ) -> Result[str, WebError]:
         """Compress `text` to at most `max_chars` characters (the request's window)."""
-        try:
-            if len(text) <= THREAD_ABOVE_CHARS:
-                return Success(compress_extractive(text, instruction, max_chars))
-            compressed = await asyncio.to_thread(compress_extractive, text, instruction, max_chars)
-            return Success(compressed)
-        except Exception as error:  # noqa: BLE001 - the adapter edge: no bug escapes as a raise
-            return Failure(
-                WebError.of(
-                    ErrorCode.COMPRESSION_FAILED,
-                    f"The extractive compressor failed ({type(error).__name__}).",
-                )
-            )
+        # No network here: anything raised is a bug, left to reach the kernel, which logs its
+        # traceback and answers it as an internal error (not retryable).
+        if len(text) <= THREAD_ABOVE_CHARS:
+            return Success(compress_extractive(text, instruction, max_chars))
+        compressed = await asyncio.to_thread(compress_extractive, text, instruction, max_chars)
+        return Success(compressed)

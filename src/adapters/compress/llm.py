@@ -205,15 +205,6 @@ class LlmCompressor:
                     reason="deadline",
                 )
             )
-        except Exception as error:  # noqa: BLE001 - the adapter edge: no bug escapes as a raise
-            return Failure(
-                WebError.of(
-                    ErrorCode.COMPRESSION_FAILED,
-                    f"LLM compression with model {model} failed unexpectedly "
-                    f"({type(error).__name__}).",
-                    reason="internal",
-                )
-            )
         if is_successful(result) and len(result.unwrap()) >= len(text):
             return Failure(
                 WebError.of(

@@ -28,6 +28,7 @@ import aiohttp
 import attrs
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.http.errors import NETWORK_EXCEPTIONS
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.quoting import redacted_url
 
@@ -211,7 +212,7 @@ async def chat(
             return _failure(
                 endpoint, f"no answer within {timeout_s:g} s", "timeout", retryable=True
             )
-        except aiohttp.ClientError as error:
+        except NETWORK_EXCEPTIONS as error:  # the endpoint or the network failed, not us
             delay, _ = _wait_for(endpoint, attempt, {}, pacing)
             if attempt < endpoint.retries and not _too_long_to_wait(delay, pacing):
                 await pacing.sleep(delay)

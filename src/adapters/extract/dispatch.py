@@ -91,7 +91,8 @@ _YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-ya
 def _read_html(request: ReadRequest) -> Result[Document, WebError]:
     charset = charset_from_content_type(request.content_type)
     declared = f"text/html; charset={charset}" if charset else "text/html"
-    return Success(extract_html(decode_text(request.body, declared), request.url))
+    text = decode_text(request.body, declared)
+    return Success(extract_html(text, request.url, image_links=request.image_links))
 
 
 def _kind_name(media_type: str) -> str:
@@ -245,23 +246,26 @@ def extract_content(
     *,
     handlers: HandlerRegistry | None = None,
     max_pdf_pages: int = 50,
+    image_links: bool = True,
 ) -> Result[Document, WebError]:
-    """Read a response body into a `Document`, or say why it cannot be read."""
+    """Read a response body into a `Document`, or say why it cannot be read.
+
+    `image_links=False`: images in HTML become their alt text alone (WEB_IMAGE_LINKS)."""
     try:
         declared = media_type_of(content_type)
-        request = ReadRequest(body, declared, content_type, url, max_pdf_pages)
+        request = ReadRequest(body, declared, content_type, url, max_pdf_pages, image_links)
         if handlers is not None:
             for media in (declared, sniff(body)):
                 custom = handlers.find(media)
                 if custom is not None:
-                    request = ReadRequest(body, media, content_type, url, max_pdf_pages)
+                    request = attrs.evolve(request, media_type=media)
                     return _bounded(custom.read(request))
         media = choose_media_type(body, declared, url)
         handler = _BUILTIN.find(media) or _BUILTIN.find("application/octet-stream")
         assert handler is not None
-        return _bounded(
-            handler.read(ReadRequest(body, media, request.content_type, url, max_pdf_pages))
-        )
+        return _bounded(handler.read(attrs.evolve(request, media_type=media)))
+    except MemoryError:
+        raise  # out of the worker's memory: its runner answers that (extract/pool.py)
     except RecursionError:
         return Failure(
             WebError.of(

@@ -11,11 +11,17 @@ so every body is read in a worker process:
   `asyncio.timeout` fired), the worker is killed and replaced by a fresh one on demand, so
   the CPU work really stops;
 - a worker is recycled after `max_jobs` bodies, so nothing a handler leaks accumulates;
-- only plain data crosses the pipe: the body in, a `Document` or an error's fields out.
+- only plain data crosses the pipe: the body in, a `Document` or an error's fields out;
+- the parent's end of each pipe (a socket pair on POSIX) is driven by the event loop itself
+  (`sock_sendall`/`sock_recv_into`, in multiprocessing's own framing: a 4-byte length, then
+  the pickle), so a job costs no thread hop, and the memory watch is one re-armed timer;
+  where the pipe is not a socket (Windows) a thread does the blocking send/recv instead.
 
 `ExtractionPool.run(function, body, content_type, url)` answers what `function` (a
 module-level function, picklable by name) answers, or INTERNAL_ERROR when the worker died
-on its own (a crash, the kernel's OOM killer).
+on its own (a crash, the kernel's OOM killer), or TOO_LARGE when the body needed more memory
+than a worker may use (`memory_mb` of resident memory, watched while it reads; see
+memory_limit.py).
 """
 
 from __future__ import annotations
@@ -25,6 +31,9 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import pickle
+import socket
+import struct
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -34,12 +43,16 @@ from typing import Any
 
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.extract.memory_limit import MIB, limit_address_space, resident_bytes
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
 
 logger = logging.getLogger("webdistill.extract")
 
 Extractor = Callable[[bytes, str | None, str | None], Result[Document, WebError]]
+
+#: How often a busy worker's resident memory is checked against its limit.
+WATCH_S = 0.02
 
 #: Modules the fork server imports once, so every worker starts with the handlers loaded.
 PRELOAD = ["webdistill.adapters.extract.worker_boot"]
@@ -63,8 +76,14 @@ def _encode(result: object) -> tuple[str, Any]:
     return ("bad", type(result).__name__)
 
 
-def _worker_main(conn: Connection) -> None:
-    """A worker: read (function, args) jobs until the pipe closes; answer plain data."""
+def _worker_main(conn: Connection, memory_mb: int | None = None) -> None:
+    """A worker: read (function, args) jobs until the pipe closes; answer plain data.
+
+    With `memory_mb`, its address space is capped well above that (memory_limit.py); an
+    allocation that fails is answered ("memory", memory_mb) and the worker then exits (after
+    a failed allocation it is retired rather than trusted with another body)."""
+    if memory_mb is not None:
+        limit_address_space(memory_mb)
     while True:
         try:
             job = conn.recv()
@@ -75,31 +94,98 @@ def _worker_main(conn: Connection) -> None:
         function, args = job
         try:
             answer = _encode(function(*args))
+        except MemoryError:
+            answer = ("memory", memory_mb)
         except Exception as exc:
             logger.exception("extraction handler raised")
             answer = ("raised", f"{type(exc).__name__}: {exc}"[:300])
         try:
             conn.send(answer)
-        except (OSError, ValueError):
+        except (OSError, ValueError, MemoryError):
+            return
+        if answer[0] == "memory":
             return
 
 
 class _Worker:
-    def __init__(self, ctx: multiprocessing.context.BaseContext) -> None:
+    def __init__(
+        self, ctx: multiprocessing.context.BaseContext, memory_mb: int | None = None
+    ) -> None:
         parent, child = ctx.Pipe(duplex=True)
         process: BaseProcess = ctx.Process(  # type: ignore[attr-defined]
-            target=_worker_main, args=(child,), daemon=True, name="webdistill-extract"
+            target=_worker_main,
+            args=(child, memory_mb),
+            daemon=True,
+            name="webdistill-extract",
         )
         process.start()
         child.close()
         self.process = process
         self.conn = parent
         self.jobs = 0
+        self.memory_mb = memory_mb
+        self.sock: socket.socket | None = None
+        if hasattr(socket, "AF_UNIX") and os.name == "posix":
+            sock = socket.socket(fileno=os.dup(parent.fileno()))
+            sock.setblocking(False)
+            self.sock = sock
+
+    async def exchange(self, job: tuple[object, tuple[object, ...]]) -> tuple[str, Any]:
+        """Send one job and read its answer on the event loop (no thread), killing the worker
+        if its resident memory goes past `memory_mb` meanwhile (checked every WATCH_S by one
+        re-armed timer). Pickling a body (within WEB_MAX_RESPONSE_BYTES) is a copy; the rest
+        is waiting."""
+        sock = self.sock
+        assert sock is not None
+        loop = asyncio.get_running_loop()
+        data = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
+        watch: asyncio.TimerHandle | None = None
+        over = False
+        if self.memory_mb is not None:
+            limit, pid = self.memory_mb * MIB, self.process.pid or 0
+
+            def check() -> None:
+                nonlocal watch, over
+                used = resident_bytes(pid)
+                if used is not None and used > limit:
+                    over = True
+                    # Kill the process only: its end of the socket closes, so the read below
+                    # ends with EOF (closing ours under a pending read would leave it hanging).
+                    with contextlib.suppress(Exception):
+                        self.process.kill()
+                else:
+                    watch = loop.call_later(WATCH_S, check)
+
+            watch = loop.call_later(WATCH_S, check)
+        try:
+            await loop.sock_sendall(sock, _header(len(data)))
+            await loop.sock_sendall(sock, data)
+            head = await _read_exactly(loop, sock, 4)
+            (size,) = struct.unpack("!i", head)
+            if size == -1:
+                (size,) = struct.unpack("!Q", await _read_exactly(loop, sock, 8))
+            answer: tuple[str, Any] = pickle.loads(await _read_exactly(loop, sock, size))
+            return answer
+        except (EOFError, OSError, ValueError):
+            if over:
+                return ("memory", self.memory_mb)
+            return ("died", self.process.exitcode)
+        finally:
+            if watch is not None:
+                watch.cancel()
 
     def roundtrip(self, job: tuple[object, tuple[object, ...]]) -> tuple[str, Any]:
-        """Send one job and wait for its answer (runs in an I/O thread, never the loop)."""
+        """Send one job and wait for its answer (runs in an I/O thread, never the loop),
+        killing the worker if its resident memory goes past `memory_mb` meanwhile."""
         try:
             self.conn.send(job)
+            if self.memory_mb is not None:
+                limit = self.memory_mb * MIB
+                while not self.conn.poll(WATCH_S):
+                    used = resident_bytes(self.process.pid or 0)
+                    if used is not None and used > limit:
+                        self.kill()
+                        return ("memory", self.memory_mb)
             answer: tuple[str, Any] = self.conn.recv()
             return answer
         except (EOFError, OSError):
@@ -110,10 +196,34 @@ class _Worker:
             self.process.kill()
         with contextlib.suppress(Exception):
             self.conn.close()
+        if self.sock is not None:
+            with contextlib.suppress(Exception):
+                self.sock.close()
 
     def reap(self) -> None:
         with contextlib.suppress(Exception):
             self.process.join(timeout=5)
+
+
+def _header(size: int) -> bytes:
+    """multiprocessing.Connection's frame header for a `size`-byte message."""
+    if size > 0x7FFFFFFF:
+        return struct.pack("!i", -1) + struct.pack("!Q", size)
+    return struct.pack("!i", size)
+
+
+async def _read_exactly(
+    loop: asyncio.AbstractEventLoop, sock: socket.socket, size: int
+) -> bytearray:
+    buffer = bytearray(size)
+    view = memoryview(buffer)
+    got = 0
+    while got < size:
+        n = await loop.sock_recv_into(sock, view[got:])
+        if n == 0:
+            raise EOFError
+        got += n
+    return buffer
 
 
 def _kill_started(future: asyncio.Future[_Worker]) -> None:
@@ -134,6 +244,18 @@ def _decode(answer: tuple[str, Any]) -> Result[Document, WebError]:
     if kind == "error":
         code, message, retryable, detail = value
         return Failure(WebError.of(ErrorCode(code), message, retryable=retryable, **detail))
+    if kind == "memory":
+        return Failure(
+            WebError.of(
+                ErrorCode.TOO_LARGE,
+                f"Reading this body needs more than the {value} MiB of memory a page-reading "
+                "worker may use (WEB_EXTRACT_MEMORY_MB); it was not read. Use another source, "
+                "or raise WEB_EXTRACT_MEMORY_MB.",
+                retryable=False,
+                memory_mb=value,
+                reason="memory",
+            )
+        )
     if kind == "died":
         return Failure(
             _internal(
@@ -154,8 +276,9 @@ def _decode(answer: tuple[str, Any]) -> Result[Document, WebError]:
 class ExtractionPool:
     """Up to `size` worker processes reading bodies; killed when a caller's deadline fires."""
 
-    def __init__(self, size: int, *, max_jobs: int = 200) -> None:
+    def __init__(self, size: int, *, max_jobs: int = 200, memory_mb: int | None = None) -> None:
         self._size = max(1, size)
+        self._memory_mb = memory_mb
         self._max_jobs = max(1, max_jobs)
         self._ctx = _context()
         self._idle: list[_Worker] = []
@@ -183,7 +306,8 @@ class ExtractionPool:
         return None
 
     def _give_back(self, worker: _Worker) -> None:
-        if self._closed or worker.jobs >= self._max_jobs or not worker.process.is_alive():
+        # It has just answered, so it is alive; one that dies idle is caught by `_take`.
+        if self._closed or worker.jobs >= self._max_jobs:
             worker.kill()
             self._io.submit(worker.reap)
             return
@@ -202,7 +326,7 @@ class ExtractionPool:
         async with self._slots:
             worker = self._take()
             if worker is None:
-                starting = loop.run_in_executor(self._io, _Worker, self._ctx)
+                starting = loop.run_in_executor(self._io, _Worker, self._ctx, self._memory_mb)
                 try:
                     worker = await asyncio.shield(starting)
                 except asyncio.CancelledError:  # the worker still starts: do not leak it
@@ -211,11 +335,13 @@ class ExtractionPool:
             worker.jobs += 1
             done = False
             self._busy.add(worker)
+            job = (function, (body, content_type, url))
             try:
-                answer = await loop.run_in_executor(
-                    self._io, worker.roundtrip, (function, (body, content_type, url))
-                )
-                done = answer[0] != "died"
+                if worker.sock is not None:
+                    answer = await worker.exchange(job)
+                else:
+                    answer = await loop.run_in_executor(self._io, worker.roundtrip, job)
+                done = answer[0] not in ("died", "memory")
             finally:
                 self._busy.discard(worker)
                 if done:

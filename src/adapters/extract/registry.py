@@ -25,6 +25,8 @@ class ReadRequest:
     content_type: str | None = None
     url: str | None = None
     max_pdf_pages: int = 50
+    #: HTML: images as `![alt](url)` (True) or their alt text alone (WEB_IMAGE_LINKS).
+    image_links: bool = True
 
 
 ReadFunction = Callable[[ReadRequest], Result[Document, WebError]]

@@ -48,6 +48,7 @@ _MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"%!PS", "application/postscript"),
     (b"{\\rtf", "application/rtf"),
 )
+_MAGIC_PREFIXES = tuple(magic for magic, _ in _MAGIC)
 _HTML_START = re.compile(
     rb"<(!doctype\s+html|html|head|body|title|meta|div|p|table|script|style|link|h[1-6])[\s/>]",
     re.IGNORECASE,
@@ -98,7 +99,7 @@ def sniff_binary(body: bytes) -> str | None:
     for type_ in (_riff(head), _iso_media(head)):
         if type_:
             return type_
-    for magic, media in _MAGIC:
+    for magic, media in _MAGIC if head.startswith(_MAGIC_PREFIXES) else ():
         if head.startswith(magic):
             if media == "application/zip" and _OFFICE_HINT.search(body[:4096]):
                 return "application/vnd.openxmlformats-officedocument"

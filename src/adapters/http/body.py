@@ -155,8 +155,8 @@ async def read_body(
                     parts.append(piece)
                     size += len(piece)
                     await asyncio.sleep(0)
-            if size > cap or wire > settings.wire_cap:
-                over = True
+            if size > cap or wire > settings.wire_cap or decoder.cut:
+                over = True  # decoder.cut: a stacked coding's inner stream ran past its bound
                 break
     except DecodeError as exc:
         return Failure(

@@ -28,6 +28,7 @@ from aiohttp.abc import AbstractResolver
 from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.deadline import enclosing_deadline
 from webdistill.adapters.http import audit
 from webdistill.adapters.http.decoders import ACCEPT_ENCODING
 from webdistill.adapters.http.errors import shown, total_timeout_error, with_hop
@@ -124,7 +125,13 @@ class GuardedClient:
                     total=None,
                     connect=settings.connect_timeout_s,
                     sock_connect=settings.connect_timeout_s,
-                    sock_read=settings.read_timeout_s,
+                    # A silence as long as the whole budget is the total timeout's to end:
+                    # no second timer per read then (one deadline per fetch).
+                    sock_read=(
+                        settings.read_timeout_s
+                        if settings.read_timeout_s < settings.timeout_s
+                        else None
+                    ),
                 ),
                 cookie_jar=aiohttp.DummyCookieJar(),
                 trust_env=False,
@@ -168,13 +175,18 @@ class GuardedClient:
     ) -> Result[HttpResponse, WebError]:
         """GET `url` under the policy; non-2xx after retries is HTTP_ERROR (detail status).
 
-        `timeout_s` shortens the total time of this call (never beyond the configured one)."""
+        `timeout_s` shortens the total time of this call (never beyond the configured one).
+        Inside a page read's deadline (deadline.py) that fires no later than this call's
+        limit, that deadline is the only timer: the client arms none of its own."""
         session, slots = self._ensure_session()
         where: list[tuple[str, int]] = [(url, 0)]
         limit = self._settings.timeout_s
         if timeout_s is not None:
             limit = max(0.001, min(limit, timeout_s))
+        enclosing = enclosing_deadline()
         async with slots:
+            if enclosing is not None and enclosing <= asyncio.get_running_loop().time() + limit:
+                return await self._follow(session, url, dict(headers or {}), where)
             try:
                 async with asyncio.timeout(limit):
                     return await self._follow(session, url, dict(headers or {}), where)

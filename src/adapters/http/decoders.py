@@ -27,13 +27,28 @@ class DecodeError(Exception):
 
 
 class Decoder(Protocol):
-    """Feeds compressed bytes in, yields at most `budget` decompressed bytes out."""
+    """Feeds compressed bytes in, yields at most `budget` decompressed bytes out.
+
+    `cut` turns true when the decoder had to stop for a reason other than the caller's budget
+    (a stacked coding's intermediate stream ran past its allowance): what came out is then
+    not the whole body, even if it is shorter than the cap. `finished` is true once the
+    stream has ended and any further bytes are ignored (never for gzip, which may carry
+    another member)."""
+
+    @property
+    def cut(self) -> bool: ...
+
+    @property
+    def finished(self) -> bool: ...
 
     def feed(self, data: bytes, budget: int) -> Iterator[bytes]: ...
 
 
 class IdentityDecoder:
     """No encoding: bytes pass through."""
+
+    cut = False
+    finished = False
 
     def feed(self, data: bytes, budget: int) -> Iterator[bytes]:
         if data:
@@ -46,10 +61,16 @@ IDENTITY = IdentityDecoder()
 class ZlibDecoder:
     """gzip (multi-member) or deflate (zlib-wrapped or raw, detected from the first bytes)."""
 
+    cut = False
+
     def __init__(self, gzip: bool) -> None:
         self._gzip = gzip
         self._obj: zlib._Decompress | None = None
         self._pending = b""
+
+    @property
+    def finished(self) -> bool:
+        return not self._gzip and self._obj is not None and self._obj.eof
 
     def _start(self, data: bytes) -> zlib._Decompress:
         if self._gzip:
@@ -61,24 +82,26 @@ class ZlibDecoder:
         data = self._pending + data
         self._pending = b""
         try:
-            while data and budget > 0:
+            while budget > 0:
                 if self._obj is None:
-                    if not self._gzip and len(data) < 2:
-                        self._pending = data
-                        return
+                    if not data or (not self._gzip and len(data) < 2):
+                        break
                     self._obj = self._start(data)
+                elif self.finished:
+                    return  # trailing garbage after a deflate stream is ignored
                 piece = self._obj.decompress(data, min(budget, STEP))
                 budget -= len(piece)
                 if piece:
                     yield piece
                 if self._obj.eof:
                     data = self._obj.unused_data
-                    self._obj = None if self._gzip and data else self._obj
-                    if not self._gzip:
-                        return  # trailing garbage after a deflate stream is ignored
+                    if self._gzip:
+                        self._obj = None  # another gzip member may follow
                     continue
                 data = self._obj.unconsumed_tail
-            self._pending = data  # input left when the budget ran out
+                if not data:
+                    break  # output zlib still holds comes out with the next input
+            self._pending = data  # input left when the budget ran out (or a split header)
         except zlib.error as exc:
             raise DecodeError(f"invalid compressed body: {exc}") from exc
 
@@ -86,8 +109,14 @@ class ZlibDecoder:
 class BrotliDecoder:
     """br, with the output buffer limited on every call."""
 
+    cut = False
+
     def __init__(self) -> None:
         self._obj = brotli.Decompressor()
+
+    @property
+    def finished(self) -> bool:
+        return bool(self._obj.is_finished())
 
     def feed(self, data: bytes, budget: int) -> Iterator[bytes]:
         # brotli may hand out a little more than the limit per call (~32 KiB granularity) and
@@ -107,28 +136,46 @@ class BrotliDecoder:
             raise DecodeError(f"invalid brotli body: {exc}") from exc
 
 
+def intermediate_allowance(limit: int) -> int:
+    """The most an intermediate stage of a chain may hand on, for a final cap of `limit`.
+
+    An intermediate stream is the next stage's *compressed* input, so for incompressible
+    content it is a little longer than the text (stored blocks, headers, trailers): it must
+    not be held to the final cap, or the end of the text is lost. Twice the cap plus a margin
+    covers any honest stream and still bounds the work a hostile one (a stream of empty
+    blocks that decodes to nothing) can cause."""
+    return 2 * limit + 64 * 1024
+
+
 class ChainDecoder:
     """Several encodings ("gzip, br"): undone in reverse order under ONE byte budget.
 
-    Each piece one stage produces is handed straight on to the next stage, and every stage
-    is given only what is left of the budget (the final output's, and its own running total
-    against `limit`), so stacking encodings cannot multiply the output: `gzip, gzip` gets the
-    same cap as `gzip`.
+    Each piece one stage produces is handed straight on to the next stage. The last stage is
+    given only what is left of the caller's budget (and of `limit` in all), so stacking
+    encodings cannot multiply the output: `gzip, gzip` gets the same cap as `gzip`. The
+    intermediate stages are bounded by `intermediate_allowance(limit)` in all; a chain stopped
+    by that allowance says so with `cut`, because its output is then short of the body.
     """
 
     def __init__(self, decoders: list[Decoder], limit: int | None = None) -> None:
+        final = limit if limit is not None else 1 << 62
         self._decoders = decoders
-        self._stage_left = [limit if limit is not None else 1 << 62 for _ in decoders]
+        self._stage_left = [intermediate_allowance(final)] * (len(decoders) - 1) + [final]
+        self.cut = False
+
+    @property
+    def finished(self) -> bool:
+        return self._decoders[-1].finished
 
     def feed(self, data: bytes, budget: int) -> Iterator[bytes]:
         left = [budget]
         yield from self._run(0, data, left)
 
     def _run(self, index: int, data: bytes, left: list[int]) -> Iterator[bytes]:
-        allowed = min(left[0], self._stage_left[index])
-        if allowed <= 0:
-            return
         last = index == len(self._decoders) - 1
+        allowed = min(left[0], self._stage_left[index]) if last else self._stage_left[index]
+        if allowed <= 0 or self.finished:
+            return
         for piece in self._decoders[index].feed(data, allowed):
             self._stage_left[index] -= len(piece)
             if last:
@@ -136,7 +183,10 @@ class ChainDecoder:
                 yield piece
             else:
                 yield from self._run(index + 1, piece, left)
-            if left[0] <= 0 or self._stage_left[index] <= 0:
+            if left[0] <= 0 or self.finished:
+                return
+            if self._stage_left[index] <= 0:
+                self.cut = not last
                 return
 
 

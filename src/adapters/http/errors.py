@@ -19,7 +19,9 @@ from webdistill.kernel.quoting import safe_text, shown_url
 
 _RESET_ERRNOS = frozenset({errno.ECONNRESET, errno.EPIPE, errno.ECONNABORTED})
 #: Exceptions that mean the network or the peer failed (everything else is a bug of ours).
-_NETWORK_EXCEPTIONS = (aiohttp.ClientError, OSError, EOFError, TimeoutError)
+#: What the network or the peer failing raises (anything else is a bug: INTERNAL_ERROR).
+NETWORK_EXCEPTIONS = (aiohttp.ClientError, OSError, EOFError, TimeoutError)
+_NETWORK_EXCEPTIONS = NETWORK_EXCEPTIONS
 logger = logging.getLogger("webdistill")
 
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from multidict import CIMultiDict, CIMultiDictProxy
+
 #: Statuses bot walls answer with.
 WALL_STATUSES = frozenset({202, 401, 403, 405, 429, 503})
 #: How much of a refusal's body is read to look for challenge markers.
@@ -61,7 +63,11 @@ _BODY_WALLS: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 def wall_from_headers(headers: Mapping[str, str]) -> str | None:
     """The vendor whose challenge header is set, else None (names are case-insensitive)."""
-    lowered = {k.lower(): v.strip().lower() for k, v in headers.items()}
+    if isinstance(headers, CIMultiDictProxy | CIMultiDict):  # aiohttp's: look the names up
+        found = {name: headers.get(name) for name, _, _ in _HEADER_WALLS}
+        lowered = {k: v.strip().lower() for k, v in found.items() if v is not None}
+    else:
+        lowered = {k.lower(): v.strip().lower() for k, v in headers.items()}
     for name, values, vendor in _HEADER_WALLS:
         if lowered.get(name, "") in values:
             return vendor

@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Callable
 
 from justext.core import classify_paragraphs
@@ -36,8 +38,32 @@ STOPWORDS_HIGH = 0.30
 TITLE_LOOKBACK = 5
 #: Inside the main container, rejected blocks up to this link density are kept.
 EXPAND_MAX_LINK_DENSITY = 0.5
+#: Inside the main container, a paragraph of prose (this many words, this many characters
+#: outside its links) is kept up to this link density: sources cited inline are text.
+PROSE_MIN_WORDS = 12
+PROSE_MIN_UNLINKED = 40
+PROSE_MAX_LINK_DENSITY = 0.9
+#: A short line this long at most, right after the kept text and before furniture (a
+#: closing line before the article's <footer>), is kept.
+CLOSING_MAX_CHARS = 200
 #: A kept block repeating an earlier kept block of at least this many characters goes.
 REPEAT_MIN_CHARS = 20
+#: Teaser cards: a run of at least TEASER_MIN_CARDS linked titles (this link density, this
+#: many words), with at most TEASER_MAX_GAP short blocks (blurb, date) between two titles.
+TEASER_MIN_CARDS = 3
+TEASER_TITLE_LINKS = 0.9
+TEASER_TITLE_WORDS = 3
+TEASER_MAX_GAP = 3
+TEASER_BLURB_CHARS = 300
+#: ... dropped when the page has at least this much seed text outside such runs, and twice
+#: what the runs hold (an article: a listing or product page's cards are its content).
+TEASER_MIN_OTHER = 500
+TEASER_OTHER_RATIO = 1
+#: A hidden block is a copy when this share of its word 4-grams is shown elsewhere (a
+#: paywall or print copy glued into one block has none of the visible block boundaries).
+SHINGLE_WORDS = 4
+HIDDEN_COPY_SHARE = 0.6
+_WORD = re.compile(r"\w+")
 
 
 def _judge_soft_regions(blocks: list[Block]) -> None:
@@ -80,8 +106,11 @@ def _is_plausible(block: Block) -> bool:
     return block.kind == "table" or block.links_density() <= EXPAND_MAX_LINK_DENSITY
 
 
-def _expand(blocks: list[Block], is_seed: Callable[[Block], bool], listing: bool = False) -> None:
-    """Keep the plausible blocks jusText rejected inside the main container.
+def _expand(
+    blocks: list[Block], is_seed: Callable[[Block], bool], listing: bool = False
+) -> int | None:
+    """Keep the plausible blocks jusText rejected inside the main container; returns the
+    container's id (None when there is no seed text).
 
     The container is the deepest element holding CONTAINER_SHARE of the seed text.
     """
@@ -99,22 +128,129 @@ def _expand(blocks: list[Block], is_seed: Callable[[Block], bool], listing: bool
             weight[id(node)] = weight.get(id(node), 0) + size
             depth[id(node)] = len(chain) - index
     if not total:
-        return
+        return None
     wanted = CONTAINER_SHARE * total
     container = max((n for n, w in weight.items() if w >= wanted), key=depth.__getitem__)
     for block in blocks:
         if block.class_type == "good" or block.boilerplate:
             continue
-        # A list of links inside the page's declared <main>/<article> is content (an index);
+        # A list of links or a linked heading inside the page's declared <main>/<article>
+        # is content (an index, a roundup's item titles);
         # on a listing page, linked headings and tables of links are its items.
-        keep_any = (block.in_main and block.kind == "li") or (
+        keep_any = (block.in_main and block.kind in {"li", "heading"}) or (
             listing and block.kind in {"table", "heading"}
         )
         limit = 1.0 if keep_any else EXPAND_MAX_LINK_DENSITY
+        if block.kind == "p" and _is_linked_prose(block):
+            limit = PROSE_MAX_LINK_DENSITY
         if block.links_density() > limit or "\xa9" in block.text:
             continue
         if any(id(node) == container for node in _ancestry(block, cache)):
             block.class_type = "good"
+    return container
+
+
+def _is_linked_prose(block: Block) -> bool:
+    """A paragraph of running text whose many links are inline citations, not a link list."""
+    return (
+        block.words_count >= PROSE_MIN_WORDS
+        and len(block.text) - block.chars_count_in_links >= PROSE_MIN_UNLINKED
+    )
+
+
+def _keep_closing_lines(blocks: list[Block]) -> None:
+    """A short line of the main container right after the kept text and just before
+    furniture (the article's <footer>, the page's end) closes the article: keep it."""
+    for index in range(1, len(blocks)):
+        block = blocks[index]
+        if (
+            block.class_type == "good"
+            or block.boilerplate
+            or not block.in_main
+            or block.kind != "p"
+            or len(block.text) > CLOSING_MAX_CHARS
+            or block.links_density() > 0.2
+            or "\xa9" in block.text
+            or blocks[index - 1].class_type != "good"
+        ):
+            continue
+        following = blocks[index + 1] if index + 1 < len(blocks) else None
+        if following is None or following.boilerplate or not following.in_main:
+            block.class_type = "good"
+
+
+def _is_card_title(block: Block) -> bool:
+    return (
+        block.kind in {"heading", "p", "li"}
+        and block.words_count >= TEASER_TITLE_WORDS
+        and block.links_density() >= TEASER_TITLE_LINKS
+    )
+
+
+def _is_blurb(block: Block) -> bool:
+    return block.links_density() < 0.5 and block.words_count >= 6
+
+
+def _teaser_runs(blocks: list[Block]) -> list[tuple[int, int]]:
+    """(start, end) index ranges of runs of teaser cards: at least TEASER_MIN_CARDS linked
+    titles, at most TEASER_MAX_GAP short blocks (a blurb, a date) between two, a blurb
+    somewhere; the last card's own short blocks (no more than the widest gap) included."""
+    runs: list[tuple[int, int]] = []
+    group: list[int] = []
+
+    def close() -> None:
+        if len(group) < TEASER_MIN_CARDS:
+            return
+        widest = max(b - a - 1 for a, b in itertools.pairwise(group))
+        end = group[-1] + 1
+        while (
+            end < len(blocks)
+            and end - group[-1] <= widest
+            and len(blocks[end].text) <= TEASER_BLURB_CHARS
+            and blocks[end].kind != "heading"
+        ):
+            end += 1
+        if any(_is_blurb(blocks[i]) for i in range(group[0], end)):
+            runs.append((group[0], end))
+
+    for index, block in enumerate(blocks):
+        if not _is_card_title(block):
+            continue
+        if group and (
+            index - group[-1] - 1 > TEASER_MAX_GAP
+            or any(len(blocks[i].text) > TEASER_BLURB_CHARS for i in range(group[-1], index))
+        ):
+            close()
+            group = []
+        group.append(index)
+    close()
+    return runs
+
+
+def _drop_teasers(blocks: list[Block], runs: list[tuple[int, int]], container: int | None) -> None:
+    """Teaser cards ("more stories", related articles with blurbs) outside the container
+    of the kept text go (cards inside it are the page's own: a roundup, a listing)."""
+    cache: dict[int, list[etree._Element]] = {}
+    for start, end in runs:
+        if any(id(node) == container for b in blocks[start:end] for node in _ancestry(b, cache)):
+            continue
+        for block in blocks[start:end]:
+            block.class_type = "bad"
+        before = blocks[start - 1] if start > 0 else None
+        if before is not None and before.kind == "heading" and before.links_density() < 0.5:
+            before.class_type = "bad"  # the rail's own heading ("More stories")
+
+
+def _teaser_blocks(blocks: list[Block], is_seed: Callable[[Block], bool]) -> set[int]:
+    """Indexes of blocks in teaser runs, when the page has seed text enough outside them
+    (an article); empty on a page that is mostly cards (a listing)."""
+    runs = _teaser_runs(blocks)
+    inside = {i for start, end in runs for i in range(start, end)}
+    if not inside:
+        return inside
+    other = sum(len(b.text) for i, b in enumerate(blocks) if i not in inside and is_seed(b))
+    cards = sum(len(blocks[i].text) for i in inside)
+    return inside if other >= max(TEASER_MIN_OTHER, TEASER_OTHER_RATIO * cards) else set()
 
 
 def _keep_title(blocks: list[Block]) -> None:
@@ -128,16 +264,35 @@ def _keep_title(blocks: list[Block]) -> None:
             return
 
 
+def _shingles(text: str) -> set[int]:
+    """Hashes of the text's runs of SHINGLE_WORDS lower-case words."""
+    words = _WORD.findall(text.lower())
+    return {
+        hash(tuple(words[i : i + SHINGLE_WORDS]))
+        for i in range(max(0, len(words) - SHINGLE_WORDS + 1))
+    }
+
+
 def _drop_repeats(blocks: list[Block]) -> None:
     """Keep one copy of repeated text: a hidden copy of visible text goes, and a block
     that repeats an earlier kept block word for word goes (captions, teasers, print copies)."""
     visible = {b.text for b in blocks if not b.hidden}
+    shown: set[int] | None = None
     seen: set[str] = set()
     for block in blocks:
         if block.class_type != "good":
             continue
         if block.hidden and block.text in visible:
             block.class_type = "bad"
+        elif block.hidden and block.words_count >= SHINGLE_WORDS * 2:
+            if shown is None:  # built once, only for pages that hide long text
+                shown = set()
+                for other in blocks:
+                    if not other.hidden:
+                        shown.update(_shingles(other.text))
+            own = _shingles(block.text)
+            if len(own & shown) >= HIDDEN_COPY_SHARE * len(own):
+                block.class_type = "bad"  # a hidden copy of text shown elsewhere, re-flowed
         elif len(block.text) >= REPEAT_MIN_CHARS:
             if block.text in seen:
                 block.class_type = "bad"
@@ -162,12 +317,16 @@ def classify(blocks: list[Block], language: str | None) -> str:
         elif block.kind in {"pre", "table"} and block.links_density() < 0.5:
             block.cf_class = "neargood"
     revise(blocks)
-    if any(b.cf_class == "good" for b in blocks):
-        _expand(blocks, _is_seed)
-    else:
-        # jusText found no paragraph it is sure of (listings, product pages, short
-        # pages): take the container of all plausible text instead.
-        _expand(blocks, _is_plausible, listing=True)
+    sure = any(b.cf_class == "good" for b in blocks)
+    # jusText found no paragraph it is sure of (listings, product pages, short pages):
+    # take the container of all plausible text instead.
+    seed = _is_seed if sure else _is_plausible
+    teasers = _teaser_blocks(blocks, seed)
+    ids = {id(blocks[i]) for i in teasers}
+    container = _expand(blocks, lambda b: seed(b) and id(b) not in ids, listing=not sure)
+    _keep_closing_lines(blocks)
+    if teasers:
+        _drop_teasers(blocks, _teaser_runs(blocks), container)
     _keep_title(blocks)
     _drop_repeats(blocks)
     if not any(b.class_type == "good" for b in blocks):

@@ -61,6 +61,9 @@ def _token_pattern(words: str) -> re.Pattern[str]:
 
 ALWAYS_BOILERPLATE_NAME = _token_pattern(_ALWAYS_FURNITURE)
 BOILERPLATE_NAME = _token_pattern(_MAYBE_FURNITURE)
+#: A footer-named element outside the page's main container is furniture outright, prose
+#: or not (an "about this site" blurb, a publisher's boilerplate after the article).
+FOOTER_NAME = _token_pattern(r"footer|colophon")
 BOILERPLATE_TAGS = frozenset({"nav", "aside", "footer"})
 NEVER_BOILERPLATE = frozenset({"html", "body", "main", "article"})
 HARD = 1

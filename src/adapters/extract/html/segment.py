@@ -24,6 +24,7 @@ from webdistill.adapters.extract.html.furniture import (
     BLOCK_TAGS,
     BOILERPLATE_TAGS,
     DISCUSSION,
+    FOOTER_NAME,
     HARD,
     HARD_NAME_MAX_SHARE,
     HEADING_TAGS,
@@ -89,9 +90,9 @@ class BlockMaker:
             # an image alone (a figure): its Markdown goes on the line before the next text
             self.pending_images += "".join(block.md_parts) + BR
             return
-        if self.pending_images and block.kind not in {"pre", "table"}:
+        if self.pending_images and block.kind not in {"pre", "table", "heading"}:
             block.md_parts.insert(0, self.pending_images)
-        self.pending_images = ""
+            self.pending_images = ""  # (a heading, a table or code leaves them pending)
         block.finish()
         if block.text:
             block.rule_before = self.rule
@@ -188,6 +189,13 @@ class BlockMaker:
                 and not self.measures.article_outside(element)
             ):
                 return DISCUSSION  # named like comments, but holds most of a page without article
+            if (
+                verdict == SOFT
+                and self.main is not None
+                and self.main_depth == 0
+                and FOOTER_NAME.search(names)
+            ):
+                return HARD  # a footer-named block outside the page's main content
             return verdict
         return 0
 
