@@ -59,6 +59,8 @@ for name in "${ORDER[@]}"; do
     mapfile -t again < <(awk -F': ' '/__mutmut_/ && $2 != "killed" && $2 != "timeout" {
       gsub(/^ +/, "", $1); print $1 }' "$work/results.txt")
     [ "${#again[@]}" -gt 0 ] || { echo "== $name: every mutant was killed last time"; continue; }
+    # a changed test list makes mutmut forget every verdict: keep the earlier ones to merge
+    cp "$work/results.txt" "$work/results.earlier.txt"
     rm -rf "$work/tests" "$work/property_tests" "$work/mutants/tests" "$work/mutants/property_tests"
     # the other modules as they are now; never the mutated one (unchanged, checked above):
     # a newer copy of it would make mutmut generate its mutants afresh and forget the results
@@ -88,8 +90,28 @@ for name in "${ORDER[@]}"; do
   (cd "$work" && CI=true "$mutmut" run --max-children "${JOBS:-1}" "${again[@]}" >>run.log 2>&1) || {
     echo "mutmut failed for $name; see $work/run.log" >&2; tail -20 "$work/run.log" >&2; exit 1; }
   (cd "$work" && "$mutmut" results --all true >results.txt 2>&1 || true)
+  if [ "$survivors_only" = 1 ]; then
+    # a mutant killed earlier stays killed (the tests that killed it are still there); the
+    # ones re-run take their new verdict
+    python3 - "$work/results.earlier.txt" "$work/results.txt" <<'PY'
+import sys
+def read(path):
+    rows = {}
+    for row in open(path, encoding="utf-8"):
+        if ":" in row and "__mutmut_" in row:
+            name, status = row.rsplit(":", 1)
+            rows[name.strip()] = status.strip()
+    return rows
+earlier, now = read(sys.argv[1]), read(sys.argv[2])
+with open(sys.argv[2], "w", encoding="utf-8") as out:
+    for name, status in earlier.items():
+        kept = status in ("killed", "timeout") or now.get(name, "not checked") == "not checked"
+        out.write(f"    {name}: {status if kept else now[name]}\n")
+PY
+  fi
   # every mutant not killed, as a diff, to read side by side with the source
-  (cd "$work" && "$root/.venv/bin/python" "$root/bench/mutation_survivors.py" >survivors.diff 2>&1 || true)
+  (cd "$work" && "$root/.venv/bin/python" "$root/bench/mutation_survivors.py" results.txt \
+    >survivors.diff 2>&1 || true)
   line=$(python3 - "$work/results.txt" "$name" "src/$source" <<'PY'
 import collections, sys
 counts = collections.Counter()

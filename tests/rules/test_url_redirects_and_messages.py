@@ -329,6 +329,12 @@ def test_a_list_entry_written_with_a_port_still_names_its_domain(entry: str, url
     assert refusal("https://other.example.net/", allowed).code == ErrorCode.BLOCKED_URL
 
 
+def test_a_list_entry_port_follows_the_last_bracket_like_a_urls() -> None:
+    # "[2606:4700::1]:443]" is one broken literal (as in a URL's authority), not "[…]" + port.
+    policy = UrlPolicy(blocklist=("[2606:4700::1]:443]",))
+    assert check_url("https://[2606:4700::1]/", policy).unwrap() == "https://[2606:4700::1]/"
+
+
 # --- memo bounds -------------------------------------------------------------------------------
 
 
