@@ -92,7 +92,7 @@ async def tool(base: str, start: int, fetches: int, config: Config) -> float:
         began = time.perf_counter()
         for n in range(start, start + fetches):
             outcome = (await toolkit.fetch({"url": f"{base}/{n}"})).unwrap()[0]
-            assert outcome.page is not None and "hello" in outcome.page.content
+            assert outcome.page is not None and "hello" in outcome.page.content, outcome
         return (time.perf_counter() - began) / fetches
 
 

@@ -27,7 +27,8 @@ from webdistill.adapters.extract.html.reader import extract_html
 HEAD = (
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour</title>'
     "</head><body>"
-    '<header class="site-header"><a class="logo" href="/">The Coastal Courier</a>'
+    '<header class="site-header"><a class="logo" href="/"><img src="/logo.png" '
+    'alt="The Coastal Courier"></a>'
     '<nav class="main-navigation"><ul><li><a href="/news">News</a></li>'
     '<li><a href="/sport">Sport</a></li><li><a href="/opinion">Opinion</a></li></ul></nav>'
     "</header>"
@@ -261,3 +262,65 @@ def test_short_closing_line_at_the_end_of_the_body_is_kept() -> None:
     text = extract_html(html).text
     assert_body(text)
     assert "Additional reporting by Sam Reyes." in text
+
+
+def test_figure_captions_and_credits_go_and_the_image_keeps_its_alt_text() -> None:
+    # News CMSs wrap each photo as <figure><picture><img alt></picture><figcaption>caption
+    # <span class="credit">Foto: agency</span></figcaption></figure>, galleries twice.
+    figure = (
+        '<figure class="article-image"><picture><img src="/img/quay.jpg" '
+        'alt="The old fish quay at low tide"></picture><figcaption>'
+        '<span class="caption">Two of the quay\'s timber piles have rotted through.</span> '
+        '<span class="credit">Photo: Harbour Board</span></figcaption></figure>'
+    )
+    body = article().replace("</p>", "</p>" + figure, 1)  # after the first paragraph
+    html = HEAD + "<main>" + body + figure + "</main>" + TAIL
+    document = extract_html(html, "https://courier.example/news/quay")
+    assert_body(document.text)
+    assert "timber piles have rotted through." not in document.markdown
+    assert "Photo: Harbour Board" not in document.markdown
+    assert "![The old fish quay at low tide](https://courier.example/img/quay.jpg)" in (
+        document.markdown
+    )
+    assert "Coastal Courier](" not in document.markdown  # the header logo's picture stays out
+
+
+def test_photo_gallery_legends_inside_the_article_are_not_content() -> None:
+    # Newspaper galleries: <div class="full-gallery"><ul> of slides, then <ul class="legends">
+    # with "<h2><span class="counter">1/50</span> title</h2><p>caption</p>" per slide.
+    legends = "".join(
+        f'<li data-gallery-legend="{n}"><h2><span class="counter">{n}/3</span> {title}</h2>'
+        f"<p>{caption}</p><span class='credit'>Getty</span></li>"
+        for n, (title, caption) in enumerate(
+            [
+                (
+                    "Storm damage",
+                    "Waves broke over the sea wall on the night of the storm and "
+                    "flooded the car park of the lifeboat station for the first time in years.",
+                ),
+                (
+                    "Repairs begin",
+                    "Divers inspected the piles of the quay in February and found "
+                    "that the rot had spread further than the board's engineers had feared.",
+                ),
+                (
+                    "A new ramp",
+                    "The lifeboat crew have asked for a slipway that can be used at "
+                    "any state of the tide, which the board has promised to build this summer.",
+                ),
+            ],
+            start=1,
+        )
+    )
+    gallery = (
+        '<div class="dnd-widget-wrapper context-full type-gallery"><div class="full-gallery">'
+        f'<ul class="slides"><li data-gallery-item="1"></li></ul><ul class="legends">{legends}'
+        "</ul></div></div>"
+    )
+    body = article().replace("</p>", "</p>" + gallery, 1)
+    # A WordPress post format class on the post's own wrapper is not a gallery widget.
+    body = body.replace('class="post-311 post', 'class="post-311 post format-gallery', 1)
+    text = extract_html(HEAD + "<main>" + body + "</main>" + TAIL).text
+    assert_body(text)
+    assert "Waves broke over the sea wall" not in text
+    assert "1/3" not in text

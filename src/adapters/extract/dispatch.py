@@ -85,6 +85,7 @@ _EXTENSION_TYPES = {
     ".pptx": PPTX,
     ".epub": EPUB,
 }
+_EXTENSIONS = tuple(_EXTENSION_TYPES)
 _YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
 
 
@@ -191,6 +192,8 @@ def _from_url(url: str | None) -> str:
     if not url:
         return ""
     path = url.split("?", 1)[0].split("#", 1)[0].lower()
+    if not path.endswith(_EXTENSIONS):  # the common case: one C call, no scan
+        return ""
     return next((t for ext, t in _EXTENSION_TYPES.items() if path.endswith(ext)), "")
 
 

@@ -53,6 +53,8 @@ Extractor = Callable[[bytes, str | None, str | None], Result[Document, WebError]
 
 #: How often a busy worker's resident memory is checked against its limit.
 WATCH_S = 0.02
+#: Frames up to this size are written in one piece and read in one call.
+SMALL_FRAME = 64 * 1024
 
 #: Modules the fork server imports once, so every worker starts with the handlers loaded.
 PRELOAD = ["webdistill.adapters.extract.worker_boot"]
@@ -158,13 +160,12 @@ class _Worker:
 
             watch = loop.call_later(WATCH_S, check)
         try:
-            await loop.sock_sendall(sock, _header(len(data)))
-            await loop.sock_sendall(sock, data)
-            head = await _read_exactly(loop, sock, 4)
-            (size,) = struct.unpack("!i", head)
-            if size == -1:
-                (size,) = struct.unpack("!Q", await _read_exactly(loop, sock, 8))
-            answer: tuple[str, Any] = pickle.loads(await _read_exactly(loop, sock, size))
+            if len(data) <= SMALL_FRAME:  # one write, as multiprocessing does for small ones
+                await loop.sock_sendall(sock, _header(len(data)) + data)
+            else:  # no copy of a large body: the header, then the pickle
+                await loop.sock_sendall(sock, _header(len(data)))
+                await loop.sock_sendall(sock, data)
+            answer: tuple[str, Any] = pickle.loads(await _read_frame(loop, sock))
             return answer
         except (EOFError, OSError, ValueError):
             if over:
@@ -213,17 +214,62 @@ def _header(size: int) -> bytes:
 
 
 async def _read_exactly(
-    loop: asyncio.AbstractEventLoop, sock: socket.socket, size: int
+    loop: asyncio.AbstractEventLoop, sock: socket.socket, size: int, start: bytes = b""
 ) -> bytearray:
+    """`size` bytes: `start` (already read), then the rest from `sock`."""
     buffer = bytearray(size)
+    buffer[: len(start)] = start
     view = memoryview(buffer)
-    got = 0
+    got = len(start)
     while got < size:
         n = await loop.sock_recv_into(sock, view[got:])
         if n == 0:
             raise EOFError
         got += n
     return buffer
+
+
+async def _at_least(
+    loop: asyncio.AbstractEventLoop, sock: socket.socket, have: bytes, size: int
+) -> bytes:
+    """`have` plus what `sock` sends next, until at least `size` bytes are there."""
+    while len(have) < size:
+        more = await loop.sock_recv(sock, SMALL_FRAME)
+        if not more:
+            raise EOFError
+        have += more
+    return have
+
+
+async def _read_frame(loop: asyncio.AbstractEventLoop, sock: socket.socket) -> bytes | bytearray:
+    """One message in multiprocessing's framing; a small one arrives in a single read."""
+    data = await _at_least(loop, sock, b"", 4)
+    (size,) = struct.unpack("!i", data[:4])
+    start = 4
+    if size == -1:  # a message over 2 GiB: an 8-byte length follows
+        data = await _at_least(loop, sock, data, 12)
+        (size,) = struct.unpack("!Q", data[4:12])
+        start = 12
+    rest = data[start:]
+    if size < 0 or len(rest) > size:
+        raise EOFError  # not one answer to one job: not a worker to trust
+    if len(rest) == size:
+        return rest
+    return await _read_exactly(loop, sock, size, rest)
+
+
+def _alive_and_idle(worker: _Worker) -> bool:
+    """An idle worker never writes: a readable end means it has exited (EOF). One
+    non-blocking peek instead of a selector built per check."""
+    if worker.sock is None:
+        return worker.process.is_alive()
+    try:
+        worker.sock.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    return False  # EOF (exited), or data an idle worker should never have sent
 
 
 def _kill_started(future: asyncio.Future[_Worker]) -> None:
@@ -300,7 +346,7 @@ class ExtractionPool:
         with self._lock:
             while self._idle:
                 worker = self._idle.pop()
-                if worker.process.is_alive():
+                if _alive_and_idle(worker):
                     return worker
                 self._io.submit(worker.reap)
         return None

@@ -5,11 +5,14 @@
 2. furniture: HARD-furniture blocks are bad; SOFT regions are bad unless a fair share of
    their text is (near-)good;
 3. jusText's context pass (`revise.revise`, linear-time);
-4. the main container: the deepest element holding most of the trusted text; the
-   plausible blocks jusText rejected inside it are kept (short lines, lists, tables).
-   When jusText trusts no paragraph at all (listings, product pages), the container of
-   all plausible text is used instead;
-5. the <h1> title just before the kept text is kept.
+4. the main container: the deepest element holding most of the trusted text (teaser-card
+   runs left out); the plausible blocks jusText rejected inside it are kept (short lines,
+   lists, tables, linked prose, linked headings of the declared main). When jusText trusts
+   no paragraph at all (listings, product pages), the container of all plausible text is
+   used instead; a short closing line right before the article's furniture is kept;
+5. teaser cards ("more stories" with blurbs) outside that container go, and kept text
+   outside the page's best text-dense container goes when that container holds most of it;
+6. the <h1> title just before the kept text is kept; repeated and hidden copies go.
 """
 
 from __future__ import annotations
@@ -46,6 +49,13 @@ PROSE_MAX_LINK_DENSITY = 0.9
 #: A short line this long at most, right after the kept text and before furniture (a
 #: closing line before the article's <footer>), is kept.
 CLOSING_MAX_CHARS = 200
+#: Kept text outside the best text-dense container goes when that container holds this
+#: share of the kept text (see `_drop_outside_dense`).
+DENSE_SHARE = 0.6
+#: Prose next to it stays (readability's sibling rule): longer than this with fewer links,
+#: or a short sentence without links.
+SIBLING_LONG = 80
+SIBLING_MAX_LINKS = 0.25
 #: A kept block repeating an earlier kept block of at least this many characters goes.
 REPEAT_MIN_CHARS = 20
 #: Teaser cards: a run of at least TEASER_MIN_CARDS linked titles (this link density, this
@@ -299,8 +309,47 @@ def _drop_repeats(blocks: list[Block]) -> None:
             seen.add(block.text)
 
 
-def classify(blocks: list[Block], language: str | None) -> str:
-    """Mark each block good or bad (jusText plus structure); returns the stoplist used."""
+def _drop_outside_dense(blocks: list[Block], dense: etree._Element) -> None:
+    """When the page's best text-dense container (readability's choice) holds most of the
+    kept text, kept blocks after its start but outside it go (sidebars, bios, "about" boxes
+    that jusText found good), except prose beside it in the page's declared main container
+    (a closing line, a second tab); blocks before it stay (the title, standfirst and lead often
+    sit in a header above the body)."""
+    cache: dict[int, list[etree._Element]] = {}
+    inside = [any(node is dense for node in _ancestry(b, cache)) for b in blocks]
+    kept = sum(len(b.text) for b in blocks if b.class_type == "good")
+    within = sum(
+        len(b.text) for b, i in zip(blocks, inside, strict=True) if i and b.class_type == "good"
+    )
+    if not kept or within < DENSE_SHARE * kept:
+        return
+    first = inside.index(True)
+    parent = dense.getparent()
+    for block, is_inside in zip(blocks[first:], inside[first:], strict=True):
+        if block.class_type != "good" or is_inside:
+            continue
+        if block.in_main and _is_sibling_prose(block, parent, cache):
+            continue
+        block.class_type = "bad"
+
+
+def _is_sibling_prose(
+    block: Block, parent: etree._Element | None, cache: dict[int, list[etree._Element]]
+) -> bool:
+    """Prose next to the dense container, readability's way: under the same parent, and a
+    long paragraph with few links or a short linkless sentence (a closing line, a tab)."""
+    if parent is None or not any(node is parent for node in _ancestry(block, cache)):
+        return False
+    density = block.links_density()
+    if len(block.text) > SIBLING_LONG:
+        return density < SIBLING_MAX_LINKS
+    return density == 0 and block.text.rstrip().endswith((".", "!", "?", "\u3002"))
+
+
+def classify(blocks: list[Block], language: str | None, dense: etree._Element | None = None) -> str:
+    """Mark each block good or bad (jusText plus structure); returns the stoplist used.
+
+    `dense`: the page's best text-dense container (`measure.Measures.dense`), if any."""
     sample = " ".join(b.text for b in blocks[:400])
     if is_cjk(sample[:5000]):
         name = "CJK"
@@ -327,6 +376,8 @@ def classify(blocks: list[Block], language: str | None) -> str:
     _keep_closing_lines(blocks)
     if teasers:
         _drop_teasers(blocks, _teaser_runs(blocks), container)
+    if dense is not None:
+        _drop_outside_dense(blocks, dense)
     _keep_title(blocks)
     _drop_repeats(blocks)
     if not any(b.class_type == "good" for b in blocks):

@@ -38,7 +38,7 @@ HEADING_TAGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _ALWAYS_FURNITURE = (
     r"comments?|commentlist|disqus|related|recommended|share|sharing|social|newsletter|"
     r"subscribe|cookies?|consent|advert|advertisement|ads?|promo|popup|modal|breadcrumbs?|"
-    r"pagination|pager|sidebar"
+    r"pagination|pager|sidebar|gallery"  # (a photo gallery's slides and legends)
 )
 #: Words of furniture that some sites also use on content wrappers: judged by jusText.
 _MAYBE_FURNITURE = (
@@ -47,8 +47,11 @@ _MAYBE_FURNITURE = (
 )
 
 
-#: State modifiers (`has-sidebar`, `no-comments`) describe a page, they are not furniture.
-_MODIFIER = r"(?:has|with|without|no|show|hide|enable|disable|is|page-template)[-_]"
+#: State modifiers (`has-sidebar`, `no-comments`) and WordPress post formats
+#: (`format-gallery`) describe a page, they are not furniture.
+_MODIFIER = (
+    r"(?:has|with|without|no|show|hide|enable|disable|is|page-template|post-format|format)[-_]"
+)
 
 
 def _token_pattern(words: str) -> re.Pattern[str]:
@@ -64,7 +67,9 @@ BOILERPLATE_NAME = _token_pattern(_MAYBE_FURNITURE)
 #: A footer-named element outside the page's main container is furniture outright, prose
 #: or not (an "about this site" blurb, a publisher's boilerplate after the article).
 FOOTER_NAME = _token_pattern(r"footer|colophon")
-BOILERPLATE_TAGS = frozenset({"nav", "aside", "footer"})
+#: Page furniture by tag. A <figcaption> describes a picture the reader does not see (and
+#: galleries repeat it in long and short variants): the image keeps its alt text instead.
+BOILERPLATE_TAGS = frozenset({"nav", "aside", "footer", "figcaption"})
 NEVER_BOILERPLATE = frozenset({"html", "body", "main", "article"})
 HARD = 1
 SOFT = 2

@@ -180,7 +180,7 @@ def _read(
     blocks = maker.walk(body)
     if not blocks:
         return "", "", "", maker.truncated
-    stoplist_name = classify(blocks, language)
+    stoplist_name = classify(blocks, language, measures.dense)
     markdown, text = render(blocks)
     return markdown, text, stoplist_name, maker.truncated
 

@@ -88,11 +88,16 @@ class BlockMaker:
         block = self.current
         if block.images and not block.text_parts:
             # an image alone (a figure): its Markdown goes on the line before the next text
-            self.pending_images += "".join(block.md_parts) + BR
+            if not block.boilerplate:  # (a logo in the header, an ad's picture: dropped)
+                self.pending_images += "".join(block.md_parts) + BR
             return
-        if self.pending_images and block.kind not in {"pre", "table", "heading"}:
+        if (
+            self.pending_images
+            and block.kind not in {"pre", "table", "heading"}
+            and not block.boilerplate
+        ):
             block.md_parts.insert(0, self.pending_images)
-            self.pending_images = ""  # (a heading, a table or code leaves them pending)
+            self.pending_images = ""  # (a heading, table, code or caption leaves them pending)
         block.finish()
         if block.text:
             block.rule_before = self.rule

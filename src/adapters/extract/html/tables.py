@@ -15,6 +15,10 @@ MAX_COLUMNS = 50
 _LAYOUT_CHILDREN = frozenset({"table", "p", "div", "ul", "ol", "h1", "h2", "h3", "blockquote"})
 
 
+#: A table is a layout when at least one cell in this many is long and holds blocks.
+LAYOUT_CELL_SHARE = 4
+
+
 def is_data_table(table: etree._Element) -> bool:
     """A table of data (rows of short cells), not a page layout made of table cells.
 
@@ -25,6 +29,7 @@ def is_data_table(table: etree._Element) -> bool:
         return False
     cells = 0
     text = 0
+    structured = 0  # long cells holding blocks (paragraphs, lists): a layout's columns
     for cell in table.iter("td", "th"):
         size = len(text_of(cell))
         cells += 1
@@ -33,9 +38,9 @@ def is_data_table(table: etree._Element) -> bool:
             isinstance(node.tag, str) and node.tag in _LAYOUT_CHILDREN
             for node in cell.iterdescendants()
         ):
-            return False
-    if cells < 2:
-        return False
+            structured += 1
+    if cells < 2 or structured * LAYOUT_CELL_SHARE >= cells:
+        return False  # (one long note in a big table of data does not make it a layout)
     return text / cells < 250
 
 
