@@ -183,7 +183,10 @@ def _list_entry(entry: object) -> str:
     text = entry.strip().lower()
     if "://" in text:
         text = text.split("://", 1)[1]
-    text = re.split(r"[/?#]", text, maxsplit=1)[0].removeprefix("*.").strip(".")
+    text = re.split(r"[/?#]", text, maxsplit=1)[0].removeprefix("*.")
+    if text.rfind(":") > text.rfind("]"):  # "host:port": the port says nothing about the domain
+        text = text[: text.rfind(":")]
+    text = text.strip(".")
     parsed = hosts.parse_host(text)
     return parsed.unwrap().name if is_successful(parsed) else ""
 
