@@ -46,3 +46,25 @@ def test_decoding_gives_exactly_the_first_cap_plus_one_bytes(
             break
     assert out == body[: cap + 1]
     assert not decoder.cut
+
+
+@given(
+    bodies,
+    st.sampled_from(sorted(ENCODERS)),
+    st.integers(0, 9),
+    st.lists(st.tuples(st.integers(1, 900), st.integers(0, 5000)), min_size=1, max_size=40),
+)
+def test_small_or_spent_budgets_hold_output_back_but_never_drop_it(
+    body: bytes, name: str, level: int, steps: list[tuple[int, int]]
+) -> None:
+    # a caller that gives small (or no) budgets and comes back later gets every byte, in order
+    data = ENCODERS[name](body, level)
+    decoder = decoder_for(name)
+    assert decoder is not None
+    out, at = b"", 0
+    for size, budget in steps:
+        got = b"".join(decoder.feed(data[at : at + size], budget))
+        assert len(got) <= budget
+        out, at = out + got, at + size
+    out += b"".join(decoder.feed(data[at:], 10**9))
+    assert out == body

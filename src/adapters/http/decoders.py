@@ -107,31 +107,50 @@ class ZlibDecoder:
 
 
 class BrotliDecoder:
-    """br, with the output buffer limited on every call."""
+    """br, with the output buffer limited on every call.
+
+    brotli's limit is soft (it may give a block more) and, once reached, the decoder must be
+    drained with empty input before it takes more: output past a call's budget is held and
+    handed out first by the next call, input that arrives while the budget is spent waits
+    (as zlib's does), so nothing is dropped whatever budgets the caller gives.
+    """
 
     cut = False
 
     def __init__(self) -> None:
         self._obj = brotli.Decompressor()
+        self._held = b""
+        self._pending = b""
+        self._more = False  # the last call gave output: more may wait inside, ask with b""
 
     @property
     def finished(self) -> bool:
-        return bool(self._obj.is_finished())
+        return not self._held and bool(self._obj.is_finished())
 
     def feed(self, data: bytes, budget: int) -> Iterator[bytes]:
-        # brotli may hand out a little more than the limit per call (~32 KiB granularity) and
-        # keeps undelivered output internally: drain it with empty input until it runs dry.
+        data, self._pending = self._pending + data, b""
         try:
-            if budget <= 0 or self._obj.is_finished():
-                return  # bytes after the end of the stream are ignored
-            piece = self._obj.process(data, output_buffer_limit=min(budget, BROTLI_STEP))
-            while piece:
-                piece = piece[:budget]
-                budget -= len(piece)
-                yield piece
-                if budget <= 0 or self._obj.is_finished():
-                    return
-                piece = self._obj.process(b"", output_buffer_limit=min(budget, BROTLI_STEP))
+            while budget > 0:
+                if self._held:
+                    piece, self._held = self._held, b""
+                elif self._obj.is_finished():
+                    return  # bytes after the end of the stream are ignored
+                elif self._more or not self._obj.can_accept_more_data():
+                    piece = self._obj.process(b"", output_buffer_limit=min(budget, BROTLI_STEP))
+                    self._more = bool(piece)
+                    if not piece and not self._obj.can_accept_more_data():
+                        break  # nothing comes out now and no input is taken: never spin
+                elif data:
+                    piece = self._obj.process(data, output_buffer_limit=min(budget, BROTLI_STEP))
+                    data, self._more = b"", bool(piece)
+                else:
+                    return  # all input read: more output needs more input
+                if len(piece) > budget:
+                    piece, self._held = piece[:budget], piece[budget:]
+                if piece:
+                    budget -= len(piece)
+                    yield piece
+            self._pending = data
         except brotli.error as exc:
             raise DecodeError(f"invalid brotli body: {exc}") from exc
 
