@@ -10,10 +10,12 @@ the median wall time and this process's CPU time per fetch, and their ratios to 
 (goals: client <= 1.10x, whole tool <= 1.3x). On a loaded machine wall time is mostly waiting
 for a core: read the CPU column then (work done in the extraction pool's processes is not in
 it). `--cache` picks the store `toolkit.fetch` runs with (default off: the fixed cost of
-the fetch itself; `memory` / `disk` add the store's own cost).
+the fetch itself; `memory` / `disk` add the store's own cost); `--results N` keeps N results
+per caller for web_get_result (default 0 here; the default configuration keeps 100, so
+`--cache disk --results 100` is what a user gets out of the box).
 
     .venv/bin/python bench/fetch_overhead.py [--fetches 300] [--rounds 7] [--cache off]
-        [--body html|text]
+        [--body html|text] [--results 0]
 """
 
 from __future__ import annotations
@@ -70,10 +72,10 @@ async def raw(base: str, start: int, fetches: int) -> float:
         return (time.perf_counter() - began) / fetches
 
 
-def _config(cache: str, folder: str) -> Config:
+def _config(cache: str, folder: str, results: int) -> Config:
     return Config(
         allow_http=True, trusted_addresses=("127.0.0.1",), cache=cache, cache_dir=folder,
-        max_stored_results=0,
+        max_stored_results=results,
     )  # fmt: skip
 
 
@@ -96,14 +98,14 @@ async def tool(base: str, start: int, fetches: int, config: Config) -> float:
         return (time.perf_counter() - began) / fetches
 
 
-async def main(fetches: int, rounds: int, cache: str) -> None:
+async def main(fetches: int, rounds: int, cache: str, results: int) -> None:
     base, server = start_server(make_app)
     folder = tempfile.mkdtemp(prefix="webdistill-bench-")
-    config = _config(cache, folder)
+    config = _config(cache, folder, results)
     sides: list[tuple[str, Side]] = [
         ("raw aiohttp", raw),
         ("GuardedClient", lambda b, s, n: client(b, s, n, config)),
-        (f"toolkit.fetch (cache {cache})", lambda b, s, n: tool(b, s, n, config)),
+        (f"toolkit ({cache}, {results} kept)", lambda b, s, n: tool(b, s, n, config)),
     ]
     times: dict[str, list[float]] = {name: [] for name, _ in sides}
     cpu: dict[str, list[float]] = {name: [] for name, _ in sides}
@@ -137,8 +139,11 @@ if __name__ == "__main__":
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--cache", default="off", choices=("off", "memory", "disk"))
     parser.add_argument("--body", default="html", choices=("html", "text"))
+    parser.add_argument(
+        "--results", type=int, default=0, help="WEB_MAX_STORED_RESULTS (the default keeps 100)"
+    )
     args = parser.parse_args()
     if args.body == "text":
         TINY, CONTENT_TYPE = TEXT, "text/plain"
     forbid_non_loopback()
-    asyncio.run(main(args.fetches, args.rounds, args.cache))
+    asyncio.run(main(args.fetches, args.rounds, args.cache, args.results))

@@ -344,10 +344,11 @@ def build(
 
 
 def read_local(
-    body: bytes, content_type: str | None, url: str | None
+    body: bytes, content_type: str | None, url: str | None, *, image_links: bool = True
 ) -> Result[Document, WebError]:
-    """Read a local body (a saved page, a file) to a `Document`, offline: the `extract` door."""
-    return extract_content(body, content_type, url)
+    """Read a local body (a saved page, a file) to a `Document`, offline: the `extract` door
+    (`image_links`: WEB_IMAGE_LINKS, images as `![alt](url)` or their alt text alone)."""
+    return extract_content(body, content_type, url, image_links=image_links)
 
 
 def describe_providers(config: Config) -> list[tuple[str, bool, str]]:

@@ -221,3 +221,22 @@ def test_python_dash_m_webdistill_runs_the_same_command_line() -> None:
     )
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout.startswith("usage: webdistill")
+
+
+def test_extract_follows_web_image_links(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = tmp_path / "story.html"
+    page.write_text(
+        "<html><body><article><h1>Harbour</h1><p>The new harbour wall was finished in the "
+        "spring after two years of work by the town.</p><img src='/wall.jpg' alt='The harbour "
+        "wall at dusk'><p>Boats moored inside it for the first time in March, and the "
+        "fishermen say the winter storms no longer reach the quay.</p></article></body></html>"
+    )
+    monkeypatch.delenv("WEB_IMAGE_LINKS", raising=False)
+    assert main(["extract", str(page), "--url", "https://town.example/news/"]) == 0
+    assert "![The harbour wall at dusk](https://town.example/wall.jpg)" in capsys.readouterr().out
+    monkeypatch.setenv("WEB_IMAGE_LINKS", "false")
+    assert main(["extract", str(page), "--url", "https://town.example/news/"]) == 0
+    shown = capsys.readouterr().out
+    assert "The harbour wall at dusk" in shown and "wall.jpg" not in shown

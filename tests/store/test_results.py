@@ -108,6 +108,8 @@ async def test_unknown_and_other_scope_ids_are_not_found_alike() -> None:
         ({"response_id": response_id}, "session-2"),
         ({"response_id": response_id}, ""),
         ({"response_id": "r_madeUpByAModel"}, "session-1"),
+        ({"response_id": "r_0_" + "x" * 24}, "session-1"),  # right shape, slot 0, not ours
+        ({"response_id": response_id.replace("r_", "r_7", 1)}, "session-1"),  # another slot
     ]:
         error = (await web_get_result(deps, raw, scope=scope)).failure()
         assert error.code is ErrorCode.NOT_FOUND

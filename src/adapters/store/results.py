@@ -1,15 +1,19 @@
 """`StoredResults`: the kernel's `ResultStore` over a `Store`, bounded per scope.
 
 Each result is kept for `ttl_s` under a fresh unguessable id (`secrets`, 144 bits) and its
-scope (the MCP session on a shared server): the key is derived from both, so another session
-asking for the id misses, exactly like an unknown id. At most `max_results` are kept per
-scope, oldest dropped first (a ring of slots counted with `incr`, so it holds across
-processes), and each holds at most `max_chars` characters of page content (cut beyond).
+scope (the MCP session on a shared server). At most `max_results` are kept per scope, oldest
+dropped first, in two store calls per result: a counter shared by every process (`incr`)
+picks the next of the scope's `max_results` slots, and the result is written into that slot,
+replacing the one written `max_results` results ago. The id names its slot
+(`r_<slot>_<random>`) and the entry holds the id and scope it was written for, so an id whose
+slot was written again, an id of another session and a made-up id all read as NOT_FOUND
+alike. Each result holds at most `max_chars` characters of page content (cut beyond).
 Entries are versioned JSON (see `codec`); an unreadable one reads as NOT_FOUND.
 """
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
@@ -32,6 +36,19 @@ def _identity(scope: str, response_id: str) -> str:
     return f"{scope}\x00{response_id}"
 
 
+def _slot_key(scope: str, slot: int) -> str:
+    return codec.key("result-slot", f"{scope}\x00{slot}")
+
+
+_ID = re.compile(r"r_(\d{1,9})_[A-Za-z0-9_-]{24}")
+
+
+def _slot_of(response_id: str) -> int | None:
+    """The slot an id names, or None when it is not an id this store hands out."""
+    match = _ID.fullmatch(response_id)
+    return int(match.group(1)) if match else None
+
+
 class StoredResults:
     """Implements `ResultStore` on a `Store`."""
 
@@ -49,35 +66,27 @@ class StoredResults:
         outcomes: tuple[SearchOutcome, ...] | tuple[FetchOutcome, ...],
         scope: str,
     ) -> Result[str, WebError]:
-        response_id = ID_PREFIX + secrets.token_urlsafe(18)
-        bounded = bound_outcomes(outcomes, self._max_chars)
-        data = {"tool": tool, "outcomes": _converter.unstructure(bounded)}
-        identity = _identity(scope, response_id)
-        entry = codec.encode("result", identity, data)
-        if entry is None:
-            return Failure(_unavailable("the result could not be encoded"))
-        kept = await self._store.put(codec.key("result", identity), entry, self._ttl_s)
-        if not isinstance(kept, Success):
-            return Failure(_unavailable(kept.failure().reason))
-        await self._make_room(scope, response_id)
-        return Success(response_id)
-
-    async def _make_room(self, scope: str, response_id: str) -> None:
-        """Put the id in the scope's next ring slot, dropping the result that was there."""
         counted = await self._store.incr(codec.key("result-count", scope), self._ttl_s)
         if not isinstance(counted, Success):
-            return
-        slot = codec.key("result-slot", f"{scope}\x00{counted.unwrap() % self._max_results}")
-        old = await self._store.get(slot)
-        if isinstance(old, Success) and old.unwrap():
-            evicted = old.unwrap().decode("ascii", "replace")
-            if evicted != response_id:
-                await self._store.delete(codec.key("result", _identity(scope, evicted)))
-        await self._store.put(slot, response_id.encode("ascii"), self._ttl_s)
+            return Failure(_unavailable(counted.failure().reason))
+        slot = counted.unwrap() % self._max_results
+        response_id = f"{ID_PREFIX}{slot}_{secrets.token_urlsafe(18)}"
+        bounded = bound_outcomes(outcomes, self._max_chars)
+        data = {"tool": tool, "outcomes": _converter.unstructure(bounded)}
+        entry = codec.encode("result", _identity(scope, response_id), data)
+        if entry is None:
+            return Failure(_unavailable("the result could not be encoded"))
+        kept = await self._store.put(_slot_key(scope, slot), entry, self._ttl_s)
+        if not isinstance(kept, Success):
+            return Failure(_unavailable(kept.failure().reason))
+        return Success(response_id)
 
     async def load(self, response_id: str, scope: str) -> Result[StoredResult, WebError]:
+        slot = _slot_of(response_id)
+        if slot is None:
+            return Failure(not_found(response_id))
         identity = _identity(scope, response_id)
-        found = await self._store.get(codec.key("result", identity))
+        found = await self._store.get(_slot_key(scope, slot))
         if not isinstance(found, Success):
             return Failure(_unavailable(found.failure().reason))
         data: Any = codec.decode("result", identity, found.unwrap())

@@ -236,11 +236,12 @@ def _read_input(name: str) -> bytes:
 
 
 def run_extract(args: argparse.Namespace) -> int:
+    config = load_config(args)  # WEB_IMAGE_LINKS applies to local files too
     body = _read_input(args.file)
     from webdistill.compose import read_local
 
     content_type = EXTENSION_TYPES.get(Path(args.file).suffix.lower()) if args.file != "-" else None
-    answer = read_local(body, content_type, args.url)
+    answer = read_local(body, content_type, args.url, image_links=config.image_links)
     if not isinstance(answer, Success):
         return _request_failed(for_a_file(answer.failure()), args.json)
     document = answer.unwrap()
