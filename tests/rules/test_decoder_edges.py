@@ -91,12 +91,6 @@ def test_a_brotli_call_with_no_budget_decodes_nothing() -> None:
     assert not decoder.finished
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BrotliDecoder drops the part of a brotli output block past the call's budget "
-    "(`piece[:budget]`): the next call continues after the block, so the body has a gap. "
-    "read_body stops at the cap when a budget runs out, so no fetch shows it today.",
-)
 def test_brotli_output_past_a_calls_budget_comes_out_with_the_next_call() -> None:
     decoder = BrotliDecoder()
     first = b"".join(decoder.feed(BROTLI, 100))
