@@ -21,7 +21,7 @@ from returns.result import Failure, Result, Success
 
 from webdistill.adapters.alternates import MARKDOWN_ACCEPT, MARKDOWN_TYPES, markdown_alternate
 from webdistill.adapters.extract.pool import ExtractionPool
-from webdistill.adapters.raw import raw_page
+from webdistill.adapters.raw import PageResponse, raw_page
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import Document, FetchedPage, FetchRequest, SearchQuery
 
@@ -32,19 +32,6 @@ TRUNCATED_BODY_NOTICE = (
     "The page was larger than the download limit (WEB_MAX_RESPONSE_BYTES); only its "
     "beginning was read."
 )
-
-
-class PageResponse(Protocol):
-    """What the page client answers (the guarded client's `HttpResponse`)."""
-
-    @property
-    def url(self) -> str: ...
-    @property
-    def content_type(self) -> str: ...
-    @property
-    def body(self) -> bytes: ...
-    @property
-    def truncated(self) -> bool: ...
 
 
 class PageClient(Protocol):

@@ -21,7 +21,10 @@ RAW_NOTICE = "This is the page's raw body as text (extract_mode raw), not extrac
 _PROBE_BYTES = 4096
 
 
-class RawResponse(Protocol):
+class PageResponse(Protocol):
+    """What the page client answers (the guarded client's `HttpResponse`); the backend's
+    page type too (backend.py imports it from here)."""
+
     @property
     def url(self) -> str: ...
     @property
@@ -32,7 +35,7 @@ class RawResponse(Protocol):
     def truncated(self) -> bool: ...
 
 
-def raw_page(response: RawResponse) -> Result[object, WebError]:
+def raw_page(response: PageResponse) -> Result[object, WebError]:
     """The body of `response` decoded as text, or UNSUPPORTED_CONTENT for a binary body."""
     media_type = response.content_type.split(";", 1)[0].strip().lower()
     probe = response.body[:_PROBE_BYTES]

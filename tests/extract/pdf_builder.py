@@ -25,6 +25,11 @@ def build_pdf(pages: list[str], title: str = "") -> bytes:
     if title:
         objects.append(f"<< /Title ({title}) >>".encode("latin-1"))
         info = len(objects)
+    return assemble_pdf(objects, info)
+
+
+def assemble_pdf(objects: list[bytes], info: int | None = None) -> bytes:
+    """The file around numbered `objects` (1 is the catalog): header, xref table, trailer."""
     out = bytearray(b"%PDF-1.4\n")
     offsets = []
     for number, body in enumerate(objects, 1):

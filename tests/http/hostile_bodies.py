@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import zlib
 
+from tests.extract.pdf_builder import assemble_pdf
+
 
 def heavy_pdf(operator_mib: int = 8, pages: int = 1) -> bytes:
     """A PDF whose page content streams (FlateDecode) hold `operator_mib` MiB of text-showing
@@ -27,18 +29,7 @@ def heavy_pdf(operator_mib: int = 8, pages: int = 1) -> bytes:
             + stream
             + b"\nendstream"
         )
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-    for offset in offsets:
-        out += f"{offset:010d} 00000 n \n".encode()
-    trailer = f"<< /Size {len(objects) + 1} /Root 1 0 R >>"
-    out += f"trailer\n{trailer}\nstartxref\n{xref}\n%%EOF\n".encode()
-    return bytes(out)
+    return assemble_pdf(objects)
 
 
 def wide_csv(columns: int = 1_000_000, rows: int = 60) -> bytes:

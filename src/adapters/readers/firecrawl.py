@@ -14,7 +14,7 @@ import json
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.readers.base import ReaderPage, ReaderSettings
-from webdistill.adapters.readers.transport import ReaderTransport, status_error
+from webdistill.adapters.readers.transport import HostedReader, status_error
 from webdistill.kernel.errors import ErrorCode, WebError
 
 
@@ -57,29 +57,15 @@ def parse_firecrawl(
     )
 
 
-class FirecrawlReader:
+class FirecrawlReader(HostedReader):
     """Reads a URL through Firecrawl's scrape endpoint."""
 
     name = "firecrawl"
 
-    def __init__(self, settings: ReaderSettings) -> None:
-        self._settings = settings
-        self._transport = ReaderTransport(settings)
-
-    @property
-    def label(self) -> str:
-        return self._settings.label
-
     async def read(self, url: str) -> Result[ReaderPage, WebError]:
-        headers = {"Accept": "application/json"}
-        if self._settings.api_key:
-            headers["Authorization"] = f"Bearer {self._settings.api_key}"
         payload = {"url": url, "formats": ["markdown"], "onlyMainContent": True}
-        answer = await self._transport.post("/v1/scrape", payload, headers)
+        answer = await self._transport.post("/v1/scrape", payload)
         if not isinstance(answer, Success):
             return Failure(answer.failure())
         got = answer.unwrap()
         return parse_firecrawl(self._settings, got.status, got.body)
-
-    async def close(self) -> None:
-        await self._transport.close()

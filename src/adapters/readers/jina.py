@@ -14,7 +14,7 @@ import json
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.readers.base import ReaderPage, ReaderSettings
-from webdistill.adapters.readers.transport import ReaderTransport, status_error
+from webdistill.adapters.readers.transport import HostedReader, status_error
 from webdistill.kernel.errors import ErrorCode, WebError
 
 
@@ -56,28 +56,14 @@ def parse_jina(settings: ReaderSettings, status: int, body: bytes) -> Result[Rea
     )
 
 
-class JinaReader:
+class JinaReader(HostedReader):
     """Reads a URL through Jina Reader."""
 
     name = "jina"
 
-    def __init__(self, settings: ReaderSettings) -> None:
-        self._settings = settings
-        self._transport = ReaderTransport(settings)
-
-    @property
-    def label(self) -> str:
-        return self._settings.label
-
     async def read(self, url: str) -> Result[ReaderPage, WebError]:
-        headers = {"Accept": "application/json", "X-Return-Format": "markdown"}
-        if self._settings.api_key:
-            headers["Authorization"] = f"Bearer {self._settings.api_key}"
-        answer = await self._transport.post("/", {"url": url}, headers)
+        answer = await self._transport.post("/", {"url": url}, {"X-Return-Format": "markdown"})
         if not isinstance(answer, Success):
             return Failure(answer.failure())
         got = answer.unwrap()
         return parse_jina(self._settings, got.status, got.body)
-
-    async def close(self) -> None:
-        await self._transport.close()

@@ -49,14 +49,19 @@ class ReaderTransport:
         return WebError.of(code, message, reader=self.settings.name)
 
     async def post(
-        self, path: str, payload: object, headers: Mapping[str, str]
+        self, path: str, payload: object, headers: Mapping[str, str] | None = None
     ) -> Result[ReaderAnswer, WebError]:
+        """POST `payload` as JSON, asking for JSON, with the key (if any) as a bearer token
+        and the reader's own `headers`; the answer read up to `max_bytes`."""
         settings = self.settings
+        sent = {"Accept": "application/json", **(headers or {})}
+        if settings.api_key:
+            sent["Authorization"] = f"Bearer {settings.api_key}"
         try:
             async with self._ensure().post(
                 settings.base_url.rstrip("/") + path,
                 json=payload,
-                headers=dict(headers),
+                headers=sent,
                 allow_redirects=False,
                 timeout=aiohttp.ClientTimeout(total=settings.timeout_s),
             ) as response:
@@ -75,6 +80,21 @@ class ReaderTransport:
             return Failure(
                 self._error(ErrorCode.NETWORK_ERROR, f"could not be reached ({type(exc).__name__})")
             )
+
+
+class HostedReader:
+    """What every hosted reader has: its settings, a transport, a label and `close`."""
+
+    def __init__(self, settings: ReaderSettings) -> None:
+        self._settings = settings
+        self._transport = ReaderTransport(settings)
+
+    @property
+    def label(self) -> str:
+        return self._settings.label
+
+    async def close(self) -> None:
+        await self._transport.close()
 
 
 def status_error(settings: ReaderSettings, status: int, said: str = "") -> WebError:

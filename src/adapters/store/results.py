@@ -40,7 +40,7 @@ def _slot_key(scope: str, slot: int) -> str:
     return codec.key("result-slot", f"{scope}\x00{slot}")
 
 
-_ID = re.compile(r"r_(\d{1,9})_[A-Za-z0-9_-]{24}")
+_ID = re.compile(re.escape(ID_PREFIX) + r"(\d{1,9})_[A-Za-z0-9_-]{24}")
 
 
 def _slot_of(response_id: str) -> int | None:
