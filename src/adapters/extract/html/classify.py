@@ -141,6 +141,7 @@ def _expand(
         return None
     wanted = CONTAINER_SHARE * total
     container = max((n for n, w in weight.items() if w >= wanted), key=depth.__getitem__)
+    container = _widen_single(blocks, is_seed, container, cache)
     for block in blocks:
         if block.class_type == "good" or block.boilerplate:
             continue
@@ -157,6 +158,22 @@ def _expand(
             continue
         if any(id(node) == container for node in _ancestry(block, cache)):
             block.class_type = "good"
+    return container
+
+
+def _widen_single(
+    blocks: list[Block],
+    is_seed: Callable[[Block], bool],
+    container: int,
+    cache: dict[int, list[etree._Element]],
+) -> int:
+    """A container that is one seed paragraph itself (jusText trusted a single paragraph:
+    a short report followed by lists, tables of figures) widens to that paragraph's parent,
+    so the report's other lines are judged as its neighbours."""
+    for block in blocks:
+        chain = _ancestry(block, cache)
+        if chain and id(chain[0]) == container and is_seed(block):
+            return id(chain[1]) if len(chain) > 1 else container
     return container
 
 

@@ -37,6 +37,7 @@ from webdistill.adapters.extract.html.furniture import (
 )
 from webdistill.adapters.extract.html.inline import EMPHASIS, close_code, close_span
 from webdistill.adapters.extract.html.measure import Measures
+from webdistill.adapters.extract.html.quiet import is_closed_overlay, is_screen_reader_only
 from webdistill.adapters.extract.html.tables import is_data_table, render_table
 
 MAX_DEPTH = 400
@@ -181,8 +182,10 @@ class BlockMaker:
             return HARD
         if tag == "header" and self.main_depth == 0 and self.main is not None:
             return HARD
-        if is_hidden(element):
+        if is_hidden(element) or is_screen_reader_only(element):
             return HARD
+        if self.main is not None and self.main_depth == 0 and is_closed_overlay(element):
+            return HARD  # a closed dialog outside the article (log-in forms, overlays)
         names = (element.get("class") or "") + " " + (element.get("id") or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
             verdict = furniture_verdict(names)
