@@ -38,8 +38,8 @@ from webdistill.adapters.extract.html.furniture import (
 from webdistill.adapters.extract.html.inline import EMPHASIS, close_code, close_span
 from webdistill.adapters.extract.html.measure import Measures
 from webdistill.adapters.extract.html.quiet import is_closed_overlay, is_screen_reader_only
-from webdistill.adapters.extract.html.twins import is_twin, main_twins
 from webdistill.adapters.extract.html.tables import is_data_table, render_table
+from webdistill.adapters.extract.html.twins import Signature, is_twin, main_twins
 
 MAX_DEPTH = 400
 #: The most blocks one page yields; the walk stops there and says so (`truncated`).
@@ -62,7 +62,7 @@ class BlockMaker:
         self.measures = measures
         self.image_links = image_links
         self.main_line: set[etree._Element] = set()
-        self.main_twins: set[tuple[object, str, str]] = set()
+        self.main_twins: set[Signature] = set()
         if main is not None:
             self.main_line = {main, *main.iterancestors()}
             self.main_twins = main_twins(self.main_line)
