@@ -33,8 +33,19 @@ BRANCH_GOOD_SHARE = 0.5
 _DIGITS = re.compile(r"\d+")
 
 
+#: Grid-layout class tokens (`column span-14` beside `column span-6 col-right`): the
+#: columns of a page share them, so they say nothing about what a column holds.
+_LAYOUT = re.compile(
+    r"(?:col|cols|column|columns|span|grid|cell|row|container|wrap|wrapper|inner|outer|"
+    r"first|last|left|right|float|pull|push|offset|clearfix|clear|xs|sm|md|lg|xl)(?:[-_].*)?",
+    re.IGNORECASE,
+)
+
+
 def _classes(element: etree._Element) -> frozenset[str]:
-    return frozenset(_DIGITS.sub("", c) for c in (element.get("class") or "").split())
+    """The element's class tokens, digits and grid-layout tokens left out."""
+    tokens = (_DIGITS.sub("", c) for c in (element.get("class") or "").split())
+    return frozenset(t for t in tokens if not _LAYOUT.fullmatch(t))
 
 
 def _same_shape(one: etree._Element, other: etree._Element) -> bool:
