@@ -19,6 +19,10 @@ from lxml import etree
 #: Tags whose text counts towards its parent's text density.
 _DENSE_TAGS = frozenset({"p", "pre", "blockquote"})
 _MAIN_TAGS = frozenset({"main", "article"})
+#: A <div> with none of these under it is a paragraph (readability's div-to-p rule).
+_BLOCK_CHILD_TAGS = frozenset(
+    {"a", "img", "blockquote", "dl", "div", "ol", "p", "pre", "table", "ul", "section", "article"}
+)
 #: A paragraph shorter than this adds nothing to density (menus are many short items).
 MIN_DENSE_CHARS = 60
 #: An <article> this long outside a comments section makes the comments extra.
@@ -71,14 +75,15 @@ def measure(root: etree._Element) -> Measures:
     out = Measures()
     scores: dict[etree._Element, float] = {}
     direct: dict[etree._Element, int] = {}
-    stack: list[list[int]] = [[0, 0, 0]]  # per open element: text, long articles, prose
+    # per open element: text, long articles, prose, block-level descendants
+    stack: list[list[int]] = [[0, 0, 0, 0]]
     elements: list[etree._Element] = []
     for event, element in etree.iterwalk(root, events=("start", "end")):
         if event == "start":
-            stack.append([len(element.text or ""), 0, 0])
+            stack.append([len(element.text or ""), 0, 0, 0])
             elements.append(element)
             continue
-        count, articles, prose = stack.pop()
+        count, articles, prose, blocks = stack.pop()
         elements.pop()
         tag = element.tag if isinstance(element.tag, str) else ""
         marked = _is_marked(element, tag)
@@ -96,9 +101,10 @@ def measure(root: etree._Element) -> Measures:
                 out.marked.append(element)
         if element in scores:
             out.lengths[element] = count
+        paragraph = tag in _DENSE_TAGS or (tag == "div" and not blocks)
         if tag in _DENSE_TAGS and count >= MIN_DENSE_CHARS:
             prose += count
-        if tag in _DENSE_TAGS and count >= MIN_DENSE_CHARS and elements:
+        if paragraph and count >= MIN_DENSE_CHARS and elements:
             parent = elements[-1]
             scores[parent] = scores.get(parent, 0.0) + count
             direct[parent] = direct.get(parent, 0) + count
@@ -108,6 +114,7 @@ def measure(root: etree._Element) -> Measures:
         stack[-1][0] += count + len(element.tail or "")
         stack[-1][1] += articles
         stack[-1][2] += prose
+        stack[-1][3] += blocks or tag in _BLOCK_CHILD_TAGS
     out.total = stack[0][0]
     out.articles = stack[0][1]
     out.prose = stack[0][2]
