@@ -77,6 +77,8 @@ TEASER_OTHER_RATIO = 1
 SHINGLE_WORDS = 4
 HIDDEN_COPY_SHARE = 0.6
 _WORD = re.compile(r"\w+")
+#: Elements that hold one paragraph: the text's container is at least their parent.
+_PARAGRAPH_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote"})
 
 
 def _judge_soft_regions(blocks: list[Block]) -> None:
@@ -138,6 +140,8 @@ def _expand(
         total += size
         chain = _ancestry(block, cache)
         for index, node in enumerate(chain):
+            if index == 0 and block.owner is not None and block.owner.tag in _PARAGRAPH_TAGS:
+                continue  # a paragraph is not a container: its parent is, at least
             weight[id(node)] = weight.get(id(node), 0) + size
             depth[id(node)] = len(chain) - index
     if not total:
