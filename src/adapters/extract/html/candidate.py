@@ -64,7 +64,10 @@ def _names(element: etree._Element) -> str:
     return (element.get("class") or "") + " " + (element.get("id") or "")
 
 
-def _is_unlikely(element: etree._Element, tag: str) -> bool:
+def is_unlikely(element: etree._Element, tag: str | None = None) -> bool:
+    """Furniture by tag (`nav`, `aside`, `footer`, `form`) or by a sure class/id name."""
+    if tag is None:
+        tag = element.tag.lower() if isinstance(element.tag, str) else ""
     if tag in _UNLIKELY_TAGS:
         return True
     names = _names(element)
@@ -87,7 +90,7 @@ def best_container(root: etree._Element) -> etree._Element | None:
             text = element.text or ""
             stack.append([len(text), 0, 0, text.count(",")])
             open_elements.append(element)
-            unlikely.append(unlikely[-1] or _is_unlikely(element, tag))
+            unlikely.append(unlikely[-1] or is_unlikely(element, tag))
             continue
         chars, links, blockish, commas = stack.pop()
         open_elements.pop()
