@@ -13,8 +13,9 @@ ancestors that holds the kept block), and drops a branch after the container's s
 - it is not a sibling of the same shape as the container's own branch at that level
   (same tag and a class token in common, digits ignored: forum posts, documentation
   sections, repeated cards are units of one content), and
-- jusText found less than half of its text good on its own (a sidebar is headings, link
-  lists and short lines; a second run of prose is content).
+- jusText found less than half of its text (kept or not) good on its own (a sidebar is
+  headings, link lists and short lines around a bio at most; a second run of prose is
+  content).
 
 The caller applies it only when the container holds a fair share of the kept text.
 Cost: one walk up the ancestry of each kept block (bounded by the parser's depth).
@@ -91,19 +92,20 @@ def drop_side_branches(blocks: list[Block], dense: etree._Element) -> None:
         if level == 0:
             started = True
             continue
-        if root is None or not started or block.class_type != "good":
+        if root is None or not started:
             continue
         roots[id(root)] = (root, level)
         groups.setdefault(id(root), []).append(block)
     for key, members in groups.items():
         root, level = roots[key]
-        if any(b.in_main for b in members):
+        kept = [b for b in members if b.class_type == "good"]
+        if not kept or any(b.in_main for b in kept):
             continue
         if _same_shape(root, ancestors[level - 1]) or _repeats(ancestors[level - 1]):
             continue
-        kept = sum(len(b.text) for b in members)
+        total = sum(len(b.text) for b in members)
         good = sum(len(b.text) for b in members if b.cf_class == "good")
-        if good >= BRANCH_GOOD_SHARE * kept:
+        if good >= BRANCH_GOOD_SHARE * total:
             continue
-        for block in members:
+        for block in kept:
             block.class_type = "bad"

@@ -188,8 +188,9 @@ def _read(
 
 def _article_container(body: etree._Element, measures: Measures) -> etree._Element | None:
     """The text-dense container when it lies in or around the container Readability's
-    scoring picks (or there is none), else that pick: a sidebar bio or a form's labels can outweigh an
-    article written in <div>s by characters, not by paragraphs, names and links."""
+    scoring picks (or there is none), else that pick: a month dropdown, a form's labels or a
+    footer's prose can outweigh the article by characters, not by paragraphs, names and
+    links (`candidate`)."""
     dense = measures.dense
     best = best_container(body)
     if best is None or dense is None:
