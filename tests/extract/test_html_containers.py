@@ -198,3 +198,20 @@ def test_a_month_dropdown_in_the_sidebar_does_not_outweigh_the_article() -> None
     for paragraph in POST:
         assert paragraph in text
     assert ABOUT not in text
+
+
+def test_a_cell_beside_the_article_cell_of_a_layout_table_stays() -> None:
+    notes = [
+        "Today in 1883 the first public library of the county opened in two rooms above "
+        "the corn exchange, with the books that the mill gave.",
+        "It was open on every evening of the week so that the men who came off the late "
+        "shift at the mill could borrow a book on the way home.",
+    ]
+    html = page(
+        f"<table><tbody><tr><td><h1>The library</h1><p>{POST[0]}</p></td>"
+        "<td>" + "".join(f"<div>{n}</div>" for n in notes) + "</td></tr></tbody></table>"
+    )
+    text = extract_html(html).text
+    assert POST[0] in text
+    for note in notes:
+        assert note in text

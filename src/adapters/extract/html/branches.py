@@ -12,7 +12,8 @@ ancestors that holds the kept block), and drops a branch after the container's s
   itself calls content stays),
 - it is not a sibling of the same shape as the container's own branch at that level
   (same tag and a class token in common, digits ignored: forum posts, documentation
-  sections, repeated cards are units of one content), and
+  sections, repeated cards are units of one content; a cell beside the container's cell
+  is part of its table row), and
 - jusText found less than half of its text (kept or not) good on its own (a sidebar is
   headings, link lists and short lines around a bio at most; a second run of prose is
   content).
@@ -103,6 +104,8 @@ def drop_side_branches(blocks: list[Block], dense: etree._Element) -> None:
             continue
         if _same_shape(root, ancestors[level - 1]) or _repeats(ancestors[level - 1]):
             continue
+        if level == 1 and root.tag == dense.tag == "td":
+            continue  # a cell beside the article's cell: one row of a table
         total = sum(len(b.text) for b in members)
         good = sum(len(b.text) for b in members if b.cf_class == "good")
         if good >= BRANCH_GOOD_SHARE * total:
