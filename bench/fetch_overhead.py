@@ -1,27 +1,37 @@
-"""Fixed per-fetch cost on a tiny body: raw aiohttp vs the guarded client vs `toolkit.fetch`.
+"""Fixed per-fetch cost on a tiny body, layer by layer: raw aiohttp, the guarded client's
+aiohttp session on its own, the guarded client, `toolkit.fetch`.
 
 A loopback server (child process) answers a 70-byte HTML page (`--body html`, the default:
 the HTML reader runs in the extraction worker pool) or a 70-byte plain-text page (`--body
-text`: read inline, extract/inline.py, so the machinery's own fixed cost shows). Each side
-fetches N distinct URLs (so no cache hit), one at a time (the fixed cost, not throughput),
-and the sides
-alternate in the same run, A B C / C B A..., so drift in the machine's load cancels. Prints
-the median wall time and this process's CPU time per fetch, and their ratios to raw aiohttp
-(goals: client <= 1.10x, whole tool <= 1.3x). On a loaded machine wall time is mostly waiting
-for a core: read the CPU column then (work done in the extraction pool's processes is not in
-it). `--cache` picks the store `toolkit.fetch` runs with (default off: the fixed cost of
-the fetch itself; `memory` / `disk` add the store's own cost); `--results N` keeps N results
-per caller for web_get_result (default 0 here; the default configuration keeps 100, so
-`--cache disk --results 100` is what a user gets out of the box).
+text`: read inline, extract/inline.py, so the machinery's own fixed cost shows). Every side
+is opened once (its connection warm, as in steady use) and fetches distinct URLs (so no cache
+hit), one at a time (the fixed cost, not throughput). The sides alternate in the same run,
+A B C D / D C B A..., `--fetches` per side per round, so drift in the machine's load cancels.
+Printed per side: the median over rounds of the wall time and of this process's CPU time
+per fetch, their ratios to raw aiohttp (goals: client <= 1.10x, whole tool <= 1.3x), and
+the spread of the same-round ratios (min-max over rounds); then what each layer adds (CPU).
+The layers: "aiohttp as configured" is the GuardedClient's own session (its connector with
+the guarded socket factory, its headers, no decompression) used directly: what the client's
+aiohttp configuration costs; "GuardedClient" adds the URL policy, the total timeout, the
+concurrency slot, the wall/size checks and the bounded body read.
+On a loaded machine wall time is mostly waiting for a core: read the CPU column then (work
+done in the extraction pool's processes is not in it). `--cache` picks the store
+`toolkit.fetch` runs with (default off: the fixed cost of the fetch itself; `memory` /
+`disk` add the store's own cost); `--results N` keeps N results per caller for
+web_get_result (default 0 here; the default configuration keeps 100, so `--cache disk
+--results 100` is what a user gets out of the box); `--no-tool` leaves the toolkit out
+(the client's layers only).
 
     .venv/bin/python bench/fetch_overhead.py [--fetches 300] [--rounds 7] [--cache off]
-        [--body html|text] [--results 0]
+        [--body html|text] [--results 0] [--no-tool]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import itertools
 import os
 import statistics
 import sys
@@ -57,19 +67,8 @@ def make_app() -> web.Application:
     return app
 
 
-Side = Callable[[str, int, int], Awaitable[float]]
-
-
-async def raw(base: str, start: int, fetches: int) -> float:
-    async with aiohttp.ClientSession() as session:
-        async with session.get(f"{base}/warm") as response:
-            await response.read()
-        began = time.perf_counter()
-        for n in range(start, start + fetches):
-            async with session.get(f"{base}/{n}") as response:
-                body = await response.read()
-            assert body == TINY
-        return (time.perf_counter() - began) / fetches
+#: A side: fetch URLs `start .. start + count - 1` of `base`, one at a time.
+Fetch = Callable[[int, int], Awaitable[None]]
 
 
 def _config(cache: str, folder: str, results: int) -> Config:
@@ -79,58 +78,101 @@ def _config(cache: str, folder: str, results: int) -> Config:
     )  # fmt: skip
 
 
-async def client(base: str, start: int, fetches: int, config: Config) -> float:
-    async with GuardedClient(http_settings(config)) as guarded:
-        (await guarded.get(f"{base}/warm")).unwrap()
-        began = time.perf_counter()
-        for n in range(start, start + fetches):
+async def open_sides(
+    base: str, config: Config, stack: contextlib.AsyncExitStack, *, tool: bool
+) -> list[tuple[str, Fetch]]:
+    """Every side, opened once and warmed (one fetch each) on `stack`."""
+    session = await stack.enter_async_context(aiohttp.ClientSession())
+    guarded = await stack.enter_async_context(GuardedClient(http_settings(config)))
+    configured = guarded._ensure_session()[0]  # the client's own aiohttp session
+
+    async def raw(start: int, count: int) -> None:
+        for n in range(start, start + count):
+            async with session.get(f"{base}/{n}") as response:
+                body = await response.read()
+            assert body == TINY
+
+    async def as_configured(start: int, count: int) -> None:
+        for n in range(start, start + count):
+            async with configured.get(f"{base}/{n}", allow_redirects=False) as response:
+                body = await response.read()
+            assert body == TINY
+
+    async def client(start: int, count: int) -> None:
+        for n in range(start, start + count):
             assert (await guarded.get(f"{base}/{n}")).unwrap().body == TINY
-        return (time.perf_counter() - began) / fetches
+
+    sides: list[tuple[str, Fetch]] = [
+        ("raw aiohttp", raw),
+        ("aiohttp as configured", as_configured),
+        ("GuardedClient", client),
+    ]
+    if tool:
+        toolkit = await stack.enter_async_context(build(config))
+
+        async def whole(start: int, count: int) -> None:
+            for n in range(start, start + count):
+                outcome = (await toolkit.fetch({"url": f"{base}/{n}"})).unwrap()[0]
+                assert outcome.page is not None and "hello" in outcome.page.content, outcome
+
+        label = f"toolkit ({config.cache}, {config.max_stored_results} kept)"
+        sides.append((label, whole))
+    return sides
 
 
-async def tool(base: str, start: int, fetches: int, config: Config) -> float:
-    async with build(config) as toolkit:
-        (await toolkit.fetch({"url": f"{base}/warm"})).unwrap()
-        began = time.perf_counter()
-        for n in range(start, start + fetches):
-            outcome = (await toolkit.fetch({"url": f"{base}/{n}"})).unwrap()[0]
-            assert outcome.page is not None and "hello" in outcome.page.content, outcome
-        return (time.perf_counter() - began) / fetches
-
-
-async def main(fetches: int, rounds: int, cache: str, results: int) -> None:
+async def main(fetches: int, rounds: int, cache: str, results: int, *, tool: bool) -> None:
     base, server = start_server(make_app)
     folder = tempfile.mkdtemp(prefix="webdistill-bench-")
     config = _config(cache, folder, results)
-    sides: list[tuple[str, Side]] = [
-        ("raw aiohttp", raw),
-        ("GuardedClient", lambda b, s, n: client(b, s, n, config)),
-        (f"toolkit ({cache}, {results} kept)", lambda b, s, n: tool(b, s, n, config)),
-    ]
-    times: dict[str, list[float]] = {name: [] for name, _ in sides}
-    cpu: dict[str, list[float]] = {name: [] for name, _ in sides}
-    start = 0
+    start = 1_000_000  # URLs /1000000...: never the warm-up's
     try:
-        for _name, run in sides:  # warm-up
-            await run(base, start, 20)
-            start += 20
-        for _ in range(rounds):
-            for name, run in sides:
-                before = time.process_time()
-                times[name].append(await run(base, start, fetches))
-                cpu[name].append((time.process_time() - before) / fetches)
-                start += fetches
-            sides.reverse()
+        async with contextlib.AsyncExitStack() as stack:
+            sides = await open_sides(base, config, stack, tool=tool)
+            names = [name for name, _ in sides]
+            times: dict[str, list[float]] = {name: [] for name in names}
+            cpu: dict[str, list[float]] = {name: [] for name in names}
+            for n, (_name, run) in enumerate(sides):  # warm-up: a connection, code paths
+                await run(n * 50, 50)
+            for _ in range(rounds):
+                for name, run in sides:
+                    wall_before, cpu_before = time.perf_counter(), time.process_time()
+                    await run(start, fetches)
+                    times[name].append((time.perf_counter() - wall_before) / fetches)
+                    cpu[name].append((time.process_time() - cpu_before) / fetches)
+                    start += fetches
+                sides.reverse()
     finally:
         server.terminate()
+    report(names, times, cpu, fetches, rounds)
+
+
+def _spread(values: list[float], base: list[float]) -> str:
+    ratios = [value / reference for value, reference in zip(values, base, strict=True)]
+    return f"{min(ratios):4.2f}-{max(ratios):4.2f}"
+
+
+def report(
+    names: list[str],
+    times: dict[str, list[float]],
+    cpu: dict[str, list[float]],
+    fetches: int,
+    rounds: int,
+) -> None:
+    """Medians per side, ratios to raw aiohttp with their same-round spread, layer costs."""
     print(f"fetches={fetches} rounds={rounds} cpus={os.cpu_count()} "
-          f"loadavg={os.getloadavg()[0]:.2f}")  # fmt: skip
-    base_time = statistics.median(times["raw aiohttp"])
-    base_cpu = statistics.median(cpu["raw aiohttp"])
-    for name, values in times.items():
-        median, used = statistics.median(values), statistics.median(cpu[name])
-        print(f"{name:28s}: wall {median * 1e6:6.0f} us/fetch ({median / base_time:4.2f}x)  "
-              f"CPU {used * 1e6:6.0f} us/fetch ({used / base_cpu:4.2f}x)")  # fmt: skip
+          f"loadavg={os.getloadavg()[0]:.2f}  (ratio = median/raw median; "
+          "[min-max of the same-round ratios])")  # fmt: skip
+    raw_wall, raw_cpu = times[names[0]], cpu[names[0]]
+    base_time, base_cpu = statistics.median(raw_wall), statistics.median(raw_cpu)
+    for name in names:
+        median, used = statistics.median(times[name]), statistics.median(cpu[name])
+        print(f"{name:28s}: wall {median * 1e6:6.0f} us/fetch ({median / base_time:4.2f}x "
+              f"[{_spread(times[name], raw_wall)}])  CPU {used * 1e6:6.0f} us/fetch "
+              f"({used / base_cpu:4.2f}x [{_spread(cpu[name], raw_cpu)}])")  # fmt: skip
+    print("CPU each layer adds (median of same-round differences):")
+    for lower, upper in itertools.pairwise(names):
+        added = statistics.median(a - b for a, b in zip(cpu[upper], cpu[lower], strict=True))
+        print(f"  {upper:28s} over {lower:24s}: {added * 1e6:+6.0f} us/fetch")
 
 
 if __name__ == "__main__":
@@ -142,8 +184,11 @@ if __name__ == "__main__":
     parser.add_argument(
         "--results", type=int, default=0, help="WEB_MAX_STORED_RESULTS (the default keeps 100)"
     )
+    parser.add_argument(
+        "--no-tool", action="store_true", help="leave toolkit.fetch out (the client's layers)"
+    )
     args = parser.parse_args()
     if args.body == "text":
         TINY, CONTENT_TYPE = TEXT, "text/plain"
     forbid_non_loopback()
-    asyncio.run(main(args.fetches, args.rounds, args.cache, args.results))
+    asyncio.run(main(args.fetches, args.rounds, args.cache, args.results, tool=not args.no_tool))

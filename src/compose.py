@@ -181,7 +181,11 @@ class Toolkit:
             )
             self._stack.callback(pool.close)
             backend = HttpWebBackend(
-                client, _builtin_reading(config), searcher, pool=pool, inline=read_inline
+                client,
+                _builtin_reading(config),
+                searcher,
+                pool=pool,
+                inline=functools.partial(read_inline, image_links=config.image_links),
             )
         if config.respect_robots:
             backend = RobotsGate(backend, client, config.user_agent or DEFAULT_USER_AGENT)

@@ -5,7 +5,8 @@ search provider chain (all injected by the composition root).
 and answers a `FetchedPage`, which the kernel re-validates. With a `pool` (the composed
 toolkit always has one) every body is read in a worker process that the fetch's deadline can
 kill (extract/pool.py), except what the `inline` reader takes (the composed toolkit's:
-tiny ASCII plain text, extract/inline.py, whose cost is provably small and linear); without
+tiny ASCII plain text and very small HTML, extract/inline.py, whose cost is small and
+bounded); without
 a pool, large bodies go to a thread and small
 ones run inline.
 """

@@ -128,6 +128,8 @@ def _normalise_request(deps: Deps, request: FetchRequest) -> Result[FetchRequest
         message = "Invalid input: start_index must be 0 or more."
         return Failure(WebError.of(ErrorCode.INVALID_INPUT, message))
     max_chars = clamp_max_chars(request.max_chars, deps.max_content_chars)
+    if max_chars == request.max_chars:  # validate_fetch's requests are already clamped
+        return Success(request)
     return Success(attrs.evolve(request, max_chars=max_chars))
 
 
@@ -213,7 +215,9 @@ async def extract_page(deps: Deps, request: FetchRequest) -> Result[Page, WebErr
     checked = check_url(request.url, deps.url_policy)
     if not isinstance(checked, Success):
         return Failure(checked.failure())
-    wanted = attrs.evolve(normalised.unwrap(), url=checked.unwrap())
+    wanted = normalised.unwrap()
+    if wanted.url != checked.unwrap():
+        wanted = attrs.evolve(wanted, url=checked.unwrap())
     answer = await _call_port(
         lambda: deps.backend.extract(wanted), "fetch backend", ErrorCode.NETWORK_ERROR
     )
@@ -277,6 +281,8 @@ async def extract_page(deps: Deps, request: FetchRequest) -> Result[Page, WebErr
 
 async def _bounded(limit: int, jobs: Sequence[Callable[[], Awaitable[_T]]]) -> list[_T]:
     """Run `jobs` concurrently, at most `limit` at a time, results in order."""
+    if len(jobs) == 1:  # nothing to run beside it: no task, no gate
+        return [await jobs[0]()]
     gate = asyncio.Semaphore(max(1, limit))
 
     async def run(job: Callable[[], Awaitable[_T]]) -> _T:

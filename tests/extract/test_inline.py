@@ -1,9 +1,9 @@
 """Which bodies are read on the event loop (extract/inline.py) and which go to the pool.
 
-Only tiny ASCII plain text is read inline; HTML, Markdown, JSON, PDFs (even ones served as
-text/plain), non-ASCII text and anything over the byte threshold go to the worker pool,
-where the fetch's deadline can kill them. Through the composed toolkit both kinds read the
-same way.
+Only tiny ASCII plain text and very small ASCII HTML (at most 512 bytes and 12 tags) are read
+inline; larger HTML, Markdown, JSON, PDFs (even ones served as text/plain), non-ASCII bodies
+and anything over the byte thresholds go to the worker pool, where the fetch's deadline can
+kill them. Through the composed toolkit all kinds read the same way.
 """
 
 from __future__ import annotations
@@ -14,7 +14,14 @@ from tests.extract.pdf_builder import build_pdf
 from tests.http.fakes_http import FakeResolver
 from tests.servers import serve
 from webdistill import Config, build
-from webdistill.adapters.extract.inline import INLINE_MAX_BYTES, read_inline, reads_inline
+from webdistill.adapters.extract.dispatch import extract_content
+from webdistill.adapters.extract.inline import (
+    INLINE_HTML_MAX_BYTES,
+    INLINE_HTML_MAX_TAGS,
+    INLINE_MAX_BYTES,
+    read_inline,
+    reads_inline,
+)
 
 NOTE = b"Opening hours\n\nMonday to Friday, 9 to 5.\r\nClosed on public holidays.\n"
 
@@ -26,10 +33,38 @@ def test_tiny_ascii_plain_text_is_read_inline() -> None:
     assert "Closed on public holidays." in document.unwrap().markdown
 
 
+TINY_PAGE = (
+    b'<html><head><title>Hours</title></head><body><p>Open at nine. <img src="/door.png" '
+    b'alt="The door"></p></body></html>'
+)  # 11 tags
+
+
+def test_very_small_html_is_read_inline_as_the_pool_reads_it() -> None:
+    url = "https://example.org/hours"
+    for image_links in (True, False):
+        document = read_inline(TINY_PAGE, "text/html", url, image_links=image_links)
+        assert document == extract_content(TINY_PAGE, "text/html", url, image_links=image_links)
+    assert "![The door](https://example.org/door.png)" in str(
+        read_inline(TINY_PAGE, "text/html", url)
+    )
+    assert "![" not in str(read_inline(TINY_PAGE, "text/html", url, image_links=False))
+    # served as text/plain but sniffed as HTML: read as the pool would, as HTML
+    assert reads_inline(b"<html><body><p>hi</p></body></html>", "text/plain", url)
+
+
+def test_html_past_either_bound_goes_to_the_pool() -> None:
+    url = "https://example.org/x"
+    at_tags = b"<p>a" * INLINE_HTML_MAX_TAGS
+    assert reads_inline(at_tags, "text/html", url)
+    assert not reads_inline(at_tags + b"<p>a", "text/html", url)
+    at_bytes = b"<p>" + b"w" * (INLINE_HTML_MAX_BYTES - 3)
+    assert reads_inline(at_bytes, "text/html", url)
+    assert not reads_inline(at_bytes + b"w", "text/html", url)
+    assert not reads_inline("<p>caf\u00e9</p>".encode(), "text/html", url)  # not ASCII
+
+
 def test_everything_else_goes_to_the_pool() -> None:
     url = "https://example.org/x"
-    assert not reads_inline(b"<html><body><p>hi</p></body></html>", "text/html", url)
-    assert not reads_inline(b"<html><body><p>hi</p></body></html>", "text/plain", url)
     assert not reads_inline(b"# Title\n\ntext", "text/markdown", url)
     assert not reads_inline(b"plain words", "text/plain", "https://example.org/notes.md")
     assert not reads_inline(b'{"a": 1}', "text/plain", url)  # sniffed as JSON

@@ -32,14 +32,14 @@ from webdistill.adapters.deadline import enclosing_deadline
 from webdistill.adapters.http import audit
 from webdistill.adapters.http.decoders import ACCEPT_ENCODING
 from webdistill.adapters.http.errors import shown, total_timeout_error, with_hop
-from webdistill.adapters.http.exchange import Redirect, Status, exchange, http_error
+from webdistill.adapters.http.exchange import Final, Redirect, Status, exchange, http_error
 from webdistill.adapters.http.guard import (
     DNS_TIMEOUT_S,
     DialGuard,
     GuardedResolver,
     guarded_socket_factory,
 )
-from webdistill.adapters.http.proxy import is_socks, socks_connector
+from webdistill.adapters.http.proxy import http_proxy, is_socks, socks_connector
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.kernel import addresses
 from webdistill.kernel.errors import ErrorCode, WebError
@@ -62,6 +62,28 @@ class HttpResponse:
     body: bytes
     truncated: bool
     hops: tuple[str, ...]
+
+
+class _Expiry:
+    """The callback of a fetch's total-timeout timer: cancels the task that armed it."""
+
+    __slots__ = ("cancelling", "fired", "task")
+
+    def __init__(self) -> None:
+        task = asyncio.current_task()
+        assert task is not None, "GuardedClient.get runs inside a task"
+        self.task = task
+        self.cancelling = task.cancelling()  # cancellations already asked for by others
+        self.fired = False
+
+    def __call__(self) -> None:
+        self.fired = True
+        self.task.cancel()
+
+    def uncancel(self) -> int:
+        """Take back this timer's cancellation (once); the task's remaining count."""
+        self.fired = False
+        return self.task.uncancel()
 
 
 def _origin(url: str) -> tuple[str, str]:
@@ -96,6 +118,8 @@ class GuardedClient:
             trusted_names=frozenset({proxy_host.lower()} if proxy_host else ()),
             trusted_dial=trusted_dial,
         )
+        self._proxy = http_proxy(settings.proxy)
+        self._check_name = self._vet_name_for_proxy if settings.proxy else None
         self._session: aiohttp.ClientSession | None = None
         self._resolver: GuardedResolver | None = None
         self._slots: asyncio.Semaphore | None = None
@@ -178,27 +202,41 @@ class GuardedClient:
         `timeout_s` shortens the total time of this call (never beyond the configured one).
         Inside a page read's deadline (deadline.py) that fires no later than this call's
         limit, that deadline is the only timer: the client arms none of its own."""
-        session, slots = self._ensure_session()
+        session, slots = self._session, self._slots
+        if session is None or slots is None:
+            session, slots = self._ensure_session()
         where: list[tuple[str, int]] = [(url, 0)]
         limit = self._settings.timeout_s
         if timeout_s is not None:
             limit = max(0.001, min(limit, timeout_s))
-        enclosing = enclosing_deadline()
+        asked = dict(headers) if headers else None
         async with slots:
-            if enclosing is not None and enclosing <= asyncio.get_running_loop().time() + limit:
-                return await self._follow(session, url, dict(headers or {}), where)
+            loop = asyncio.get_running_loop()
+            enclosing = enclosing_deadline()
+            if enclosing is not None and enclosing <= loop.time() + limit:
+                return await self._follow(session, url, asked, where)
+            # The total timeout, as `asyncio.timeout` keeps it but with less machinery (this
+            # runs once per fetch): on expiry the task is cancelled; that cancellation, and
+            # only that one, becomes TIMEOUT here.
+            expiry = _Expiry()
+            handle = loop.call_at(loop.time() + limit, expiry)
             try:
-                async with asyncio.timeout(limit):
-                    return await self._follow(session, url, dict(headers or {}), where)
-            except TimeoutError:
-                current, hop = where[-1]
-                return Failure(total_timeout_error(current, hop, limit))
+                return await self._follow(session, url, asked, where)
+            except asyncio.CancelledError:
+                if expiry.fired and expiry.uncancel() <= expiry.cancelling:
+                    current, hop = where[-1]
+                    return Failure(total_timeout_error(current, hop, limit))
+                raise
+            finally:
+                handle.cancel()
+                if expiry.fired:
+                    expiry.uncancel()
 
     async def _follow(
         self,
         session: aiohttp.ClientSession,
         url: str,
-        headers: dict[str, str],
+        headers: dict[str, str] | None,
         where: list[tuple[str, int]],
     ) -> Result[HttpResponse, WebError]:
         settings = self._settings
@@ -206,7 +244,7 @@ class GuardedClient:
         current, first_url, last_status = url, "", 0
         for hop in range(settings.max_redirects + 1):
             checked = check_url(current, settings.policy)
-            if not is_successful(checked):
+            if not isinstance(checked, Success):
                 error = checked.failure()
                 audit.log_request(current, hop=hop, attempt=0, status=None, size=0, ms=0.0,
                                   outcome=error.code.value)  # fmt: skip
@@ -214,36 +252,50 @@ class GuardedClient:
             clean = checked.unwrap()
             hops.append(clean)
             where.append((clean, hop))
-            first_url = first_url or clean
-            same_origin = hop == 0 or _origin(clean) == _origin(first_url)
-            hop_headers = self._headers_for(headers, same_origin=same_origin) if headers else {}
-            check_name = self._vet_name_for_proxy if settings.proxy else None
-            outcome = await exchange(
-                session, settings, clean, hop=hop, headers=hop_headers, check_name=check_name
+            if hop == 0:
+                first_url = clean
+                hop_headers = self._headers_for(headers, same_origin=True) if headers else None
+            else:
+                same_origin = _origin(clean) == _origin(first_url)
+                hop_headers = (
+                    self._headers_for(headers, same_origin=same_origin) if headers else None
+                )
+            result = await exchange(
+                session,
+                settings,
+                clean,
+                hop=hop,
+                headers=hop_headers,
+                proxy=self._proxy,
+                check_name=self._check_name,
             )
-            if not is_successful(outcome):
-                return Failure(outcome.failure())
-            result = outcome.unwrap()
-            if isinstance(result, Redirect):
+            kind = type(result)
+            if kind is Final:
+                assert isinstance(result, Final)
+                return Success(
+                    HttpResponse(
+                        url=clean,
+                        status=result.status,
+                        content_type=result.content_type,
+                        body=result.body.data,
+                        truncated=result.body.truncated,
+                        hops=tuple(hops),
+                    )
+                )
+            if kind is Redirect:
+                assert isinstance(result, Redirect)
                 target = resolve_reference(clean, result.location)
                 if not is_successful(target):
                     return Failure(with_hop(target.failure(), result.location, hop + 1))
                 current, last_status = target.unwrap(), result.status
                 continue
-            if isinstance(result, Status):
+            if kind is Status:
+                assert isinstance(result, Status)
                 return Failure(
                     http_error(clean, hop, result.status, result.retry_after, result.wall)
                 )
-            return Success(
-                HttpResponse(
-                    url=clean,
-                    status=result.status,
-                    content_type=result.content_type,
-                    body=result.body.data,
-                    truncated=result.body.truncated,
-                    hops=tuple(hops),
-                )
-            )
+            assert isinstance(result, WebError)
+            return Failure(result)
         return Failure(
             WebError.of(
                 ErrorCode.HTTP_ERROR,
@@ -257,13 +309,14 @@ class GuardedClient:
         )
 
     @staticmethod
-    def _headers_for(headers: dict[str, str], *, same_origin: bool) -> dict[str, str]:
-        return {
+    def _headers_for(headers: dict[str, str], *, same_origin: bool) -> dict[str, str] | None:
+        kept = {
             k: v
             for k, v in headers.items()
             if k.lower() not in _RESERVED_HEADERS
             and (same_origin or k.lower() in _CROSS_ORIGIN_SAFE)
         }
+        return kept or None
 
     async def _vet_name_for_proxy(self, url: str) -> None:
         """Through a proxy the proxy resolves names: vet the name ourselves first."""

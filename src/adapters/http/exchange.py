@@ -17,13 +17,11 @@ from collections.abc import Awaitable, Callable
 import aiohttp
 import attrs
 from returns.pipeline import is_successful
-from returns.result import Failure, Result, Success
 from yarl import URL
 
 from webdistill.adapters.http import audit, retry
 from webdistill.adapters.http.body import Body, declared_length, declared_too_large, read_body
 from webdistill.adapters.http.errors import is_connection_reset, make_error, shown, translate
-from webdistill.adapters.http.proxy import http_proxy
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.adapters.http.walls import (
     SAMPLE_BYTES,
@@ -115,16 +113,22 @@ async def exchange(
     url: str,
     *,
     hop: int,
-    headers: dict[str, str],
+    headers: dict[str, str] | None,
+    proxy: str | None = None,
     check_name: NameCheck | None = None,
-) -> Result[Outcome, WebError]:
-    """GET `url` (one hop), retrying what is worth retrying; the outcome or the error."""
+) -> Outcome | WebError:
+    """GET `url` (one hop), retrying what is worth retrying; the outcome or the error.
+
+    A plain value, not a `Result`: this is the client's inner loop (client.py wraps the end
+    of the fetch once). `proxy` is the `proxy=` value for aiohttp (`proxy.http_proxy`)."""
     attempt = 0
     while True:
         started = time.monotonic()
         delay: float | None = None
         try:
-            outcome = await _request_once(session, settings, url, headers, check_name)
+            outcome = await _request_once(
+                session, settings, url, headers, proxy=proxy, check_name=check_name
+            )
         except Exception as exc:  # noqa: BLE001 - the adapter edge: translate() maps network
             # and peer failures to their codes, and anything else to a logged INTERNAL_ERROR
             error = translate(exc, url, hop)
@@ -132,19 +136,15 @@ async def exchange(
             if is_connection_reset(exc) and error.code != ErrorCode.BLOCKED_URL:
                 delay = retry.retry_delay(attempt, None, settings.max_retry_after_s)
             if delay is None or attempt >= settings.retries:
-                return Failure(error)
+                return error
         else:
             _log(url, hop, attempt, started, outcome)
-            if isinstance(outcome, WebError):
-                return Failure(outcome)
-            if (
-                isinstance(outcome, Status)
-                and outcome.wall is None
-                and outcome.status in retry.RETRY_STATUSES
-            ):
+            if type(outcome) is not Status:  # a body, a redirect or an error: never retried
+                return outcome
+            if outcome.wall is None and outcome.status in retry.RETRY_STATUSES:
                 delay = retry.retry_delay(attempt, outcome.retry_after, settings.max_retry_after_s)
             if delay is None or attempt >= settings.retries:
-                return Success(outcome)
+                return outcome
         attempt += 1
         await asyncio.sleep(delay)
 
@@ -153,36 +153,40 @@ async def _request_once(
     session: aiohttp.ClientSession,
     settings: HttpSettings,
     url: str,
-    headers: dict[str, str],
+    headers: dict[str, str] | None,
+    *,
+    proxy: str | None,
     check_name: NameCheck | None,
 ) -> Outcome | WebError:
     if check_name is not None:
         await check_name(url)
     async with session.get(
-        URL(url, encoded=True),
-        headers=headers,
-        allow_redirects=False,
-        proxy=http_proxy(settings.proxy),
+        URL(url, encoded=True), headers=headers, allow_redirects=False, proxy=proxy
     ) as resp:
-        location = resp.headers.get("Location", "").strip()
-        if resp.status in REDIRECT_STATUSES and location:
-            return Redirect(location=location, status=resp.status)
-        wall = wall_from_headers(resp.headers)
-        if not 200 <= resp.status < 300 or wall is not None:
-            retry_after = retry.parse_retry_after(resp.headers.get("Retry-After"))
-            if wall is None and resp.status in WALL_STATUSES:
-                wall = await _wall_in_body(resp, settings, url)
-            return Status(status=resp.status, retry_after=retry_after, wall=wall)
-        declared = declared_length(resp)
-        early = declared_too_large(resp, settings, url, declared)
-        if early is not None:
-            resp.close()
-            return early
-        body = await read_body(resp, settings, url, declared)
-        if not is_successful(body):
-            return body.failure()
-        content_type = resp.headers.get("Content-Type", "")
-        return Final(status=resp.status, content_type=content_type, body=body.unwrap())
+        status, found = resp.status, resp.headers
+        if 200 <= status < 300:
+            wall = wall_from_headers(found)
+            if wall is None:
+                declared = declared_length(resp)
+                early = declared_too_large(resp, settings, url, declared)
+                if early is not None:
+                    resp.close()
+                    return early
+                body = await read_body(resp, settings, url, declared)
+                if not is_successful(body):
+                    return body.failure()
+                return Final(
+                    status=status, content_type=found.get("Content-Type", ""), body=body.unwrap()
+                )
+        else:
+            location = found.get("Location", "").strip()
+            if status in REDIRECT_STATUSES and location:
+                return Redirect(location=location, status=status)
+            wall = wall_from_headers(found)
+        retry_after = retry.parse_retry_after(found.get("Retry-After"))
+        if wall is None and status in WALL_STATUSES:
+            wall = await _wall_in_body(resp, settings, url)
+        return Status(status=status, retry_after=retry_after, wall=wall)
 
 
 async def _wall_in_body(

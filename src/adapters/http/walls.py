@@ -64,10 +64,12 @@ _BODY_WALLS: tuple[tuple[str, re.Pattern[str]], ...] = (
 def wall_from_headers(headers: Mapping[str, str]) -> str | None:
     """The vendor whose challenge header is set, else None (names are case-insensitive)."""
     if isinstance(headers, CIMultiDictProxy | CIMultiDict):  # aiohttp's: look the names up
-        found = {name: headers.get(name) for name, _, _ in _HEADER_WALLS}
-        lowered = {k: v.strip().lower() for k, v in found.items() if v is not None}
-    else:
-        lowered = {k.lower(): v.strip().lower() for k, v in headers.items()}
+        for name, values, vendor in _HEADER_WALLS:
+            value = headers.get(name)
+            if value is not None and value.strip().lower() in values:
+                return vendor
+        return None
+    lowered = {k.lower(): v.strip().lower() for k, v in headers.items()}
     for name, values, vendor in _HEADER_WALLS:
         if lowered.get(name, "") in values:
             return vendor

@@ -148,6 +148,7 @@ def _expand(
         return None
     wanted = CONTAINER_SHARE * total
     container = max((n for n, w in weight.items() if w >= wanted), key=depth.__getitem__)
+    container = _widen_single(blocks, is_seed, container, cache)
     for block in blocks:
         if block.class_type == "good" or block.boilerplate:
             continue
@@ -164,6 +165,22 @@ def _expand(
             continue
         if any(id(node) == container for node in _ancestry(block, cache)):
             block.class_type = "good"
+    return container
+
+
+def _widen_single(
+    blocks: list[Block],
+    is_seed: Callable[[Block], bool],
+    container: int,
+    cache: dict[int, list[etree._Element]],
+) -> int:
+    """A container that is one seed paragraph itself (jusText trusted a single paragraph:
+    a short report followed by lists, tables of figures) widens to that paragraph's parent,
+    so the report's other lines are judged as its neighbours."""
+    for block in blocks:
+        chain = _ancestry(block, cache)
+        if chain and id(chain[0]) == container and is_seed(block):
+            return id(chain[1]) if len(chain) > 1 else container
     return container
 
 
@@ -323,7 +340,7 @@ def _drop_outside_dense(blocks: list[Block], dense: etree._Element) -> None:
     (a closing line, a second tab); blocks before it stay (the title, standfirst and lead often
     sit in a header above the body)."""
     cache: dict[int, list[etree._Element]] = {}
-    inside = [any(node is dense for node in _ancestry(b, cache)) for b in blocks]
+    inside = [any(_is_part_of(node, dense) for node in _ancestry(b, cache)) for b in blocks]
     kept = sum(len(b.text) for b in blocks if b.class_type == "good")
     within = sum(
         len(b.text) for b, i in zip(blocks, inside, strict=True) if i and b.class_type == "good"
@@ -341,6 +358,23 @@ def _drop_outside_dense(blocks: list[Block], dense: etree._Element) -> None:
         if block.in_main and _is_sibling_prose(block, parent, cache):
             continue
         block.class_type = "bad"
+
+
+def _is_part_of(node: object, dense: etree._Element) -> bool:
+    """`node` is the dense container, or another part of the same text: an element of the
+    same tag and class next to it (a sibling or a cousin: an article cut into several
+    `div.article-body` parts by ads)."""
+    if node is dense:
+        return True
+    names = dense.get("class")
+    if not names or not isinstance(node, etree._Element) or node.tag != dense.tag:
+        return False
+    if node.get("class") != names:
+        return False
+    parent, dense_parent = node.getparent(), dense.getparent()
+    if parent is None or dense_parent is None:
+        return False
+    return parent is dense_parent or parent.getparent() is dense_parent.getparent()
 
 
 def _is_sibling_prose(

@@ -37,7 +37,9 @@ from webdistill.adapters.extract.html.furniture import (
 )
 from webdistill.adapters.extract.html.inline import EMPHASIS, close_code, close_span
 from webdistill.adapters.extract.html.measure import Measures
+from webdistill.adapters.extract.html.quiet import is_closed_overlay, is_screen_reader_only
 from webdistill.adapters.extract.html.tables import is_data_table, render_table
+from webdistill.adapters.extract.html.twins import Signature, is_twin, main_twins
 
 MAX_DEPTH = 400
 #: The most blocks one page yields; the walk stops there and says so (`truncated`).
@@ -60,8 +62,10 @@ class BlockMaker:
         self.measures = measures
         self.image_links = image_links
         self.main_line: set[etree._Element] = set()
+        self.main_twins: set[Signature] = set()
         if main is not None:
             self.main_line = {main, *main.iterancestors()}
+            self.main_twins = main_twins(self.main_line)
         self.blocks: list[Block] = []
         self.current = Block("p", "body")
         self.path: list[str] = []
@@ -173,7 +177,7 @@ class BlockMaker:
 
     def _is_boilerplate(self, element: etree._Element, tag: str) -> int:
         """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0."""
-        if element in self.main_line:
+        if element in self.main_line or is_twin(element, self.main_twins):
             return 0
         if tag == "footer" and self.quote_depth:
             return 0  # a quotation's attribution
@@ -181,8 +185,10 @@ class BlockMaker:
             return HARD
         if tag == "header" and self.main_depth == 0 and self.main is not None:
             return HARD
-        if is_hidden(element):
+        if is_hidden(element) or is_screen_reader_only(element):
             return HARD
+        if self.main is not None and self.main_depth == 0 and is_closed_overlay(element):
+            return HARD  # a closed dialog outside the article (log-in forms, overlays)
         names = (element.get("class") or "") + " " + (element.get("id") or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
             verdict = furniture_verdict(names)
