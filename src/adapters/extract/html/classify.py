@@ -27,6 +27,7 @@ from lxml import etree
 from webdistill.adapters.extract.html.block import Block
 from webdistill.adapters.extract.html.captions import drop_figure_text
 from webdistill.adapters.extract.html.cjk import classify_cjk, is_cjk
+from webdistill.adapters.extract.html.rails import drop_trailing_rails
 from webdistill.adapters.extract.html.revise import revise
 from webdistill.adapters.extract.html.stoplists import guess_stoplist, stoplist
 
@@ -417,6 +418,7 @@ def classify(blocks: list[Block], language: str | None, dense: etree._Element | 
     _keep_title(blocks)
     _drop_repeats(blocks)
     drop_figure_text(blocks)
+    drop_trailing_rails(blocks)
     if not any(b.class_type == "good" for b in blocks):
         # Nothing plausible at all: keep whatever is not furniture.
         for block in blocks:
