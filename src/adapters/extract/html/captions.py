@@ -4,7 +4,8 @@
 caption and the credit as plain `<div>`/`<span>`/`<p>` inside the `<figure>` instead
 (`figure > div.pictsrc`, `figure > p.caption`, `figure > span.credit`). A short line of
 text whose nearest `<figure>` holds no quotation, table or code (figures also wrap pull
-quotes, tables and listings: those are content) is such a caption or credit.
+quotes, tables and listings: those are content) is such a caption or credit. An image
+of the figure waits for the next paragraph instead of riding on its caption.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ class Line(Protocol):
     def text(self) -> str: ...
 
 
-def _figure_of(owner: etree._Element) -> etree._Element | None:
+def figure_of(owner: etree._Element) -> etree._Element | None:
     """The `<figure>` at most MAX_LEVELS above `owner`, with no quotation, table, code or
     list between them (nor an article, main or body: then it is not a caption)."""
     node: etree._Element | None = owner
@@ -56,7 +57,7 @@ def drop_figure_text(lines: Sequence[Line]) -> None:
             continue
         if line.kind not in {"p", "heading"}:
             continue
-        figure = _figure_of(owner)
+        figure = figure_of(owner)
         if figure is None:
             continue
         key = id(figure)
