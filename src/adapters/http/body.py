@@ -15,6 +15,7 @@ import asyncio
 
 import attrs
 from aiohttp import ClientResponse
+from aiohttp.hdrs import CONTENT_ENCODING, CONTENT_LENGTH
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.http.decoders import (
@@ -98,7 +99,7 @@ def too_large(url: str, limit: int, **detail: object) -> WebError:
 
 def declared_length(resp: ClientResponse) -> int | None:
     """The Content-Length the server declared, when it is a plain decimal number."""
-    declared = resp.headers.get("Content-Length", "").strip()
+    declared = resp.headers.get(CONTENT_LENGTH, "").strip()
     return int(declared) if declared.isascii() and declared.isdigit() else None
 
 
@@ -116,6 +117,14 @@ def declared_too_large(
 async def read_body(
     resp: ClientResponse, settings: HttpSettings, url: str, declared: int | None = None
 ) -> Result[Body, WebError]:
+    """Stream `resp`'s body through its decoder, stopping at the caps (see `read_capped`)."""
+    read = await read_capped(resp, settings, url, declared)
+    return Failure(read) if isinstance(read, WebError) else Success(read)
+
+
+async def read_capped(
+    resp: ClientResponse, settings: HttpSettings, url: str, declared: int | None = None
+) -> Body | WebError:
     """Stream `resp`'s body through its decoder, stopping at the caps.
 
     The common case, an unencoded body whose declared Content-Length (`declared`) is within
@@ -123,7 +132,7 @@ async def read_body(
     itself within the caps); should anything follow it, the streamed, capped loop below
     takes over and keeps counting.
     """
-    encoding = resp.headers.get("Content-Encoding", "")
+    encoding = resp.headers.get(CONTENT_ENCODING, "")
     parts: list[bytes] = []
     size = wire = 0
     fits = declared is not None and declared <= min(settings.max_response_bytes, settings.wire_cap)
@@ -133,13 +142,13 @@ async def read_body(
         except asyncio.IncompleteReadError as exc:
             head = exc.partial  # the body ended early: what came is the body
         if resp.content.at_eof():
-            return Success(Body(data=head, truncated=False, wire_bytes=len(head)))
+            return Body(data=head, truncated=False, wire_bytes=len(head))
         parts.append(head)
         size = wire = len(head)
     cap = settings.max_response_bytes
     decoder = decoder_for(encoding, cap + 1)
     if decoder is None:
-        return Failure(_unsupported_encoding(url, encoding))
+        return _unsupported_encoding(url, encoding)
     over = False
     identity = decoder is IDENTITY
     try:
@@ -159,21 +168,19 @@ async def read_body(
                 over = True  # decoder.cut: a stacked coding's inner stream ran past its bound
                 break
     except DecodeError as exc:
-        return Failure(
-            make_error(
-                ErrorCode.NETWORK_ERROR,
-                f"The body from {shown(url)} could not be decompressed ({exc}); try again later.",
-                {"url": url},
-            )
+        return make_error(
+            ErrorCode.NETWORK_ERROR,
+            f"The body from {shown(url)} could not be decompressed ({exc}); try again later.",
+            {"url": url},
         )
     if not over:
         data = parts[0] if len(parts) == 1 else b"".join(parts)
-        return Success(Body(data=data, truncated=False, wire_bytes=wire))
+        return Body(data=data, truncated=False, wire_bytes=wire)
     resp.close()  # drop the connection rather than drain the rest
     if not is_truncatable(resp.headers.get("Content-Type", "")):
-        return Failure(too_large(url, cap, wire_bytes=wire))
+        return too_large(url, cap, wire_bytes=wire)
     if size > cap:  # cut the last piece rather than copying the whole body once more
         parts[-1] = parts[-1][: len(parts[-1]) - (size - cap)]
     data = b"".join(parts)
     parts.clear()
-    return Success(Body(data=data, truncated=True, wire_bytes=wire))
+    return Body(data=data, truncated=True, wire_bytes=wire)

@@ -41,6 +41,7 @@ from webdistill.adapters.http.guard import (
 )
 from webdistill.adapters.http.proxy import http_proxy, is_socks, socks_connector
 from webdistill.adapters.http.settings import HttpSettings
+from webdistill.adapters.http.watch import Watch
 from webdistill.kernel import addresses
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.urls import check_url, resolve_reference
@@ -62,28 +63,6 @@ class HttpResponse:
     body: bytes
     truncated: bool
     hops: tuple[str, ...]
-
-
-class _Expiry:
-    """The callback of a fetch's total-timeout timer: cancels the task that armed it."""
-
-    __slots__ = ("cancelling", "fired", "task")
-
-    def __init__(self) -> None:
-        task = asyncio.current_task()
-        assert task is not None, "GuardedClient.get runs inside a task"
-        self.task = task
-        self.cancelling = task.cancelling()  # cancellations already asked for by others
-        self.fired = False
-
-    def __call__(self) -> None:
-        self.fired = True
-        self.task.cancel()
-
-    def uncancel(self) -> int:
-        """Take back this timer's cancellation (once); the task's remaining count."""
-        self.fired = False
-        return self.task.uncancel()
 
 
 def _origin(url: str) -> tuple[str, str]:
@@ -123,6 +102,7 @@ class GuardedClient:
         self._session: aiohttp.ClientSession | None = None
         self._resolver: GuardedResolver | None = None
         self._slots: asyncio.Semaphore | None = None
+        self._watch: Watch | None = None
 
     def _ensure_session(self) -> tuple[aiohttp.ClientSession, asyncio.Semaphore]:
         if self._session is None or self._slots is None:
@@ -167,6 +147,7 @@ class GuardedClient:
                 },
             )
             self._slots = asyncio.Semaphore(max(1, settings.concurrency))
+            self._watch = Watch(asyncio.get_running_loop())
         return self._session, self._slots
 
     async def __aenter__(self) -> GuardedClient:
@@ -185,6 +166,9 @@ class GuardedClient:
         """Close the session (and the default resolver); the client can be reopened."""
         session, resolver = self._session, self._resolver
         self._session, self._resolver, self._slots = None, None, None
+        if self._watch is not None:
+            self._watch.close()
+            self._watch = None
         if session is not None:
             await session.close()
         if resolver is not None and self._upstream is None:
@@ -211,26 +195,25 @@ class GuardedClient:
             limit = max(0.001, min(limit, timeout_s))
         asked = dict(headers) if headers else None
         async with slots:
-            loop = asyncio.get_running_loop()
             enclosing = enclosing_deadline()
-            if enclosing is not None and enclosing <= loop.time() + limit:
+            if enclosing is not None and enclosing <= asyncio.get_running_loop().time() + limit:
                 return await self._follow(session, url, asked, where)
-            # The total timeout, as `asyncio.timeout` keeps it but with less machinery (this
-            # runs once per fetch): on expiry the task is cancelled; that cancellation, and
-            # only that one, becomes TIMEOUT here.
-            expiry = _Expiry()
-            handle = loop.call_at(loop.time() + limit, expiry)
+            # The total timeout, on the client's one watch timer (watch.py): on expiry the
+            # task is cancelled; that cancellation, and only that one, becomes TIMEOUT here.
+            watch = self._watch
+            assert watch is not None
+            ticket = watch.enter(limit)
             try:
                 return await self._follow(session, url, asked, where)
             except asyncio.CancelledError:
-                if expiry.fired and expiry.uncancel() <= expiry.cancelling:
+                if ticket.fired and ticket.uncancel() <= ticket.cancelling:
                     current, hop = where[-1]
                     return Failure(total_timeout_error(current, hop, limit))
                 raise
             finally:
-                handle.cancel()
-                if expiry.fired:
-                    expiry.uncancel()
+                watch.leave(ticket)
+                if ticket.fired:
+                    ticket.uncancel()
 
     async def _follow(
         self,
@@ -269,9 +252,7 @@ class GuardedClient:
                 proxy=self._proxy,
                 check_name=self._check_name,
             )
-            kind = type(result)
-            if kind is Final:
-                assert isinstance(result, Final)
+            if isinstance(result, Final):
                 return Success(
                     HttpResponse(
                         url=clean,
@@ -282,19 +263,16 @@ class GuardedClient:
                         hops=tuple(hops),
                     )
                 )
-            if kind is Redirect:
-                assert isinstance(result, Redirect)
+            if isinstance(result, Redirect):
                 target = resolve_reference(clean, result.location)
                 if not is_successful(target):
                     return Failure(with_hop(target.failure(), result.location, hop + 1))
                 current, last_status = target.unwrap(), result.status
                 continue
-            if kind is Status:
-                assert isinstance(result, Status)
+            if isinstance(result, Status):
                 return Failure(
                     http_error(clean, hop, result.status, result.retry_after, result.wall)
                 )
-            assert isinstance(result, WebError)
             return Failure(result)
         return Failure(
             WebError.of(

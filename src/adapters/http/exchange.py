@@ -16,11 +16,18 @@ from collections.abc import Awaitable, Callable
 
 import aiohttp
 import attrs
+from aiohttp.hdrs import CONTENT_TYPE, LOCATION, RETRY_AFTER
 from returns.pipeline import is_successful
 from yarl import URL
 
 from webdistill.adapters.http import audit, retry
-from webdistill.adapters.http.body import Body, declared_length, declared_too_large, read_body
+from webdistill.adapters.http.body import (
+    Body,
+    declared_length,
+    declared_too_large,
+    read_body,
+    read_capped,
+)
 from webdistill.adapters.http.errors import is_connection_reset, make_error, shown, translate
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.adapters.http.walls import (
@@ -172,18 +179,16 @@ async def _request_once(
                 if early is not None:
                     resp.close()
                     return early
-                body = await read_body(resp, settings, url, declared)
-                if not is_successful(body):
-                    return body.failure()
-                return Final(
-                    status=status, content_type=found.get("Content-Type", ""), body=body.unwrap()
-                )
+                body = await read_capped(resp, settings, url, declared)
+                if isinstance(body, WebError):
+                    return body
+                return Final(status=status, content_type=found.get(CONTENT_TYPE, ""), body=body)
         else:
-            location = found.get("Location", "").strip()
+            location = found.get(LOCATION, "").strip()
             if status in REDIRECT_STATUSES and location:
                 return Redirect(location=location, status=status)
             wall = wall_from_headers(found)
-        retry_after = retry.parse_retry_after(found.get("Retry-After"))
+        retry_after = retry.parse_retry_after(found.get(RETRY_AFTER))
         if wall is None and status in WALL_STATUSES:
             wall = await _wall_in_body(resp, settings, url)
         return Status(status=status, retry_after=retry_after, wall=wall)

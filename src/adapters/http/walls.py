@@ -18,17 +18,19 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from multidict import CIMultiDict, CIMultiDictProxy
+from multidict import CIMultiDict, CIMultiDictProxy, istr
 
 #: Statuses bot walls answer with.
 WALL_STATUSES = frozenset({202, 401, 403, 405, 429, 503})
 #: How much of a refusal's body is read to look for challenge markers.
 SAMPLE_BYTES = 32 * 1024
 
+#: Header names as `istr` (case-insensitive strings): aiohttp's headers look them up
+#: without folding the name's case on every call.
 _HEADER_WALLS: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    ("cf-mitigated", ("challenge",), "cloudflare"),
-    ("x-vercel-mitigated", ("challenge", "deny"), "vercel"),
-    ("x-amzn-waf-action", ("challenge", "captcha"), "aws-waf"),
+    (istr("cf-mitigated"), ("challenge",), "cloudflare"),
+    (istr("x-vercel-mitigated"), ("challenge", "deny"), "vercel"),
+    (istr("x-amzn-waf-action"), ("challenge", "captcha"), "aws-waf"),
 )
 _BODY_WALLS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (

@@ -25,6 +25,7 @@ from justext.core import classify_paragraphs
 from lxml import etree
 
 from webdistill.adapters.extract.html.block import Block
+from webdistill.adapters.extract.html.branches import drop_side_branches
 from webdistill.adapters.extract.html.captions import drop_figure_text
 from webdistill.adapters.extract.html.cjk import classify_cjk, is_cjk
 from webdistill.adapters.extract.html.rails import drop_trailing_rails
@@ -54,6 +55,8 @@ CLOSING_MAX_CHARS = 200
 #: Kept text outside the best text-dense container goes when that container holds this
 #: share of the kept text (see `_drop_outside_dense`).
 DENSE_SHARE = 0.6
+#: ... and when it holds this much, the kept side branches unlike it go (`branches`).
+SIDE_SHARE = 0.3
 #: Prose next to it stays (readability's sibling rule): longer than this with fewer links,
 #: or a short sentence without links.
 SIBLING_LONG = 80
@@ -76,6 +79,8 @@ TEASER_OTHER_RATIO = 1
 SHINGLE_WORDS = 4
 HIDDEN_COPY_SHARE = 0.6
 _WORD = re.compile(r"\w+")
+#: Elements that hold one paragraph: the text's container is at least their parent.
+_PARAGRAPH_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote"})
 
 
 def _judge_soft_regions(blocks: list[Block]) -> None:
@@ -137,6 +142,8 @@ def _expand(
         total += size
         chain = _ancestry(block, cache)
         for index, node in enumerate(chain):
+            if index == 0 and block.owner is not None and block.owner.tag in _PARAGRAPH_TAGS:
+                continue  # a paragraph is not a container: its parent is, at least
             weight[id(node)] = weight.get(id(node), 0) + size
             depth[id(node)] = len(chain) - index
     if not total:
@@ -341,7 +348,10 @@ def _drop_outside_dense(blocks: list[Block], dense: etree._Element) -> None:
     within = sum(
         len(b.text) for b, i in zip(blocks, inside, strict=True) if i and b.class_type == "good"
     )
-    if not kept or within < DENSE_SHARE * kept:
+    if not kept or within < SIDE_SHARE * kept:
+        return
+    if within < DENSE_SHARE * kept:
+        drop_side_branches(blocks, dense)
         return
     first = inside.index(True)
     parent = dense.getparent()

@@ -16,15 +16,24 @@ from __future__ import annotations
 
 from lxml import etree
 
+from webdistill.adapters.extract.html.candidate import is_unlikely
+
 #: Tags whose text counts towards its parent's text density.
 _DENSE_TAGS = frozenset({"p", "pre", "blockquote"})
 _MAIN_TAGS = frozenset({"main", "article"})
+#: A <div> with none of these under it is a paragraph (readability's div-to-p rule).
+_BLOCK_CHILD_TAGS = frozenset(
+    {"a", "img", "blockquote", "dl", "div", "ol", "p", "pre", "table", "ul", "section", "article"}
+)
 #: A paragraph shorter than this adds nothing to density (menus are many short items).
 MIN_DENSE_CHARS = 60
 #: An <article> this long outside a comments section makes the comments extra.
 MIN_ARTICLE_CHARS = 500
 #: As much running text outside a comments section also makes the comments extra.
 MIN_OUTSIDE_PROSE = 1000
+#: ... and so does this much running text beside it, under the same parent (a short post
+#: above its long comment thread; a forum's cookie banner is not beside its thread).
+MIN_SIBLING_PROSE = 300
 #: The most elements the reader walks; the rest of a bigger page is cut and flagged.
 MAX_ELEMENTS = 100_000
 
@@ -51,7 +60,11 @@ class Measures:
         """Whether a long <article> lies outside `element` (so its comments are extra)."""
         if self.articles > self.articles_under.get(element, 0):
             return True
-        return self.prose - self.prose_under.get(element, 0) >= MIN_OUTSIDE_PROSE
+        own = self.prose_under.get(element, 0)
+        if self.prose - own >= MIN_OUTSIDE_PROSE:
+            return True
+        parent = element.getparent()
+        return parent is not None and self.prose_under.get(parent, 0) - own >= MIN_SIBLING_PROSE
 
     def length(self, element: etree._Element) -> int:
         """Characters of text under `element` (0 when it was not measured)."""
@@ -71,15 +84,19 @@ def measure(root: etree._Element) -> Measures:
     out = Measures()
     scores: dict[etree._Element, float] = {}
     direct: dict[etree._Element, int] = {}
-    stack: list[list[int]] = [[0, 0, 0]]  # per open element: text, long articles, prose
+    # per open element: text, long articles, prose, block-level descendants
+    stack: list[list[int]] = [[0, 0, 0, 0]]
     elements: list[etree._Element] = []
+    furniture = [False]  # per open element: inside furniture (its prose is not running text)
     for event, element in etree.iterwalk(root, events=("start", "end")):
         if event == "start":
-            stack.append([len(element.text or ""), 0, 0])
+            stack.append([len(element.text or ""), 0, 0, 0])
             elements.append(element)
+            furniture.append(furniture[-1] or is_unlikely(element))
             continue
-        count, articles, prose = stack.pop()
+        count, articles, prose, blocks = stack.pop()
         elements.pop()
+        in_furniture = furniture.pop()
         tag = element.tag if isinstance(element.tag, str) else ""
         marked = _is_marked(element, tag)
         if (
@@ -91,23 +108,26 @@ def measure(root: etree._Element) -> Measures:
         if marked or element.get("class") or element.get("id") or tag == "body":
             out.lengths[element] = count
             out.articles_under[element] = articles
-            out.prose_under[element] = prose
             if marked:
                 out.marked.append(element)
         if element in scores:
             out.lengths[element] = count
-        if tag in _DENSE_TAGS and count >= MIN_DENSE_CHARS:
+        paragraph = tag in _DENSE_TAGS or (tag == "div" and not blocks)
+        if tag in _DENSE_TAGS and count >= MIN_DENSE_CHARS and not in_furniture:
             prose += count
-        if tag in _DENSE_TAGS and count >= MIN_DENSE_CHARS and elements:
+        if paragraph and count >= MIN_DENSE_CHARS and elements:
             parent = elements[-1]
             scores[parent] = scores.get(parent, 0.0) + count
             direct[parent] = direct.get(parent, 0) + count
             if len(elements) > 1:
                 grand = elements[-2]
                 scores[grand] = scores.get(grand, 0.0) + count / 2
+        if prose:
+            out.prose_under[element] = prose
         stack[-1][0] += count + len(element.tail or "")
         stack[-1][1] += articles
         stack[-1][2] += prose
+        stack[-1][3] += blocks or tag in _BLOCK_CHILD_TAGS
     out.total = stack[0][0]
     out.articles = stack[0][1]
     out.prose = stack[0][2]

@@ -13,6 +13,7 @@ from lxml import etree
 
 from webdistill.adapters.extract.decoding import decode_text
 from webdistill.adapters.extract.html.block import Block
+from webdistill.adapters.extract.html.candidate import best_container
 from webdistill.adapters.extract.html.classify import classify
 from webdistill.adapters.extract.html.embedded import revise
 from webdistill.adapters.extract.html.honesty import honest_flags
@@ -180,9 +181,25 @@ def _read(
     blocks = maker.walk(body)
     if not blocks:
         return "", "", "", maker.truncated
-    stoplist_name = classify(blocks, language, measures.dense)
+    stoplist_name = classify(blocks, language, _article_container(body, measures))
     markdown, text = render(blocks)
     return markdown, text, stoplist_name, maker.truncated
+
+
+def _article_container(body: etree._Element, measures: Measures) -> etree._Element | None:
+    """The text-dense container when it lies in or around the container Readability's
+    scoring picks (or there is none), else that pick: a month dropdown, a form's labels or a
+    footer's prose can outweigh the article by characters, not by paragraphs, names and
+    links (`candidate`)."""
+    dense = measures.dense
+    best = best_container(body)
+    if best is None or dense is None:
+        return dense
+    if any(node is best for node in dense.iterancestors()) or any(
+        node is dense for node in best.iterancestors()
+    ):
+        return dense  # one region: the text-dense container, as tuned
+    return best
 
 
 def _lost_the_article(text: str, measures: Measures, main: etree._Element | None) -> bool:

@@ -334,8 +334,24 @@ class BlockMaker:
                 outer = undo[3]
                 self.indent = outer if isinstance(outer, str) else ""
             self._open("p", self.indent if self.indent and self.lists else "")
+            self._pop(boiler, is_main)
+            self._recontext()
+            return left_link
         self._pop(boiler, is_main)
         return left_link
+
+    def _recontext(self) -> None:
+        """The empty block opened on leaving an element belongs to the element's parent:
+        text after a closed share box or sidebar is not furniture because the box was."""
+        block = self.current
+        if block.text_parts or block.md_parts:
+            return
+        block.dom_path = ".".join(self.path[-4:])
+        block.boilerplate = self.boiler_depth > 0
+        block.regions = tuple(self.regions) if self.regions else ()
+        block.owner = self.owners[-1] if self.owners else None
+        block.in_main = self.main_depth > 0
+        block.hidden = self.hidden_depth > 0
 
     def _push(self, element: etree._Element, tag: str, boiler: int, main: bool) -> None:
         self.path.append(tag)
