@@ -42,6 +42,8 @@ SECRET_VALUE = re.compile(
 
 
 def _decoded(text: str) -> str:
+    if "%" not in text:  # what unquote_plus gives when there is no escape to decode
+        return text.replace("+", " ")
     return unquote_plus(text, errors="replace")
 
 
@@ -49,11 +51,16 @@ def credential_in_query(query: str) -> str | None:
     """The name of the first parameter of `query` that looks like a credential, or None."""
     if not query:
         return None
+    # Decoding only ever undoes "%" and "+": without them every name and value is a piece of
+    # the query between "&"/"=" (stripping a name's edge spaces keeps a word boundary there),
+    # and no SECRET_VALUE match can cross "&" or "=", so one search over the whole query
+    # finds a match whenever the per-parameter searches would.
+    scan_values = "%" in query or "+" in query or SECRET_VALUE.search(query) is not None
     for pair in query.split("&"):
         raw_name, _, raw_value = pair.partition("=")
         name = _decoded(raw_name).strip()
         if name.lower().replace("-", "_") in SECRET_NAMES and raw_value:
             return name[:40]
-        if SECRET_VALUE.search(_decoded(raw_value)) or SECRET_VALUE.search(name):
+        if scan_values and (SECRET_VALUE.search(_decoded(raw_value)) or SECRET_VALUE.search(name)):
             return name[:40] or "(a value without a name)"
     return None

@@ -232,8 +232,34 @@ def _spelled_ipv4(labels: list[str]) -> list[str]:
     return found
 
 
+#: The listed domains, to see in one look-up per suffix of a name whether any list matches.
+_LISTED = frozenset(METADATA_NAMES + LOCAL_SUFFIXES + LOOPBACK_DNS_SERVICES)
+#: What any address spelled in an ASCII name contains: four numbers of 1-3 digits joined by dots
+#: (labels) or dashes (`_DASHED_V4`).
+_FOUR_NUMBERS = re.compile(r"[0-9]{1,3}[.-][0-9]{1,3}[.-][0-9]{1,3}[.-][0-9]{1,3}")
+
+
+def _dot_suffixes(name: str) -> list[str]:
+    """`name` and each tail after one of its dots: the domains `domain_matches` admits."""
+    return [name, *(name[i + 1 :] for i, char in enumerate(name) if char == ".")]
+
+
 def name_problem(name: str) -> tuple[bool, str] | None:
     """Why `name` (a canonical host name) is not a public name: (is_metadata, reason), or None."""
+    if (
+        "." in name
+        and name.isascii()
+        and _FOUR_NUMBERS.search(name) is None
+        and _LISTED.isdisjoint(_dot_suffixes(name))
+    ):
+        # No listed domain matches (domain_matches(name, d) holds exactly when d is one of
+        # the dot suffixes), the name has several labels, and without four numbers in a row
+        # it spells no address: every rule below would pass it.
+        return None
+    return _name_problem(name)
+
+
+def _name_problem(name: str) -> tuple[bool, str] | None:
     if any(domain_matches(name, m) for m in METADATA_NAMES):
         return True, f"{name} is a cloud metadata service name"
     spelled = [(ip, addresses.address_category(ip)) for ip in _spelled_ipv4(name.split("."))]

@@ -127,19 +127,24 @@ def _normalise_component(text: str) -> str:
     escapes, uppercase the others, encode spaces, quotes and non-ASCII as UTF-8."""
     if _NEEDS_NORMALISING.search(text) is None:
         return text
-    text = _PERCENT.sub(_normalise_escape, text)
-    out = []
-    for char in text:
-        if char in _ENCODE_IN_PATH or not char.isascii():
-            out.append("".join(f"%{b:02X}" for b in char.encode("utf-8", "surrogatepass")))
-        else:
-            out.append(char)
-    return "".join(out)
+    if "%" in text:
+        text = _PERCENT.sub(_normalise_escape, text)
+    return _TO_ENCODE.sub(_encode_character, text)
+
+
+#: The characters `_normalise_component` encodes: those of `_ENCODE_IN_PATH` and non-ASCII.
+_TO_ENCODE = re.compile("[" + re.escape("".join(sorted(_ENCODE_IN_PATH))) + r"]|[^\x00-\x7f]")
+
+
+def _encode_character(match: re.Match[str]) -> str:
+    return "".join(f"%{b:02X}" for b in match.group().encode("utf-8", "surrogatepass"))
 
 
 def _parameter_name(pair: str) -> str:
     name = pair.split("=", 1)[0]
-    return _PERCENT.sub(lambda m: chr(int(m.group(1), 16)), name).strip().lower()
+    if "%" in name:  # without one there is no escape to decode
+        name = _PERCENT.sub(lambda m: chr(int(m.group(1), 16)), name)
+    return name.strip().lower()
 
 
 def is_tracking_parameter(name: str) -> bool:
@@ -149,7 +154,13 @@ def is_tracking_parameter(name: str) -> bool:
 
 
 def _strip_query(query: str) -> str:
-    return "&".join(p for p in query.split("&") if not is_tracking_parameter(_parameter_name(p)))
+    pairs = query.split("&")
+    kept = [p for p in pairs if not _is_lowered_tracker(_parameter_name(p))]
+    return query if len(kept) == len(pairs) else "&".join(kept)
+
+
+def _is_lowered_tracker(lowered: str) -> bool:
+    return lowered in TRACKING_PARAMETERS or lowered.startswith(TRACKING_PREFIXES)
 
 
 def strip_tracking(url: str) -> str:
@@ -306,8 +317,29 @@ def _clean(url: str, policy: UrlPolicy) -> Result[str, WebError]:
             scheme, authority, path, query = plain.groups()
             if scheme == "http" and not policy.allow_http:
                 return _blocked("Plain http URLs are not allowed; use https.", reason="scheme")
-            return _assemble(scheme, authority, path or "", query or "", policy)
+            return _assemble_plain(scheme, authority, path or "/", query or "", policy)
     return _clean_general(url, policy)
+
+
+def _assemble_plain(
+    scheme: str, authority: str, path: str, query: str, policy: UrlPolicy
+) -> Result[str, WebError]:
+    """`_assemble` for a URL matching `_PLAIN_URL`: its path and query hold no escape,
+    space, quote, backslash or non-ASCII character, so `_normalise_component` would return
+    them unchanged and is skipped; everything else is `_assemble`'s, in the same order."""
+    vetted = _vet_authority(authority, policy)
+    if not isinstance(vetted, Success):
+        return Failure(vetted.failure())
+    host, port = vetted.unwrap()
+    netloc = host.text if port in (None, _DEFAULT_PORTS[scheme]) else f"{host.text}:{port}"
+    if not query:
+        return Success(f"{scheme}://{netloc}{path}")
+    clean_query = _strip_query(query)
+    secret = credential_in_query(clean_query)
+    if secret is not None:
+        return _credential_refusal(secret)
+    suffix = "?" + clean_query if clean_query.strip("&") else ""
+    return Success(f"{scheme}://{netloc}{path}{suffix}")
 
 
 def _clean_general(url: str, policy: UrlPolicy) -> Result[str, WebError]:

@@ -1,0 +1,484 @@
+"""Reference: `kernel/urls.py` (and `credential_in_query`) exactly as they were before the
+plain-URL fast paths of issue 18 part u (main at 7bf3a3a), frozen here so that
+`test_urls_reference_properties.py` can prove the new `check_url` gives every answer this
+one gives. Do not edit it to follow later changes of the policy: replace it instead.
+
+Original module docstring follows.
+
+URL parsing, normalisation, tracking-parameter stripping and the URL policy.
+
+`check_url` is the gate every URL passes before any backend or socket sees it. It parses
+the URL itself (not with `urlsplit().hostname`, whose leniency is what parser-confusion
+attacks exploit) and follows the WHATWG host rules that HTTP clients and browsers apply:
+IDNA-encoding (which folds full-width digits and dots), and the IPv4 number forms
+("2130706433", "0x7f.1", "017700000001", "127.1"), which are canonicalised to dotted decimal
+so that the address that was checked is the address that is dialled. Names that only make
+sense inside a network (localhost, *.local, *.internal, metadata names, single labels,
+known loopback/rebinding DNS services, names spelling a private IPv4) are refused too.
+The resolver in adapters/http still vets every DNS answer: this is the first of two gates.
+
+Stdlib + attrs + returns only; nothing here raises.
+"""
+
+from __future__ import annotations
+
+import functools
+import ipaddress
+import re
+from urllib.parse import unquote_plus, urljoin
+
+import attrs
+from returns.pipeline import is_successful
+from returns.result import Failure, Result, Success
+
+from webdistill.kernel import addresses, hosts
+from webdistill.kernel.credentials import SECRET_NAMES, SECRET_VALUE
+from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.quoting import quoted
+
+
+def _decoded(text: str) -> str:
+    return unquote_plus(text, errors="replace")
+
+
+def credential_in_query(query: str) -> str | None:
+    """The name of the first parameter of `query` that looks like a credential, or None."""
+    if not query:
+        return None
+    for pair in query.split("&"):
+        raw_name, _, raw_value = pair.partition("=")
+        name = _decoded(raw_name).strip()
+        if name.lower().replace("-", "_") in SECRET_NAMES and raw_value:
+            return name[:40]
+        if SECRET_VALUE.search(_decoded(raw_value)) or SECRET_VALUE.search(name):
+            return name[:40] or "(a value without a name)"
+    return None
+
+
+@attrs.frozen(cache_hash=True)
+class UrlPolicy:
+    """Which URLs may be fetched.
+
+    `allowlist`/`blocklist` hold domains; a domain matches itself and its subdomains.
+    A non-empty allowlist admits only its domains. The blocklist always wins.
+    """
+
+    allow_http: bool = False
+    allow_private_network: bool = False
+    allowlist: tuple[str, ...] = ()
+    blocklist: tuple[str, ...] = ()
+    #: Exact IP addresses admitted although not public (e.g. a test server on 127.0.0.1),
+    #: without opening the rest of the private network. Metadata addresses are never admitted.
+    trusted_addresses: tuple[str, ...] = ()
+
+
+#: Address forms whose verdicts are memoised (exact types: no bool/int aliasing of keys).
+_MEMO_ADDRESS_TYPES = (str, ipaddress.IPv4Address, ipaddress.IPv6Address)
+
+
+def address_allowed(ip: object, policy: UrlPolicy) -> bool:
+    """May `ip` be dialled under `policy`? The one rule check_url and the HTTP guard share.
+
+    Pure, so verdicts are memoised per (address, policy value); the verdict is a bool.
+    """
+    if type(ip) in _MEMO_ADDRESS_TYPES and not (isinstance(ip, str) and len(ip) > 64):
+        try:
+            return _address_allowed_memo(ip, policy)
+        except TypeError:  # a policy holding unhashable values: judge it uncached
+            pass
+    return _address_allowed(ip, policy)
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def _address_allowed_memo(ip: object, policy: UrlPolicy) -> bool:
+    return _address_allowed(ip, policy)
+
+
+def _address_allowed(ip: object, policy: UrlPolicy) -> bool:
+    category = addresses.address_category(ip)
+    if category == addresses.AddressCategory.PUBLIC:
+        return True
+    if category == addresses.AddressCategory.METADATA:
+        return False
+    if policy.allow_private_network and category == addresses.AddressCategory.PRIVATE:
+        return True
+    if not policy.trusted_addresses:
+        return False
+    addr = addresses.parse_address(ip)
+    return addr is not None and addr in _trusted(tuple(policy.trusted_addresses))
+
+
+@functools.lru_cache(maxsize=64)
+def _trusted(entries: tuple[object, ...]) -> frozenset[addresses.IPAddress]:
+    parsed = (addresses.parse_address(e) for e in entries)
+    return frozenset(a for a in parsed if a is not None)
+
+
+#: Exact tracking parameter names (compared case-insensitively); `utm_*` is a prefix rule.
+TRACKING_PARAMETERS = frozenset(
+    {
+        "fbclid", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "msclkid", "mc_eid",
+        "mc_cid", "_ga", "_gl", "yclid", "ysclid", "igshid", "igsh", "ref_src", "ref_url",
+        "twclid", "ttclid", "li_fat_id", "epik", "srsltid", "_hsenc", "_hsmi", "__hssc",
+        "__hstc", "__hsfp", "hsctatracking", "mkt_tok", "oly_anon_id", "oly_enc_id",
+        "vero_id", "vero_conv", "rb_clickid", "s_cid", "wickedid", "_openstat", "__s", "_kx",
+        "sc_cid", "ss_campaign_id", "ss_campaign_name", "ss_source",
+    }
+)  # fmt: skip
+TRACKING_PREFIXES = ("utm_",)
+
+MAX_URL_LENGTH = 8192
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+_PERCENT = re.compile(r"%([0-9A-Fa-f]{2})")
+#: Raw control characters, spaces and other whitespace/invisible characters: refused anywhere
+#: in a URL, never stripped or collapsed (parsers disagree on what they mean).
+_CONTROL = re.compile(
+    "[\x00-\x20\x7f-\xa0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]"
+)
+_ENCODE_IN_PATH = frozenset(' "<>`\\')
+_NEEDS_NORMALISING = re.compile(r'[%\s"<>`\\]|[^\x00-\x7f]')
+_AUTHORITY_END = re.compile(r"[/?#]")
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def _normalise_escape(match: re.Match[str]) -> str:
+    char = chr(int(match.group(1), 16))
+    return char if char in _UNRESERVED else "%" + match.group(1).upper()
+
+
+def _normalise_component(text: str) -> str:
+    """Conservative percent-encoding normalisation (RFC 3986 6.2.2): decode unreserved
+    escapes, uppercase the others, encode spaces, quotes and non-ASCII as UTF-8."""
+    if _NEEDS_NORMALISING.search(text) is None:
+        return text
+    text = _PERCENT.sub(_normalise_escape, text)
+    out = []
+    for char in text:
+        if char in _ENCODE_IN_PATH or not char.isascii():
+            out.append("".join(f"%{b:02X}" for b in char.encode("utf-8", "surrogatepass")))
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def _parameter_name(pair: str) -> str:
+    name = pair.split("=", 1)[0]
+    return _PERCENT.sub(lambda m: chr(int(m.group(1), 16)), name).strip().lower()
+
+
+def is_tracking_parameter(name: str) -> bool:
+    """True for a known tracking parameter name (utm_*, fbclid, gclid...)."""
+    lowered = name.lower()
+    return lowered in TRACKING_PARAMETERS or lowered.startswith(TRACKING_PREFIXES)
+
+
+def _strip_query(query: str) -> str:
+    return "&".join(p for p in query.split("&") if not is_tracking_parameter(_parameter_name(p)))
+
+
+def strip_tracking(url: str) -> str:
+    """Remove tracking parameters (utm_*, fbclid, gclid...) from a URL, keeping the others
+    and their order. Anything that is not a tracker is left untouched."""
+    try:
+        head, hash_mark, fragment = url.partition("#")
+        base, question, query = head.partition("?")
+        if not question:
+            return url
+        kept = _strip_query(query)
+        if not kept.strip("&"):
+            return base + hash_mark + fragment
+        return base + "?" + kept + hash_mark + fragment
+    except Exception:  # noqa: BLE001 - strip_tracking never raises, whatever the input
+        return url if isinstance(url, str) else ""
+
+
+def _blocked(message: str, **detail: str) -> Failure[WebError]:
+    return Failure(WebError(code=ErrorCode.BLOCKED_URL, message=message, detail=detail))
+
+
+def _invalid(message: str) -> Failure[WebError]:
+    return Failure(WebError.of(ErrorCode.INVALID_URL, message))
+
+
+def _list_entry(entry: object) -> str:
+    """A policy-list entry as a canonical domain ("" when it is not usable)."""
+    if not isinstance(entry, str):
+        return ""
+    text = entry.strip().lower()
+    if "://" in text:
+        text = text.split("://", 1)[1]
+    text = re.split(r"[/?#]", text, maxsplit=1)[0].removeprefix("*.")
+    if text.rfind(":") > text.rfind("]"):  # "host:port": the port says nothing about the domain
+        text = text[: text.rfind(":")]
+    text = text.strip(".")
+    parsed = hosts.parse_host(text)
+    return parsed.unwrap().name if is_successful(parsed) else ""
+
+
+def _on_list(name: str, entries: tuple[str, ...]) -> bool:
+    return any(hosts.domain_matches(name, _list_entry(e)) for e in entries)
+
+
+def _check_host(host: hosts.Host, policy: UrlPolicy) -> Result[None, WebError]:
+    if _on_list(host.name, tuple(policy.blocklist)):
+        return _blocked(f"{host.name} is on the domain blocklist; do not fetch it.", host=host.name)
+    if policy.allowlist and not _on_list(host.name, tuple(policy.allowlist)):
+        return _blocked(
+            f"{host.name} is not on the domain allowlist; only these domains may be fetched: "
+            + ", ".join(str(e) for e in policy.allowlist),
+            host=host.name,
+        )
+    if host.address is not None:
+        if address_allowed(host.address, policy):
+            return Success(None)
+        reason = addresses.describe_address(host.address)
+        return _blocked(
+            f"{host.name} is {reason}; only public Internet addresses may be fetched.",
+            host=host.name,
+            reason=reason,
+        )
+    problem = hosts.name_problem(host.name)
+    if problem is None:
+        return Success(None)
+    is_metadata, reason = problem
+    if is_metadata or not policy.allow_private_network:
+        return _blocked(f"Blocked: {reason}; only public Internet hosts may be fetched.",
+                        host=host.name, reason=reason)  # fmt: skip
+    return Success(None)
+
+
+def _split_authority(authority: str) -> Result[tuple[str, int | None], WebError]:
+    if "@" in authority:
+        return _blocked(
+            "URLs with credentials (user:password@host) are not allowed; remove them and "
+            "pass the URL without a user name or password.",
+            reason="credentials",
+        )
+    if "\\" in authority:
+        return _invalid("Backslashes are not allowed in a URL's host.")
+    host, port_text = authority, ""
+    closing = authority.rfind("]")
+    colon = authority.rfind(":")
+    if colon > closing:
+        host, port_text = authority[:colon], authority[colon + 1 :]
+    if not port_text:
+        return Success((host, None))
+    if not port_text.isascii() or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        return _invalid(f"The URL's port {quoted(port_text, 20)} is not a number from 1 to 65535.")
+    return Success((host, int(port_text)))
+
+
+#: Longer authorities are judged without the memo (bounds the memory a key can take).
+_MEMO_AUTHORITY_LENGTH = 300
+
+
+def _vet_authority(
+    authority: str, policy: UrlPolicy
+) -> Result[tuple[hosts.Host, int | None], WebError]:
+    """Split, parse and judge a URL's authority under `policy`: the host and port, or why not.
+
+    Pure, so verdicts are memoised per (authority, policy value): authorities repeat far more
+    than whole URLs do. A cached value is immutable (a returns container holding a tuple of a
+    frozen `Host` and an int, or a frozen `WebError` whose detail is a read-only mapping).
+    """
+    if len(authority) <= _MEMO_AUTHORITY_LENGTH:
+        try:
+            return _vet_authority_memo(authority, policy)
+        except TypeError:  # a policy holding unhashable values: judge it uncached
+            pass
+    return _judge_authority(authority, policy)
+
+
+@functools.lru_cache(maxsize=1024, typed=True)
+def _vet_authority_memo(
+    authority: str, policy: UrlPolicy
+) -> Result[tuple[hosts.Host, int | None], WebError]:
+    return _judge_authority(authority, policy)
+
+
+def _judge_authority(
+    authority: str, policy: UrlPolicy
+) -> Result[tuple[hosts.Host, int | None], WebError]:
+    split = _split_authority(authority)
+    if not is_successful(split):
+        return Failure(split.failure())
+    raw_host, port = split.unwrap()
+    parsed = hosts.parse_host(raw_host)
+    if not is_successful(parsed):
+        return Failure(parsed.failure())
+    host = parsed.unwrap()
+    verdict = _check_host(host, policy)
+    if not is_successful(verdict):
+        return Failure(verdict.failure())
+    return Success((host, port))
+
+
+#: A URL already in the common plain shape: lowercase http(s), an authority of host
+#: characters, a path and query of unreserved/sub-delim characters only (no escapes, spaces,
+#: fragment or non-ASCII). `_clean_general` would leave its path and query as they are, so
+#: such a URL skips straight to the same authority vetting and assembly.
+_PLAIN_URL = re.compile(
+    r"(https?)://([A-Za-z0-9._\-:\[\]]+)(/[A-Za-z0-9\-._~!$&'()*+,;=:@/]*)?"
+    r"(?:\?([A-Za-z0-9\-._~!$&'()*+,;=:@/?]*))?"
+)
+
+
+def _clean(url: str, policy: UrlPolicy) -> Result[str, WebError]:
+    if isinstance(url, str) and len(url) <= MAX_URL_LENGTH:
+        plain = _PLAIN_URL.fullmatch(url)
+        if plain is not None:
+            scheme, authority, path, query = plain.groups()
+            if scheme == "http" and not policy.allow_http:
+                return _blocked("Plain http URLs are not allowed; use https.", reason="scheme")
+            return _assemble(scheme, authority, path or "", query or "", policy)
+    return _clean_general(url, policy)
+
+
+def _clean_general(url: str, policy: UrlPolicy) -> Result[str, WebError]:
+    if not isinstance(url, str):
+        return _invalid("The URL must be a string.")
+    text = url
+    if not text:
+        return _invalid("The URL is empty; pass an absolute http(s) URL.")
+    if len(text) > MAX_URL_LENGTH:
+        return _invalid(f"The URL is longer than {MAX_URL_LENGTH} characters.")
+    bad = _CONTROL.search(text)
+    if bad is not None:
+        return _invalid(_control_message(bad))
+    scheme_match = _SCHEME.match(text)
+    if scheme_match is None:
+        return _invalid(f"Not an absolute URL: {quoted(text, 120)}. Use https://host/path.")
+    scheme = scheme_match.group(1).lower()
+    if scheme not in _DEFAULT_PORTS:
+        return _invalid(f"Only http(s) URLs can be fetched, not {scheme}: URLs.")
+    rest = text[scheme_match.end() :]
+    if not rest.startswith("//"):
+        return _invalid(f"Not a valid {scheme} URL: write {scheme}://host/path.")
+    if scheme == "http" and not policy.allow_http:
+        return _blocked("Plain http URLs are not allowed; use https.", reason="scheme")
+    rest = rest[2:]
+    end_match = _AUTHORITY_END.search(rest)
+    end = end_match.start() if end_match else len(rest)
+    authority, rest = rest[:end], rest[end:]
+    rest = rest.partition("#")[0]
+    path, _, query = rest.partition("?")
+    return _assemble(scheme, authority, path, query, policy)
+
+
+def _control_message(bad: re.Match[str]) -> str:
+    char = bad.group()
+    what = "a space" if char == " " else f"the character U+{ord(char):04X}"
+    return (
+        f"The URL contains {what} at position {bad.start()}; spaces, tabs, line breaks and "
+        "other control or invisible characters are not allowed anywhere in a URL (they are "
+        "not removed for you). Pass the URL exactly, without surrounding whitespace, and "
+        "percent-encode a space inside it as %20."
+    )
+
+
+def _credential_refusal(name: str) -> Failure[WebError]:
+    return _blocked(
+        f"The URL's query parameter {name!r} looks like a credential (an API key, token or "
+        "password). Fetching it would send that secret to the site, so it is refused: remove "
+        "the parameter and fetch the URL without it.",
+        reason="credential in query",
+        parameter=name,
+    )
+
+
+def _assemble(
+    scheme: str, authority: str, path: str, query: str, policy: UrlPolicy
+) -> Result[str, WebError]:
+    vetted = _vet_authority(authority, policy)
+    if not is_successful(vetted):
+        return Failure(vetted.failure())
+    host, port = vetted.unwrap()
+    netloc = host.text if port in (None, _DEFAULT_PORTS[scheme]) else f"{host.text}:{port}"
+    clean_path = _normalise_component(path) or "/"
+    clean_query = _strip_query(_normalise_component(query)) if query else ""
+    secret = credential_in_query(clean_query)
+    if secret is not None:
+        return _credential_refusal(secret)
+    suffix = "?" + clean_query if clean_query.strip("&") else ""
+    return Success(f"{scheme}://{netloc}{clean_path}{suffix}")
+
+
+def check_url(url: str, policy: UrlPolicy) -> Result[str, WebError]:
+    """Parse, normalise and vet `url` against `policy`; the cleaned URL or why not.
+
+    The cleaned URL has a lowercase scheme and host, an IDNA-encoded host (IPv4 in dotted
+    decimal), no default port, no fragment, normalised escapes and no tracking parameters.
+    Refusals are BLOCKED_URL (policy) or INVALID_URL (unparseable); this never raises.
+
+    Pure, so answers are memoised per (URL, policy value): a fetch asks twice (the kernel
+    before the fetch, the HTTP guard before the request) and gets the first answer again.
+    """
+    if type(url) is str and len(url) <= _MEMO_URL_CHARS:
+        try:
+            return _check_url_memo(url, policy)
+        except TypeError:  # a policy holding unhashable values: judge it uncached
+            pass
+    return _check_url(url, policy)
+
+
+#: URLs up to this long are memoised (so the memo holds at most ~1 MB of URLs).
+_MEMO_URL_CHARS = 2048
+
+
+@functools.lru_cache(maxsize=512)
+def _check_url_memo(url: str, policy: UrlPolicy) -> Result[str, WebError]:
+    return _check_url(url, policy)
+
+
+def _check_url(url: str, policy: UrlPolicy) -> Result[str, WebError]:
+    try:
+        return _clean(url, policy)
+    except Exception:  # noqa: BLE001 - check_url never raises: anything odd is a refusal
+        return _invalid("The URL could not be parsed; pass an absolute http(s) URL.")
+
+
+_HAS_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+
+
+def resolve_reference(base: str, reference: str) -> Result[str, WebError]:
+    """The absolute URL a redirect `reference` (a Location value) points to from `base`.
+
+    Read strictly rather than leniently: control characters, spaces and backslashes are
+    refused (WHATWG reads `\\` as `/`, so `/\\evil.example/` means another host to a browser
+    but a path to `urljoin`), and so are http(s) references whose authority is not written
+    `scheme://host` (`https:evil.example`, `https:///evil.example`, `///evil.example`).
+    The result still has to pass `check_url`. INVALID_URL when refused; never raises.
+    """
+    try:
+        return _resolve(base, reference)
+    except Exception:  # noqa: BLE001 - never raises: anything odd is a refusal
+        return _invalid("The redirect target could not be parsed.")
+
+
+def _resolve(base: str, reference: str) -> Result[str, WebError]:
+    if not isinstance(reference, str) or not reference:
+        return _invalid("The redirect has an empty target.")
+    if len(reference) > MAX_URL_LENGTH:
+        return _invalid(f"The redirect target is longer than {MAX_URL_LENGTH} characters.")
+    bad = _CONTROL.search(reference)
+    if bad is not None:
+        return _invalid("The redirect target is malformed: " + _control_message(bad))
+    if "\\" in reference:
+        return _invalid(
+            "The redirect target contains a backslash, which parsers read differently (as a "
+            "path character or as '/'); it is not followed."
+        )
+    scheme = _HAS_SCHEME.match(reference)
+    if scheme is not None:
+        name = scheme.group()[:-1].lower()
+        rest = reference[scheme.end() :]
+        if name in _DEFAULT_PORTS and (not rest.startswith("//") or rest.startswith("///")):
+            return _invalid(
+                f"The redirect target is not a valid {name} URL (write {name}://host/path); "
+                "it is not followed."
+            )
+        return Success(reference)
+    if reference.startswith("///"):
+        return _invalid("The redirect target has an empty host (///...); it is not followed.")
+    return Success(urljoin(base, reference))
