@@ -2,11 +2,14 @@
 aiohttp session on its own, the guarded client, `toolkit.fetch`.
 
 A loopback server (child process) answers a 70-byte HTML page (`--body html`, the default:
-the HTML reader runs in the extraction worker pool) or a 70-byte plain-text page (`--body
-text`: read inline, extract/inline.py, so the machinery's own fixed cost shows). Every side
+so small that the HTML reader runs inline, extract/inline.py; its work is in the CPU column)
+or a 70-byte plain-text page (`--body text`: read inline too, so the machinery's own fixed
+cost shows). Every side
 is opened once (its connection warm, as in steady use) and fetches distinct URLs (so no cache
-hit), one at a time (the fixed cost, not throughput). The sides alternate in the same run,
-A B C D / D C B A..., `--fetches` per side per round, so drift in the machine's load cancels.
+hit), one at a time (the fixed cost, not throughput). The sides alternate in the same run:
+each round gives every side `--fetches` fetches in blocks of `--block` (20), the order
+reversed after every block (A B C D / D C B A / ...), so drift in the machine's load
+cancels within a round.
 Printed per side: the median over rounds of the wall time and of this process's CPU time
 per fetch, their ratios to raw aiohttp (goals: client <= 1.10x, whole tool <= 1.3x), and
 the spread of the same-round ratios (min-max over rounds); then what each layer adds (CPU).
@@ -15,15 +18,15 @@ the guarded socket factory, its headers, no decompression) used directly: what t
 aiohttp configuration costs; "GuardedClient" adds the URL policy, the total timeout, the
 concurrency slot, the wall/size checks and the bounded body read.
 On a loaded machine wall time is mostly waiting for a core: read the CPU column then (work
-done in the extraction pool's processes is not in it). `--cache` picks the store
-`toolkit.fetch` runs with (default off: the fixed cost of the fetch itself; `memory` /
-`disk` add the store's own cost); `--results N` keeps N results per caller for
-web_get_result (default 0 here; the default configuration keeps 100, so `--cache disk
+done in the extraction pool's processes, for bodies not read inline, is not in it).
+`--cache` picks the store `toolkit.fetch` runs with (default off: the fixed cost of the
+fetch itself; `memory` / `disk` add the store's own cost); `--results N` keeps N results
+per caller for web_get_result (default 0 here; the default configuration keeps 100, so `--cache disk
 --results 100` is what a user gets out of the box); `--no-tool` leaves the toolkit out
 (the client's layers only).
 
     .venv/bin/python bench/fetch_overhead.py [--fetches 300] [--rounds 7] [--cache off]
-        [--body html|text] [--results 0] [--no-tool]
+        [--body html|text] [--results 0] [--no-tool] [--block 20]
 """
 
 from __future__ import annotations
@@ -120,7 +123,9 @@ async def open_sides(
     return sides
 
 
-async def main(fetches: int, rounds: int, cache: str, results: int, *, tool: bool) -> None:
+async def main(
+    fetches: int, rounds: int, cache: str, results: int, *, tool: bool, block: int
+) -> None:
     base, server = start_server(make_app)
     folder = tempfile.mkdtemp(prefix="webdistill-bench-")
     config = _config(cache, folder, results)
@@ -134,21 +139,34 @@ async def main(fetches: int, rounds: int, cache: str, results: int, *, tool: boo
             for n, (_name, run) in enumerate(sides):  # warm-up: a connection, code paths
                 await run(n * 50, 50)
             for _ in range(rounds):
-                for name, run in sides:
-                    wall_before, cpu_before = time.perf_counter(), time.process_time()
-                    await run(start, fetches)
-                    times[name].append((time.perf_counter() - wall_before) / fetches)
-                    cpu[name].append((time.process_time() - cpu_before) / fetches)
-                    start += fetches
-                sides.reverse()
+                # A round's fetches per side come in blocks of `block`, the sides' order
+                # reversed after each block (A B C D D C B A ...): the sides of one round
+                # share the same stretch of time, so the machine's drift cancels in it.
+                wall = dict.fromkeys(names, 0.0)
+                used = dict.fromkeys(names, 0.0)
+                done = 0
+                while done < fetches:
+                    count = min(block, fetches - done)
+                    for name, run in sides:
+                        wall_before, cpu_before = time.perf_counter(), time.process_time()
+                        await run(start, count)
+                        wall[name] += time.perf_counter() - wall_before
+                        used[name] += time.process_time() - cpu_before
+                        start += count
+                    sides.reverse()
+                    done += count
+                for name in names:
+                    times[name].append(wall[name] / fetches)
+                    cpu[name].append(used[name] / fetches)
     finally:
         server.terminate()
     report(names, times, cpu, fetches, rounds)
 
 
-def _spread(values: list[float], base: list[float]) -> str:
+def _paired(values: list[float], base: list[float]) -> str:
+    """The same-round ratios to raw aiohttp: their median [min-max]."""
     ratios = [value / reference for value, reference in zip(values, base, strict=True)]
-    return f"{min(ratios):4.2f}-{max(ratios):4.2f}"
+    return f"{statistics.median(ratios):4.2f}x [{min(ratios):4.2f}-{max(ratios):4.2f}]"
 
 
 def report(
@@ -160,15 +178,15 @@ def report(
 ) -> None:
     """Medians per side, ratios to raw aiohttp with their same-round spread, layer costs."""
     print(f"fetches={fetches} rounds={rounds} cpus={os.cpu_count()} "
-          f"loadavg={os.getloadavg()[0]:.2f}  (ratio = median/raw median; "
-          "[min-max of the same-round ratios])")  # fmt: skip
+          f"loadavg={os.getloadavg()[0]:.2f}  (median per fetch, then ratio to raw aiohttp: "
+          "of the medians; same-round median [min-max])")  # fmt: skip
     raw_wall, raw_cpu = times[names[0]], cpu[names[0]]
     base_time, base_cpu = statistics.median(raw_wall), statistics.median(raw_cpu)
     for name in names:
         median, used = statistics.median(times[name]), statistics.median(cpu[name])
-        print(f"{name:28s}: wall {median * 1e6:6.0f} us/fetch ({median / base_time:4.2f}x "
-              f"[{_spread(times[name], raw_wall)}])  CPU {used * 1e6:6.0f} us/fetch "
-              f"({used / base_cpu:4.2f}x [{_spread(cpu[name], raw_cpu)}])")  # fmt: skip
+        print(f"{name:28s}: wall {median * 1e6:5.0f} us ({median / base_time:4.2f}x; "
+              f"{_paired(times[name], raw_wall)})  CPU {used * 1e6:5.0f} us "
+              f"({used / base_cpu:4.2f}x; {_paired(cpu[name], raw_cpu)})")  # fmt: skip
     print("CPU each layer adds (median of same-round differences):")
     for lower, upper in itertools.pairwise(names):
         added = statistics.median(a - b for a, b in zip(cpu[upper], cpu[lower], strict=True))
@@ -187,8 +205,13 @@ if __name__ == "__main__":
     parser.add_argument(
         "--no-tool", action="store_true", help="leave toolkit.fetch out (the client's layers)"
     )
+    parser.add_argument(
+        "--block", type=int, default=20, help="fetches per side before the order turns"
+    )
     args = parser.parse_args()
     if args.body == "text":
         TINY, CONTENT_TYPE = TEXT, "text/plain"
     forbid_non_loopback()
-    asyncio.run(main(args.fetches, args.rounds, args.cache, args.results, tool=not args.no_tool))
+    block = max(1, args.block)
+    tool = not args.no_tool
+    asyncio.run(main(args.fetches, args.rounds, args.cache, args.results, tool=tool, block=block))

@@ -1,8 +1,9 @@
 """Extraction never raises on news-page shapes, and its output keeps its own invariants.
 
 Random trees built from what the selection rules look at (main/article/footer/figure/
-figcaption, linked headings, teaser-like cards, footer-, gallery- and sidebar-named
-classes, hidden copies, images with and without alt text), read with and without image
+figcaption, linked headings, teaser-like cards and rails, footer-, gallery- and
+sidebar-named classes and their twins, screen-reader-only labels, hidden copies and closed
+dialogs, captions inside figures, images with and without alt text), read with and without image
 links: the reader answers a Document, its text never holds an image URL or a data: URI,
 and images-as-alt-text never leaves `![` in the Markdown.
 """
@@ -17,12 +18,14 @@ from webdistill.kernel.model import Document
 
 _TAGS = st.sampled_from(
     ["main", "article", "section", "div", "footer", "header", "figure", "figcaption", "p",
-     "h1", "h2", "h3", "a", "li", "ul", "span", "em", "time", "aside", "table", "td"]
+     "h1", "h2", "h3", "a", "li", "ul", "span", "em", "time", "aside", "table", "td",
+     "blockquote"]
 )  # fmt: skip
 _CLASSES = st.sampled_from(
     ["", "entry-content", "entry-footer", "site-footer", "footer-widgets", "teaser",
      "story__content", "more-stories", "full-gallery", "format-gallery", "sidebar", "caption",
-     "credit", "legends", "post hentry"]
+     "credit", "legends", "post hentry", "sr-only", "visually-hidden", "sidebar-grid",
+     "sidebar-grid__content", "pictsrc", "hdg", "item"]
 )  # fmt: skip
 _WORDS = st.sampled_from(
     ["The harbour board voted to close the old fish quay for repairs.", "More stories",

@@ -16,7 +16,13 @@ page cuts into parts. One hand-written page per class, in the shapes real pages 
   Next.js article template);
 - the same with a layout grid named like furniture: `div.sidebar-grid >
   div.sidebar-grid__container > div.sidebar-grid__content` once per stretch (a European
-  news site's WordPress theme).
+  news site's WordPress theme);
+- captions and credits written as plain elements inside `<figure>`: `figure.picture >
+  div.pictsrc` (a broadcaster's credit line), `figure > p.caption + span.credit`, next to
+  a `figure.wp-block-pullquote > blockquote` (WordPress's pull quote block: content);
+- a rail of bare linked titles with dates after the article, inside it:
+  `<h2 class="hdg">` + `li.item > a` / `p.detail-info` (a Japanese newspaper's "latest in
+  this section" list), against an index page whose list of links is its content.
 
 Each test reads the page with `extract_html` (what `toolkit.fetch` serves for HTML) and
 checks what the agent gets: the article whole, nothing of the class.
@@ -215,3 +221,67 @@ def test_stretches_in_a_layout_grid_named_sidebar_are_all_content() -> None:
     assert_body(doc.text)
     assert LAST in doc.text
     assert "Advertisement" not in doc.text
+
+
+def test_captions_and_credits_inside_a_figure_without_figcaption_are_not_content() -> None:
+    quote = "We have never seen the basin this low in spring, not even in 2003."
+    main = (
+        f"<main><article><h1>{TITLE}</h1><p>{BODY[0]}</p>"
+        '<figure class="picture"><img alt="The dry basin" src="/basin.jpg">'
+        '<div class="pictsrc">Photo: Jane Doe/Valley News</div></figure>'
+        + "".join(f"<p>{p}</p>" for p in BODY[1:3])
+        + '<figure class="image"><img alt="The dam" src="/dam.jpg">'
+        '<p class="caption">The dam above the valley on Monday morning.</p>'
+        '<span class="credit">Agency/John Roe</span></figure>'
+        + f'<figure class="wp-block-pullquote"><blockquote><p>{quote}</p>'
+        "<cite>A farmer in the lower valley</cite></blockquote></figure>"
+        + "".join(f"<p>{p}</p>" for p in BODY[3:])
+        + "</article></main>"
+    )
+    doc = extract_html(page(main))
+    assert_body(doc.text)
+    assert quote in doc.text  # a figure that wraps a quotation is content
+    for caption in ["Jane Doe", "The dam above the valley on Monday", "John Roe"]:
+        assert caption not in doc.text
+    assert "![The dry basin](/basin.jpg)" in doc.markdown  # the image keeps its alt text
+
+
+def test_a_rail_of_linked_titles_after_the_article_is_not_content() -> None:
+    titles = [
+        "Council approves the new bridge",
+        "Bakery wins regional award",
+        "School roof to be replaced",
+        "Bus timetable changes in May",
+    ]
+    rail = '<h2 class="hdg">Latest news</h2><ul class="list">' + "".join(
+        f'<li class="item"><a href="/n/{i}">{t}</a></li><p class="detail-info">13 May</p>'
+        for i, t in enumerate(titles)
+    )
+    main = (  # the text in `div.block`s, no <p> (a Japanese newspaper's article layout)
+        f'<main class="main-container"><article><h1>{TITLE}</h1>'
+        + "".join(f'<div class="block">{p}</div>' for p in [*BODY, LAST])
+        + f"{rail}</ul></article></main>"
+    )
+    doc = extract_html(page(main))
+    assert_body(doc.text)
+    for title in titles:
+        assert title not in doc.text
+    assert "Latest news" not in doc.text
+
+
+def test_an_index_page_keeps_its_links_after_its_introduction() -> None:
+    intro = (
+        "This page lists every report the water authority has published about the "
+        "reservoir since it was built, newest first, with the date of each report."
+    )
+    reports = [f"Reservoir level report for the spring of {year}" for year in range(2010, 2026)]
+    main = (
+        "<main><h1>Reservoir reports</h1>"
+        f"<p>{intro}</p><ul>"
+        + "".join(f'<li><a href="/r/{i}">{r}</a></li>' for i, r in enumerate(reports))
+        + "</ul></main>"
+    )
+    doc = extract_html(page(main))
+    assert intro in doc.text
+    for report in reports:
+        assert report in doc.text

@@ -26,7 +26,9 @@ from lxml import etree
 
 from webdistill.adapters.extract.html.block import Block
 from webdistill.adapters.extract.html.branches import drop_side_branches
+from webdistill.adapters.extract.html.captions import drop_figure_text
 from webdistill.adapters.extract.html.cjk import classify_cjk, is_cjk
+from webdistill.adapters.extract.html.rails import drop_trailing_rails
 from webdistill.adapters.extract.html.revise import revise
 from webdistill.adapters.extract.html.stoplists import guess_stoplist, stoplist
 
@@ -148,7 +150,7 @@ def _expand(
         return None
     wanted = CONTAINER_SHARE * total
     container = max((n for n, w in weight.items() if w >= wanted), key=depth.__getitem__)
-    container = _widen_single(blocks, is_seed, container, cache)
+    container = _widen_single(blocks, is_seed, container)
     for block in blocks:
         if block.class_type == "good" or block.boilerplate:
             continue
@@ -172,15 +174,15 @@ def _widen_single(
     blocks: list[Block],
     is_seed: Callable[[Block], bool],
     container: int,
-    cache: dict[int, list[etree._Element]],
 ) -> int:
     """A container that is one seed paragraph itself (jusText trusted a single paragraph:
     a short report followed by lists, tables of figures) widens to that paragraph's parent,
     so the report's other lines are judged as its neighbours."""
     for block in blocks:
-        chain = _ancestry(block, cache)
-        if chain and id(chain[0]) == container and is_seed(block):
-            return id(chain[1]) if len(chain) > 1 else container
+        owner = block.owner
+        if owner is not None and id(owner) == container and is_seed(block):
+            parent = owner.getparent()
+            return id(parent) if parent is not None else container
     return container
 
 
@@ -340,7 +342,8 @@ def _drop_outside_dense(blocks: list[Block], dense: etree._Element) -> None:
     (a closing line, a second tab); blocks before it stay (the title, standfirst and lead often
     sit in a header above the body)."""
     cache: dict[int, list[etree._Element]] = {}
-    inside = [any(_is_part_of(node, dense) for node in _ancestry(b, cache)) for b in blocks]
+    parts = _parts_of(dense)
+    inside = [any(id(node) in parts for node in _ancestry(b, cache)) for b in blocks]
     kept = sum(len(b.text) for b in blocks if b.class_type == "good")
     within = sum(
         len(b.text) for b, i in zip(blocks, inside, strict=True) if i and b.class_type == "good"
@@ -360,21 +363,21 @@ def _drop_outside_dense(blocks: list[Block], dense: etree._Element) -> None:
         block.class_type = "bad"
 
 
-def _is_part_of(node: object, dense: etree._Element) -> bool:
-    """`node` is the dense container, or another part of the same text: an element of the
-    same tag and class next to it (a sibling or a cousin: an article cut into several
-    `div.article-body` parts by ads)."""
-    if node is dense:
-        return True
+def _parts_of(dense: etree._Element) -> set[int]:
+    """Ids of the dense container and of the other parts of the same text: elements of the
+    same tag and class next to it (siblings or cousins: an article cut into several
+    `div.article-body` parts by ads). One look at the grandparent's grandchildren."""
+    parts = {id(dense)}
     names = dense.get("class")
-    if not names or not isinstance(node, etree._Element) or node.tag != dense.tag:
-        return False
-    if node.get("class") != names:
-        return False
-    parent, dense_parent = node.getparent(), dense.getparent()
-    if parent is None or dense_parent is None:
-        return False
-    return parent is dense_parent or parent.getparent() is dense_parent.getparent()
+    parent = dense.getparent()
+    if not names or parent is None:
+        return parts
+    grand = parent.getparent()
+    for aunt in grand if grand is not None else (parent,):
+        for node in aunt:
+            if node.tag == dense.tag and node.get("class") == names:
+                parts.add(id(node))
+    return parts
 
 
 def _is_sibling_prose(
@@ -424,6 +427,8 @@ def classify(blocks: list[Block], language: str | None, dense: etree._Element | 
         _drop_outside_dense(blocks, dense)
     _keep_title(blocks)
     _drop_repeats(blocks)
+    drop_figure_text(blocks)
+    drop_trailing_rails(blocks)
     if not any(b.class_type == "good" for b in blocks):
         # Nothing plausible at all: keep whatever is not furniture.
         for block in blocks:

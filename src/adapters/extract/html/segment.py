@@ -20,6 +20,7 @@ from webdistill.adapters.extract.html.block import (
     code_language,
     text_of,
 )
+from webdistill.adapters.extract.html.captions import figure_of
 from webdistill.adapters.extract.html.furniture import (
     BLOCK_TAGS,
     BOILERPLATE_TAGS,
@@ -99,6 +100,7 @@ class BlockMaker:
             self.pending_images
             and block.kind not in {"pre", "table", "heading"}
             and not block.boilerplate
+            and (block.owner is None or figure_of(block.owner) is None)  # (not a caption)
         ):
             block.md_parts.insert(0, self.pending_images)
             self.pending_images = ""  # (a heading, table, code or caption leaves them pending)
