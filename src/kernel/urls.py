@@ -317,29 +317,8 @@ def _clean(url: str, policy: UrlPolicy) -> Result[str, WebError]:
             scheme, authority, path, query = plain.groups()
             if scheme == "http" and not policy.allow_http:
                 return _blocked("Plain http URLs are not allowed; use https.", reason="scheme")
-            return _assemble_plain(scheme, authority, path or "/", query or "", policy)
+            return _assemble(scheme, authority, path or "", query or "", policy, plain=True)
     return _clean_general(url, policy)
-
-
-def _assemble_plain(
-    scheme: str, authority: str, path: str, query: str, policy: UrlPolicy
-) -> Result[str, WebError]:
-    """`_assemble` for a URL matching `_PLAIN_URL`: its path and query hold no escape,
-    space, quote, backslash or non-ASCII character, so `_normalise_component` would return
-    them unchanged and is skipped; everything else is `_assemble`'s, in the same order."""
-    vetted = _vet_authority(authority, policy)
-    if not isinstance(vetted, Success):
-        return Failure(vetted.failure())
-    host, port = vetted.unwrap()
-    netloc = host.text if port in (None, _DEFAULT_PORTS[scheme]) else f"{host.text}:{port}"
-    if not query:
-        return Success(f"{scheme}://{netloc}{path}")
-    clean_query = _strip_query(query)
-    secret = credential_in_query(clean_query)
-    if secret is not None:
-        return _credential_refusal(secret)
-    suffix = "?" + clean_query if clean_query.strip("&") else ""
-    return Success(f"{scheme}://{netloc}{path}{suffix}")
 
 
 def _clean_general(url: str, policy: UrlPolicy) -> Result[str, WebError]:
@@ -395,15 +374,20 @@ def _credential_refusal(name: str) -> Failure[WebError]:
 
 
 def _assemble(
-    scheme: str, authority: str, path: str, query: str, policy: UrlPolicy
+    scheme: str, authority: str, path: str, query: str, policy: UrlPolicy, *, plain: bool = False
 ) -> Result[str, WebError]:
+    """The cleaned URL from its parts, or why not. `plain`: the URL matched `_PLAIN_URL`, so
+    its path and query hold no escape, space, quote, backslash or non-ASCII character and
+    `_normalise_component` would return them unchanged: it is skipped."""
     vetted = _vet_authority(authority, policy)
-    if not is_successful(vetted):
+    if not isinstance(vetted, Success):
         return Failure(vetted.failure())
     host, port = vetted.unwrap()
     netloc = host.text if port in (None, _DEFAULT_PORTS[scheme]) else f"{host.text}:{port}"
-    clean_path = _normalise_component(path) or "/"
-    clean_query = _strip_query(_normalise_component(query)) if query else ""
+    clean_path = (path if plain else _normalise_component(path)) or "/"
+    if not query:  # no query: no tracker to strip, no credential to find
+        return Success(f"{scheme}://{netloc}{clean_path}")
+    clean_query = _strip_query(query if plain else _normalise_component(query))
     secret = credential_in_query(clean_query)
     if secret is not None:
         return _credential_refusal(secret)
