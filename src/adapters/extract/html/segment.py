@@ -187,8 +187,8 @@ class BlockMaker:
             return HARD
         if tag == "header" and self.main_depth == 0 and self.main is not None:
             return HARD
-        if is_hidden(element) or is_screen_reader_only(element):
-            return HARD
+        if is_hidden(element) or is_screen_reader_only(element) or tag == "label":
+            return HARD  # (a <label> names a form control: a poll's options, a log-in field)
         if self.main is not None and self.main_depth == 0 and is_closed_overlay(element):
             return HARD  # a closed dialog outside the article (log-in forms, overlays)
         names = (element.get("class") or "") + " " + (element.get("id") or "")
