@@ -2,8 +2,9 @@
 aiohttp session on its own, the guarded client, `toolkit.fetch`.
 
 A loopback server (child process) answers a 70-byte HTML page (`--body html`, the default:
-the HTML reader runs in the extraction worker pool) or a 70-byte plain-text page (`--body
-text`: read inline, extract/inline.py, so the machinery's own fixed cost shows). Every side
+so small that the HTML reader runs inline, extract/inline.py; its work is in the CPU column)
+or a 70-byte plain-text page (`--body text`: read inline too, so the machinery's own fixed
+cost shows). Every side
 is opened once (its connection warm, as in steady use) and fetches distinct URLs (so no cache
 hit), one at a time (the fixed cost, not throughput). The sides alternate in the same run:
 each round gives every side `--fetches` fetches in blocks of `--block` (20), the order
@@ -17,10 +18,10 @@ the guarded socket factory, its headers, no decompression) used directly: what t
 aiohttp configuration costs; "GuardedClient" adds the URL policy, the total timeout, the
 concurrency slot, the wall/size checks and the bounded body read.
 On a loaded machine wall time is mostly waiting for a core: read the CPU column then (work
-done in the extraction pool's processes is not in it). `--cache` picks the store
-`toolkit.fetch` runs with (default off: the fixed cost of the fetch itself; `memory` /
-`disk` add the store's own cost); `--results N` keeps N results per caller for
-web_get_result (default 0 here; the default configuration keeps 100, so `--cache disk
+done in the extraction pool's processes, for bodies not read inline, is not in it).
+`--cache` picks the store `toolkit.fetch` runs with (default off: the fixed cost of the
+fetch itself; `memory` / `disk` add the store's own cost); `--results N` keeps N results
+per caller for web_get_result (default 0 here; the default configuration keeps 100, so `--cache disk
 --results 100` is what a user gets out of the box); `--no-tool` leaves the toolkit out
 (the client's layers only).
 

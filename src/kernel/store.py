@@ -5,8 +5,10 @@ A `Store` holds opaque bytes under string keys, each with a time to live. Adapte
 that is down, full or corrupt answers `Failure(StoreError)`, and callers degrade (fetch
 again, skip the shared lock) instead of failing the user's call.
 
-`add` writes only when the key is absent (a short lock); `incr` counts; `pace` reserves the
-next turn of a shared rate gate and answers how long the caller must wait before going.
+`add` writes only when the key is absent (a short lock); `incr` counts; `put_in_ring`
+counts and writes the value into the slot the count picks, at once (one round trip, one
+transaction: a stored result costs one store call); `pace` reserves the next turn of a
+shared rate gate and answers how long the caller must wait before going.
 Keys and values are versioned by the callers (see `adapters/store/codec.py`).
 """
 
@@ -49,5 +51,13 @@ class Store(Protocol):
     async def incr(self, key: str, ttl_s: float) -> Result[int, StoreError]: ...
 
     async def pace(self, key: str, interval_s: float) -> Result[float, StoreError]: ...
+
+    async def put_in_ring(
+        self, counter: str, slots: int, prefix: str, value: bytes, ttl_s: float
+    ) -> Result[int, StoreError]:
+        """Count `counter` up by one (as `incr`) and put `value` under `prefix` + the slot
+        (the count modulo `slots`, as decimal digits), both with `ttl_s`, as one operation;
+        answers the slot."""
+        ...
 
     async def close(self) -> None: ...

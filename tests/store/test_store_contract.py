@@ -92,6 +92,27 @@ async def test_incr_counts_from_one(store: Store, key: str) -> None:
     assert counts == [1, 2, 3]
 
 
+async def test_put_in_ring_counts_and_writes_the_slot_the_count_picks(
+    store: Store, key: str
+) -> None:
+    prefix = key + ":slot:"
+    assert (await store.incr(key, 60)).unwrap() == 1  # the same counter as incr
+    slots = [(await store.put_in_ring(key, 3, prefix, f"v{n}".encode(), 60)).unwrap()
+             for n in range(4)]  # fmt: skip
+    assert slots == [2, 0, 1, 2]  # counts 2, 3, 4, 5 modulo 3
+    assert (await store.get(prefix + "0")).unwrap() == b"v1"
+    assert (await store.get(prefix + "1")).unwrap() == b"v2"
+    assert (await store.get(prefix + "2")).unwrap() == b"v3"  # written over v0
+    assert (await store.incr(key, 60)).unwrap() == 6
+
+
+async def test_put_in_ring_entries_expire(store: Store, key: str) -> None:
+    slot = (await store.put_in_ring(key, 10, key + ":", b"gone soon", 0.2)).unwrap()
+    assert (await store.get(f"{key}:{slot}")).unwrap() == b"gone soon"
+    await asyncio.sleep(0.5)
+    assert (await store.get(f"{key}:{slot}")).unwrap() is None
+
+
 async def test_pace_hands_out_turns_one_interval_apart(store: Store, key: str) -> None:
     waits = [(await store.pace(key, 5.0)).unwrap() for _ in range(3)]
     assert waits[0] == 0
@@ -166,8 +187,13 @@ from webdistill.adapters.store.redis import RedisStore
 
 async def main(where, key):
     store = RedisStore(where) if where.startswith("redis") else DiskStore(where, 8 << 20)
-    for _ in range(40):
-        while not (await store.incr(key, 60)).map(lambda n: True).value_or(False):
+    for n in range(40):
+        if sys.argv[3] == "ring":
+            value = f"{sys.argv[4]}-{n}".encode()
+            call = lambda: store.put_in_ring(key, 1000, key + ":", value, 60)
+        else:
+            call = lambda: store.incr(key, 60)
+        while not (await call()).map(lambda n: True).value_or(False):
             await asyncio.sleep(0.01)  # a busy store answers Failure: try again
     await store.close()
 
@@ -181,13 +207,35 @@ async def test_shared_stores_count_right_with_several_processes_at_once(
 ) -> None:
     where = str(tmp_path / "store") if kind == "disk" else request.getfixturevalue("redis_url")
     processes = [
-        await asyncio.create_subprocess_exec(sys.executable, "-c", COUNTER, where, key)
+        await asyncio.create_subprocess_exec(sys.executable, "-c", COUNTER, where, key, "incr")
         for _ in range(3)
     ]
     for process in processes:
         assert await asyncio.wait_for(process.wait(), 60) == 0
     store: Store = DiskStore(where, 8 << 20) if kind == "disk" else RedisStore(where)
     try:
+        assert (await store.incr(key, 60)).unwrap() == 3 * 40 + 1
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("kind", ["disk", "redis"])
+async def test_put_in_ring_gives_every_writer_its_own_slot_with_several_processes(
+    kind: str, key: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    where = str(tmp_path / "store") if kind == "disk" else request.getfixturevalue("redis_url")
+    processes = [
+        await asyncio.create_subprocess_exec(
+            sys.executable, "-c", COUNTER, where, key, "ring", f"p{i}"
+        )
+        for i in range(3)
+    ]
+    for process in processes:
+        assert await asyncio.wait_for(process.wait(), 60) == 0
+    store: Store = DiskStore(where, 8 << 20) if kind == "disk" else RedisStore(where)
+    try:
+        found = {(await store.get(f"{key}:{slot}")).unwrap() for slot in range(1, 121)}
+        assert found == {f"p{i}-{n}".encode() for i in range(3) for n in range(40)}
         assert (await store.incr(key, 60)).unwrap() == 3 * 40 + 1
     finally:
         await store.close()

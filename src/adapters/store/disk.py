@@ -155,6 +155,20 @@ class DiskStore:
 
         return await self._run(call)
 
+    async def put_in_ring(
+        self, counter: str, slots: int, prefix: str, value: bytes, ttl_s: float
+    ) -> Result[int, StoreError]:
+        def call(cache: diskcache.Cache) -> int:
+            with cache.transact():  # one SQLite transaction, one trip to the store thread
+                current = cache.get(counter)
+                count = (current if isinstance(current, int) else 0) + 1
+                cache.set(counter, count, expire=ttl_s)
+                slot = count % max(1, slots)
+                cache.set(f"{prefix}{slot}", value, expire=ttl_s)
+            return slot
+
+        return await self._run(call)
+
     async def pace(self, key: str, interval_s: float) -> Result[float, StoreError]:
         def call(cache: diskcache.Cache) -> float:
             with cache.transact():

@@ -82,6 +82,14 @@ class MemoryStore:
         self._set(key, str(value).encode(), ttl_s)
         return Success(value)
 
+    async def put_in_ring(
+        self, counter: str, slots: int, prefix: str, value: bytes, ttl_s: float
+    ) -> Result[int, StoreError]:
+        counted = await self.incr(counter, ttl_s)  # never fails, never yields: atomic
+        slot = counted.unwrap() % max(1, slots)
+        self._set(f"{prefix}{slot}", value, ttl_s)
+        return Success(slot)
+
     async def pace(self, key: str, interval_s: float) -> Result[float, StoreError]:
         now = self._clock()
         turn = max(now, self._turns.get(key, now))

@@ -34,6 +34,16 @@ redis.call('SET', KEYS[1], tostring(turn + interval), 'PX', turn + interval - no
 return turn - now
 """
 
+#: KEYS[1] = the counter; ARGV = slots, slot key prefix, TTL in ms, value. Counts, writes
+#: the value into the slot the count picks, answers the slot. One round trip.
+_PUT_IN_RING = """
+local count = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+local slot = count % tonumber(ARGV[1])
+redis.call('SET', ARGV[2] .. tostring(slot), ARGV[4], 'PX', ARGV[3])
+return slot
+"""
+
 
 def safe_label(url: str) -> str:
     """The URL without its password, for notices and `webdistill config`."""
@@ -60,6 +70,7 @@ class RedisStore:
             health_check_interval=30,
         )
         self._pace_script: Any = self._client.register_script(_PACE)
+        self._ring_script: Any = self._client.register_script(_PUT_IN_RING)
 
     @property
     def label(self) -> str:
@@ -110,6 +121,18 @@ class RedisStore:
         async def call() -> float:
             waited = await self._pace_script(keys=[key], args=[max(0, int(interval_s * 1000))])
             return int(waited) / 1000
+
+        return await self._run(call)
+
+    async def put_in_ring(
+        self, counter: str, slots: int, prefix: str, value: bytes, ttl_s: float
+    ) -> Result[int, StoreError]:
+        async def call() -> int:
+            ttl_ms = max(1, int(ttl_s * 1000))
+            slot = await self._ring_script(
+                keys=[counter], args=[max(1, slots), prefix, ttl_ms, value]
+            )
+            return int(slot)
 
         return await self._run(call)
 

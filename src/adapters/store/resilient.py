@@ -81,6 +81,13 @@ class ResilientStore:
     async def incr(self, key: str, ttl_s: float) -> Result[int, StoreError]:
         return await self._run(lambda: self._inner.incr(key, ttl_s))
 
+    async def put_in_ring(
+        self, counter: str, slots: int, prefix: str, value: bytes, ttl_s: float
+    ) -> Result[int, StoreError]:
+        return await self._run(
+            lambda: self._inner.put_in_ring(counter, slots, prefix, value, ttl_s)
+        )
+
     async def pace(self, key: str, interval_s: float) -> Result[float, StoreError]:
         return await self._run(lambda: self._inner.pace(key, interval_s))
 

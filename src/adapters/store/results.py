@@ -2,13 +2,16 @@
 
 Each result is kept for `ttl_s` under a fresh unguessable id (`secrets`, 144 bits) and its
 scope (the MCP session on a shared server). At most `max_results` are kept per scope, oldest
-dropped first, in two store calls per result: a counter shared by every process (`incr`)
-picks the next of the scope's `max_results` slots, and the result is written into that slot,
-replacing the one written `max_results` results ago. The id names its slot
-(`r_<slot>_<random>`) and the entry holds the id and scope it was written for, so an id whose
-slot was written again, an id of another session and a made-up id all read as NOT_FOUND
-alike. Each result holds at most `max_chars` characters of page content (cut beyond).
-Entries are versioned JSON (see `codec`); an unreadable one reads as NOT_FOUND.
+dropped first, in one store call per result (`put_in_ring`): a counter shared by every
+process picks the next of the scope's `max_results` slots and the result is written into
+that slot, replacing the one written `max_results` results ago, in one transaction (disk) or
+one script (Redis). The id names its slot and random part (`r_<slot>_<random>`) and the
+entry holds the random part and scope it was written for, so an id whose slot was written
+again, an id moved to another slot, an id of another session and a made-up id all read as
+NOT_FOUND alike. The id is handed out only after the entry is stored, so any process that
+shares the store finds it at once. Each result holds at most `max_chars` characters of page
+content (cut beyond). Entries are versioned JSON (see `codec`); an unreadable one reads as
+NOT_FOUND.
 """
 
 from __future__ import annotations
@@ -32,21 +35,23 @@ ID_PREFIX = "r_"
 _converter = cattrs.Converter()
 
 
-def _identity(scope: str, response_id: str) -> str:
-    return f"{scope}\x00{response_id}"
+def _identity(scope: str, token: str) -> str:
+    return f"{scope}\x00{token}"
 
 
-def _slot_key(scope: str, slot: int) -> str:
-    return codec.key("result-slot", f"{scope}\x00{slot}")
+def _slot_prefix(scope: str) -> str:
+    """The keys of the scope's slots are this followed by the slot number."""
+    return codec.key("result-ring", scope) + ":"
 
 
-_ID = re.compile(re.escape(ID_PREFIX) + r"(\d{1,9})_[A-Za-z0-9_-]{24}")
+_ID = re.compile(re.escape(ID_PREFIX) + r"(\d{1,9})_([A-Za-z0-9_-]{24})")
 
 
-def _slot_of(response_id: str) -> int | None:
-    """The slot an id names, or None when it is not an id this store hands out."""
+def _parts(response_id: str) -> tuple[int, str] | None:
+    """The slot and random part an id names, or None when it is not an id this store
+    hands out."""
     match = _ID.fullmatch(response_id)
-    return int(match.group(1)) if match else None
+    return (int(match.group(1)), match.group(2)) if match else None
 
 
 class StoredResults:
@@ -66,27 +71,30 @@ class StoredResults:
         outcomes: tuple[SearchOutcome, ...] | tuple[FetchOutcome, ...],
         scope: str,
     ) -> Result[str, WebError]:
-        counted = await self._store.incr(codec.key("result-count", scope), self._ttl_s)
-        if not isinstance(counted, Success):
-            return Failure(_unavailable(counted.failure().reason))
-        slot = counted.unwrap() % self._max_results
-        response_id = f"{ID_PREFIX}{slot}_{secrets.token_urlsafe(18)}"
+        token = secrets.token_urlsafe(18)
         bounded = bound_outcomes(outcomes, self._max_chars)
         data = {"tool": tool, "outcomes": _converter.unstructure(bounded)}
-        entry = codec.encode("result", _identity(scope, response_id), data)
+        entry = codec.encode("result", _identity(scope, token), data)
         if entry is None:
             return Failure(_unavailable("the result could not be encoded"))
-        kept = await self._store.put(_slot_key(scope, slot), entry, self._ttl_s)
-        if not isinstance(kept, Success):
-            return Failure(_unavailable(kept.failure().reason))
-        return Success(response_id)
+        placed = await self._store.put_in_ring(
+            codec.key("result-count", scope),
+            self._max_results,
+            _slot_prefix(scope),
+            entry,
+            self._ttl_s,
+        )
+        if not isinstance(placed, Success):
+            return Failure(_unavailable(placed.failure().reason))
+        return Success(f"{ID_PREFIX}{placed.unwrap()}_{token}")
 
     async def load(self, response_id: str, scope: str) -> Result[StoredResult, WebError]:
-        slot = _slot_of(response_id)
-        if slot is None:
+        parts = _parts(response_id)
+        if parts is None:
             return Failure(not_found(response_id))
-        identity = _identity(scope, response_id)
-        found = await self._store.get(_slot_key(scope, slot))
+        slot, token = parts
+        identity = _identity(scope, token)
+        found = await self._store.get(f"{_slot_prefix(scope)}{slot}")
         if not isinstance(found, Success):
             return Failure(_unavailable(found.failure().reason))
         data: Any = codec.decode("result", identity, found.unwrap())

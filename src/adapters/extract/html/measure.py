@@ -137,9 +137,13 @@ def measure(root: etree._Element) -> Measures:
     return out
 
 
+#: Compiled once (lxml serialises calls of one XPath object across threads).
+_COUNT_ELEMENTS = etree.XPath("count(.//*)")
+
+
 def budget(root: etree._Element, limit: int = MAX_ELEMENTS) -> bool:
     """Cut the tree after its `limit`-th element (document order); True when it was cut."""
-    if float(root.xpath("count(.//*)")) <= limit:
+    if float(_COUNT_ELEMENTS(root)) <= limit:
         return False
     found = root.xpath(f"(.//*)[{limit}]")
     if not isinstance(found, list) or not found or not isinstance(found[0], etree._Element):

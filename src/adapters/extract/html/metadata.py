@@ -74,6 +74,10 @@ def _first_text(root: etree._Element, tag: str) -> str | None:
     return _clean(text_of(node)) if node is not None else None
 
 
+#: Compiled once (lxml serialises calls of one XPath object across threads).
+_AUTHOR_NODES = etree.XPath('//*[@rel="author" or @itemprop="author"]')
+
+
 def read_meta(root: etree._Element) -> PageMeta:
     """Metadata from <meta> tags, JSON-LD, <title>, <h1>, <time> and <html lang>."""
     metas = _metas(root)
@@ -92,7 +96,7 @@ def read_meta(root: etree._Element) -> PageMeta:
     if byline and byline.startswith(("http://", "https://")):
         byline = None
     if byline is None:
-        node = next(iter(root.xpath('//*[@rel="author" or @itemprop="author"]')), None)
+        node = next(iter(_AUTHOR_NODES(root)), None)
         byline = _clean(text_of(node)) if isinstance(node, etree._Element) else None
     date = metas.get("article:published_time") or metas.get("date") or metas.get("dc.date")
     date = date or metas.get("datepublished") or metas.get("pubdate")
