@@ -2,7 +2,8 @@
 lock (so another process's long write does not fail it), writes queued together commit in
 one transaction yet each caller gets its own answer (one failing job does not take the
 others down), a lock held past the busy timeout fails the queued calls and the store works
-again after, and counters expire and survive a foreign value under their key.
+again after, and counters expire and survive a foreign value under their key; batches stop
+at a job that must run alone and at the byte bound.
 
 To make calls queue together, a plain SQLite connection (another process, as far as the
 store can tell) holds the store's write lock for a moment while they are submitted.
@@ -11,9 +12,11 @@ store can tell) holds the store's write lock for a moment while they are submitt
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import diskcache
@@ -113,3 +116,49 @@ async def test_a_counter_over_a_foreign_value_counts_from_one(tmp_path: Path) ->
     assert await store.put_in_ring("count", 5, "slot:", b"x", 60) == Success(1)
     assert await store.incr("count", 60) == Success(2)
     await store.close()
+
+
+class _Busy(Exception):
+    pass
+
+
+async def test_batches_stop_at_a_lone_job_and_at_the_byte_bound() -> None:
+    """The store thread's grouping, with a stand-in transaction that names each one."""
+    from webdistill.adapters.store import disk_thread
+
+    loop = asyncio.get_running_loop()
+    transactions: list[int] = []
+    ran: dict[str, int | None] = {}
+    current: list[int] = []
+
+    @contextlib.contextmanager
+    def transaction() -> Iterator[None]:
+        transactions.append(len(transactions))
+        current.append(transactions[-1])
+        try:
+            yield
+        finally:
+            current.pop()
+
+    def job(name: str, kind: str = "write", size: int = 10) -> disk_thread.Job:
+        def call() -> str:
+            ran[name] = current[-1] if current else None
+            return name
+
+        return disk_thread.Job(call, loop, loop.create_future(), kind, size)
+
+    big = disk_thread.MAX_BATCH_BYTES // 2 + 1
+    queued = [job("big1", size=big), job("big2", size=big), job("small"),
+              job("close", "alone"), job("w1"), job("r", "read"), job("w2")]  # fmt: skip
+    jobs: disk_thread.Jobs = disk_thread.Jobs()
+    for queued_job in queued:
+        jobs.put(queued_job)
+    jobs.put(None)
+    await asyncio.to_thread(disk_thread.serve, jobs, transaction, _Busy)
+    assert [await queued_job.future for queued_job in queued] == [
+        "big1", "big2", "small", "close", "w1", "r", "w2"
+    ]  # fmt: skip
+    assert ran["big1"] is None  # the second big value would pass the bound: alone
+    assert ran["big2"] == ran["small"] == 0  # together, one transaction
+    assert ran["close"] is None
+    assert ran["w1"] == ran["r"] == ran["w2"] == 1

@@ -102,7 +102,7 @@ class DiskStore:
         """Runs on the store thread: one SQLite transaction (the jobs' own nest in it)."""
         return self._with_cache(lambda cache: cache.transact())
 
-    async def _submit(self, call: Callable[[], _T], kind: str) -> _T:
+    async def _submit(self, call: Callable[[], _T], kind: str, size: int = 0) -> _T:
         if self._thread is None:
             self._thread = threading.Thread(
                 target=serve,
@@ -113,14 +113,14 @@ class DiskStore:
             self._thread.start()
         loop = asyncio.get_running_loop()
         future: asyncio.Future[_T] = loop.create_future()
-        self._jobs.put(Job(call, loop, future, kind))
+        self._jobs.put(Job(call, loop, future, kind, size))
         return await future
 
     async def _run(
-        self, call: Callable[[diskcache.Cache], _T], kind: str = "write"
+        self, call: Callable[[diskcache.Cache], _T], kind: str = "write", size: int = 0
     ) -> Result[_T, StoreError]:
         try:
-            return Success(await self._submit(lambda: self._with_cache(call), kind))
+            return Success(await self._submit(lambda: self._with_cache(call), kind, size))
         except _ERRORS as exc:
             return Failure(StoreError(f"{type(exc).__name__}: {str(exc)[:200]}"))
 
@@ -141,10 +141,12 @@ class DiskStore:
         def call(cache: diskcache.Cache) -> None:
             cache.set(key, value, expire=ttl_s)
 
-        return await self._run(call)
+        return await self._run(call, size=len(value))
 
     async def add(self, key: str, value: bytes, ttl_s: float) -> Result[bool, StoreError]:
-        return await self._run(lambda cache: bool(cache.add(key, value, expire=ttl_s)))
+        return await self._run(
+            lambda cache: bool(cache.add(key, value, expire=ttl_s)), size=len(value)
+        )
 
     async def delete(self, key: str) -> Result[None, StoreError]:
         def call(cache: diskcache.Cache) -> None:
@@ -169,7 +171,7 @@ class DiskStore:
                 cache.set(f"{prefix}{slot}", value, expire=ttl_s)
             return slot
 
-        return await self._run(call)
+        return await self._run(call, size=len(value))
 
     async def pace(self, key: str, interval_s: float) -> Result[float, StoreError]:
         def call(cache: diskcache.Cache) -> float:

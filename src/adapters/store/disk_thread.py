@@ -11,7 +11,8 @@ commit, one job's error), the transaction is rolled back and every job of the ba
 again alone, answering its own result or error as it would have without batching; only a
 write lock another process keeps past the busy timeout is answered to the whole batch at
 once (alone, each job would wait for it in turn). A job
-that must run alone (closing the cache) ends a batch.
+that must run alone (closing the cache) ends a batch, and so does a job whose value would
+take the batch past `MAX_BATCH_BYTES` (big pages are written as files inside the lock).
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any, NamedTuple
 
-#: The most jobs one transaction holds (bounds how long it keeps other processes waiting).
+#: The most jobs, and bytes of values, one transaction holds: they bound how long it keeps
+#: other processes waiting for the write lock (a job bigger than this runs alone).
 MAX_BATCH = 32
+MAX_BATCH_BYTES = 1 << 20
 
 
 class Job(NamedTuple):
@@ -35,6 +38,8 @@ class Job(NamedTuple):
     future: asyncio.Future[Any]
     #: "read", "write" (both may share a batch) or "alone".
     kind: str
+    #: Bytes the job writes (its value's length).
+    size: int = 0
 
 
 #: The queue's items; None stops the thread.
@@ -92,16 +97,21 @@ def serve(jobs: Jobs, transaction: Transaction, busy: type[BaseException]) -> No
         job = held.pop() if held else jobs.get()
         if job is None:
             return
-        batch = [job]
+        batch, size = [job], job.size
         while job.kind != "alone" and len(batch) < MAX_BATCH:
             try:
                 following = jobs.get_nowait()
             except queue.Empty:
                 break
-            if following is None or following.kind == "alone":
+            if (
+                following is None
+                or following.kind == "alone"
+                or size + following.size > MAX_BATCH_BYTES
+            ):
                 held.append(following)
                 break
             batch.append(following)
+            size += following.size
         writes = sum(1 for queued in batch if queued.kind == "write")
         if writes >= 2 and _run_together(batch, transaction, busy):
             continue
