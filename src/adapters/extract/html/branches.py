@@ -19,7 +19,8 @@ ancestors that holds the kept block), and drops a branch after the container's s
   content).
 
 The caller applies it only when the container holds a fair share of the kept text.
-Cost: one walk up the ancestry of each kept block (bounded by the parser's depth).
+Cost: one walk up the ancestry of each block (bounded by the parser's depth), and one
+look at the children of each of the container's ancestors.
 """
 
 from __future__ import annotations
@@ -97,12 +98,15 @@ def drop_side_branches(blocks: list[Block], dense: etree._Element) -> None:
             continue
         roots[id(root)] = (root, level)
         groups.setdefault(id(root), []).append(block)
+    repeats: dict[int, bool] = {}  # per level: computed once (a parent may have many children)
     for key, members in groups.items():
         root, level = roots[key]
         kept = [b for b in members if b.class_type == "good"]
         if not kept or any(b.in_main for b in kept):
             continue
-        if _same_shape(root, ancestors[level - 1]) or _repeats(ancestors[level - 1]):
+        if level not in repeats:
+            repeats[level] = _repeats(ancestors[level - 1])
+        if repeats[level] or _same_shape(root, ancestors[level - 1]):
             continue
         if level == 1 and root.tag == dense.tag == "td":
             continue  # a cell beside the article's cell: one row of a table

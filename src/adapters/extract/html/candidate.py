@@ -10,8 +10,8 @@ and its total is scaled by the share of its text outside links. Subtrees that ar
 furniture by tag (`nav`, `aside`, `footer`, `form`) or by a sure class/id name (comments,
 sharing, sidebars: `furniture.ALWAYS_BOILERPLATE_NAME`) score nothing.
 
-`best_container` is one `iterwalk` (text and link characters added up bottom-up), so its
-cost is linear in the page size.
+`measure.measure` scores every container in its one `iterwalk` with these functions (text,
+link characters and commas added up bottom-up), so the cost stays linear in the page size.
 """
 
 from __future__ import annotations
@@ -64,56 +64,65 @@ def _names(element: etree._Element) -> str:
     return (element.get("class") or "") + " " + (element.get("id") or "")
 
 
-def is_unlikely(element: etree._Element, tag: str | None = None) -> bool:
+def is_unlikely(element: etree._Element) -> bool:
     """Furniture by tag (`nav`, `aside`, `footer`, `form`) or by a sure class/id name."""
-    if tag is None:
-        tag = element.tag.lower() if isinstance(element.tag, str) else ""
+    tag = element.tag
     if tag in _UNLIKELY_TAGS:
         return True
-    names = _names(element)
-    return len(names) > 1 and tag not in _KEEP_TAGS and furniture_verdict(names) == HARD
+    names = element.get("class")
+    ident = element.get("id")
+    if names is None and ident is None:
+        return False
+    return tag not in _KEEP_TAGS and furniture_verdict(f"{names or ''} {ident or ''}") == HARD
 
 
-def best_container(root: etree._Element) -> etree._Element | None:
-    """The highest-scoring container under `root` (see the module docstring), or None."""
-    scores: dict[etree._Element, float] = {}
-    best: etree._Element | None = None
-    best_score = 0.0
-    # per open element: [text chars, link chars, blockish descendants, commas]
-    stack: list[list[int]] = [[0, 0, 0, 0]]
-    open_elements: list[etree._Element] = []
-    unlikely = [False]
-    for event, element in etree.iterwalk(root, events=("start", "end")):
-        raw_tag = element.tag
-        tag = raw_tag.lower() if isinstance(raw_tag, str) else ""
-        if event == "start":
-            text = element.text or ""
-            stack.append([len(text), 0, 0, text.count(",")])
-            open_elements.append(element)
-            unlikely.append(unlikely[-1] or is_unlikely(element, tag))
-            continue
-        chars, links, blockish, commas = stack.pop()
-        open_elements.pop()
-        furniture = unlikely.pop()
-        if tag == "a":
-            links = chars
-        if element in scores:
-            total = scores.pop(element) + _TAG_WEIGHT.get(tag, 0) + name_weight(_names(element))
+def paragraph_score(tag: str, chars: int, commas: int, blockish: bool) -> float:
+    """What a paragraph (`<p>`, `<pre>`, a `<div>` holding no block, link or image) of
+    `chars` characters and `commas` commas adds to its parent (half to its grandparent);
+    0 for anything else or a paragraph too short to count."""
+    if chars < MIN_PARAGRAPH_CHARS or not (
+        tag in _PARAGRAPH_TAGS or (tag == "div" and not blockish)
+    ):
+        return 0.0
+    return 1 + commas + min(chars / 100, 3)
+
+
+class ContainerScores:
+    """Readability's container scores, fed element by element at each element's end."""
+
+    def __init__(self) -> None:
+        self.paragraphs: dict[etree._Element, float] = {}
+        self.best: etree._Element | None = None
+        self.best_score = 0.0
+
+    def close(
+        self,
+        element: etree._Element,
+        tag: str,
+        sizes: tuple[int, int, int, int],
+        furniture: bool,
+        ancestors: list[etree._Element],
+    ) -> None:
+        """Score `element` (text chars, link chars, commas, blockish descendants under it)
+        as a container if paragraphs scored for it, and as a paragraph for its ancestors."""
+        chars, links, commas, blockish = sizes
+        own = self.paragraphs.pop(element, None)
+        if own is not None:
+            total = own + _TAG_WEIGHT.get(tag, 0)
+            if element.get("class") or element.get("id"):
+                total += name_weight(_names(element))
             total *= 1 - (links / chars if chars else 0)
-            if total > best_score:
-                best, best_score = element, total
-        paragraph = tag in _PARAGRAPH_TAGS or (tag == "div" and not blockish)
-        if paragraph and not furniture and chars >= MIN_PARAGRAPH_CHARS and open_elements:
-            score = 1 + commas + min(chars / 100, 3)
-            parent = open_elements[-1]
-            scores[parent] = scores.get(parent, 0.0) + score
-            if len(open_elements) > 1:
-                grand = open_elements[-2]
-                scores[grand] = scores.get(grand, 0.0) + score / 2
-        tail = element.tail or ""
-        frame = stack[-1]
-        frame[0] += chars + len(tail)
-        frame[1] += links
-        frame[2] += blockish or tag in _BLOCKISH
-        frame[3] += commas + tail.count(",")
-    return best
+            if total > self.best_score:
+                self.best, self.best_score = element, total
+        score = 0.0 if furniture else paragraph_score(tag, chars, commas, bool(blockish))
+        if score and ancestors:
+            parent = ancestors[-1]
+            self.paragraphs[parent] = self.paragraphs.get(parent, 0.0) + score
+            if len(ancestors) > 1:
+                grand = ancestors[-2]
+                self.paragraphs[grand] = self.paragraphs.get(grand, 0.0) + score / 2
+
+
+def is_blockish(tag: str) -> bool:
+    """Whether `tag` under a <div> makes the div more than a paragraph."""
+    return tag in _BLOCKISH

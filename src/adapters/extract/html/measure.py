@@ -14,9 +14,16 @@ cut (in document order) and flagged.
 
 from __future__ import annotations
 
+from operator import add
+
 from lxml import etree
 
-from webdistill.adapters.extract.html.candidate import is_unlikely
+from webdistill.adapters.extract.html.candidate import (
+    MIN_PARAGRAPH_CHARS,
+    ContainerScores,
+    is_blockish,
+    is_unlikely,
+)
 
 #: Tags whose text counts towards its parent's text density.
 _DENSE_TAGS = frozenset({"p", "pre", "blockquote"})
@@ -25,6 +32,10 @@ _MAIN_TAGS = frozenset({"main", "article"})
 _BLOCK_CHILD_TAGS = frozenset(
     {"a", "img", "blockquote", "dl", "div", "ol", "p", "pre", "table", "ul", "section", "article"}
 )
+#: Tags that may be Readability paragraphs (`candidate.paragraph_score`).
+_PARAGRAPH_LIKE = frozenset({"p", "pre", "div"})
+#: Elements measured without any attribute (the others are measured when they have one).
+_RECORDED_TAGS = frozenset({"main", "article", "body"})
 #: A paragraph shorter than this adds nothing to density (menus are many short items).
 MIN_DENSE_CHARS = 60
 #: An <article> this long outside a comments section makes the comments extra.
@@ -46,6 +57,8 @@ class Measures:
         self.marked: list[etree._Element] = []
         self.dense: etree._Element | None = None
         self.dense_score = 0.0
+        #: The best container by Readability's paragraph scores (`candidate`).
+        self.best: etree._Element | None = None
         #: Characters of the paragraphs directly in the dense container.
         self.dense_chars = 0
         self.total = 0
@@ -79,37 +92,48 @@ def _is_marked(element: etree._Element, tag: str) -> bool:
     )
 
 
+def _record(out: Measures, element: etree._Element, tag: str, count: int, articles: int) -> int:
+    """Keep the text length of an element the reader asks about; returns the long
+    articles under it, itself included."""
+    marked = _is_marked(element, tag)
+    if (
+        marked
+        and count >= MIN_ARTICLE_CHARS
+        and (tag == "article" or element.get("itemprop") == "articleBody")
+    ):
+        articles += 1
+    if marked or element.get("class") or element.get("id") or tag == "body":
+        out.lengths[element] = count
+        out.articles_under[element] = articles
+        if marked:
+            out.marked.append(element)
+    return articles
+
+
 def measure(root: etree._Element) -> Measures:
     """Measure `root` in one pass (see the module docstring)."""
     out = Measures()
     scores: dict[etree._Element, float] = {}
     direct: dict[etree._Element, int] = {}
-    # per open element: text, long articles, prose, block-level descendants
-    stack: list[list[int]] = [[0, 0, 0, 0]]
+    # per open element: text, long articles, prose, block-level descendants, blocks
+    # or links or images (Readability's "more than a paragraph"), link text, commas
+    stack: list[list[int]] = [[0, 0, 0, 0, 0, 0, 0]]
     elements: list[etree._Element] = []
     furniture = [False]  # per open element: inside furniture (its prose is not running text)
+    readability = ContainerScores()
     for event, element in etree.iterwalk(root, events=("start", "end")):
         if event == "start":
-            stack.append([len(element.text or ""), 0, 0, 0])
+            text = element.text or ""
+            stack.append([len(text), 0, 0, 0, 0, 0, text.count(",") if text else 0])
             elements.append(element)
             furniture.append(furniture[-1] or is_unlikely(element))
             continue
-        count, articles, prose, blocks = stack.pop()
+        count, articles, prose, blocks, blockish, links, commas = stack.pop()
         elements.pop()
         in_furniture = furniture.pop()
         tag = element.tag if isinstance(element.tag, str) else ""
-        marked = _is_marked(element, tag)
-        if (
-            marked
-            and count >= MIN_ARTICLE_CHARS
-            and (tag == "article" or element.get("itemprop") == "articleBody")
-        ):
-            articles += 1
-        if marked or element.get("class") or element.get("id") or tag == "body":
-            out.lengths[element] = count
-            out.articles_under[element] = articles
-            if marked:
-                out.marked.append(element)
+        if tag in _RECORDED_TAGS or element.attrib:
+            articles = _record(out, element, tag, count, articles)
         if element in scores:
             out.lengths[element] = count
         paragraph = tag in _DENSE_TAGS or (tag == "div" and not blocks)
@@ -122,12 +146,28 @@ def measure(root: etree._Element) -> Measures:
             if len(elements) > 1:
                 grand = elements[-2]
                 scores[grand] = scores.get(grand, 0.0) + count / 2
+        if tag == "a":
+            links = count
+        if (count >= MIN_PARAGRAPH_CHARS and tag in _PARAGRAPH_LIKE) or (
+            element in readability.paragraphs
+        ):
+            readability.close(
+                element, tag, (count, links, commas, blockish), in_furniture, elements
+            )
         if prose:
             out.prose_under[element] = prose
-        stack[-1][0] += count + len(element.tail or "")
-        stack[-1][1] += articles
-        stack[-1][2] += prose
-        stack[-1][3] += blocks or tag in _BLOCK_CHILD_TAGS
+        tail = element.tail or ""
+        carried = (
+            count + len(tail),
+            articles,
+            prose,
+            blocks or tag in _BLOCK_CHILD_TAGS,
+            blockish or is_blockish(tag),
+            links,
+            commas + tail.count(","),
+        )
+        stack[-1] = list(map(add, stack[-1], carried))
+    out.best = readability.best
     out.total = stack[0][0]
     out.articles = stack[0][1]
     out.prose = stack[0][2]

@@ -13,7 +13,6 @@ from lxml import etree
 
 from webdistill.adapters.extract.decoding import decode_text
 from webdistill.adapters.extract.html.block import Block
-from webdistill.adapters.extract.html.candidate import best_container
 from webdistill.adapters.extract.html.classify import classify
 from webdistill.adapters.extract.html.embedded import revise
 from webdistill.adapters.extract.html.honesty import honest_flags
@@ -192,7 +191,7 @@ def _article_container(body: etree._Element, measures: Measures) -> etree._Eleme
     footer's prose can outweigh the article by characters, not by paragraphs, names and
     links (`candidate`)."""
     dense = measures.dense
-    best = best_container(body)
+    best = measures.best
     if best is None or dense is None:
         return dense
     if any(node is best for node in dense.iterancestors()) or any(
