@@ -113,6 +113,19 @@ async def test_put_in_ring_entries_expire(store: Store, key: str) -> None:
     assert (await store.get(f"{key}:{slot}")).unwrap() is None
 
 
+async def test_a_counter_lives_its_ttl_from_its_last_count_then_counts_from_one(
+    store: Store, key: str
+) -> None:
+    assert (await store.incr(key, 0.4)).unwrap() == 1
+    await asyncio.sleep(0.25)
+    assert (await store.put_in_ring(key, 10, key + ":", b"x", 0.4)).unwrap() == 2
+    await asyncio.sleep(0.25)  # 0.5 s after the first count, 0.25 s after the last
+    assert (await store.incr(key, 0.2)).unwrap() == 3
+    await asyncio.sleep(0.4)
+    assert (await store.incr(key, 60)).unwrap() == 1
+    assert (await store.put_in_ring(key, 10, key + ":", b"y", 60)).unwrap() == 2
+
+
 async def test_pace_hands_out_turns_one_interval_apart(store: Store, key: str) -> None:
     waits = [(await store.pace(key, 5.0)).unwrap() for _ in range(3)]
     assert waits[0] == 0

@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import queue
 import sqlite3
 import threading
 import time
@@ -30,6 +29,7 @@ import diskcache
 from diskcache.core import MODE_PICKLE
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.store.disk_thread import Job, Jobs, serve
 from webdistill.kernel.store import StoreError
 
 _T = TypeVar("_T")
@@ -37,31 +37,6 @@ _T = TypeVar("_T")
 #: Seconds SQLite waits for another process's write lock before the call gives up.
 BUSY_TIMEOUT_S = 1
 _ERRORS = (OSError, sqlite3.Error, diskcache.Timeout, ValueError)
-
-#: A job for the store thread: the call, and where its answer goes (None: stop the thread).
-_Job = tuple[Callable[[], Any], asyncio.AbstractEventLoop, "asyncio.Future[Any]"] | None
-
-
-def _deliver(future: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
-    if future.done():  # the caller was cancelled meanwhile
-        return
-    if error is not None:
-        future.set_exception(error)
-    else:
-        future.set_result(value)
-
-
-def _serve(jobs: queue.SimpleQueue[_Job]) -> None:
-    """The store thread: run jobs in order until told to stop."""
-    while (job := jobs.get()) is not None:
-        call, loop, future = job
-        value, error = None, None
-        try:
-            value = call()
-        except BaseException as exc:  # noqa: BLE001 - handed to the awaiting caller
-            error = exc
-        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
-            loop.call_soon_threadsafe(_deliver, future, value, error)
 
 
 class _BytesOnlyDisk(diskcache.Disk):
@@ -73,6 +48,23 @@ class _BytesOnlyDisk(diskcache.Disk):
         return super().fetch(mode, filename, value, read)
 
 
+def _count_up(cache: diskcache.Cache, counter: str, ttl_s: float) -> int:
+    """Inside a transaction: count `counter` up by one and give it `ttl_s` from now.
+
+    diskcache's `incr` updates the row in place (no size bookkeeping, no cull: a counter
+    does not grow) and `touch` moves its expiry; an expired counter starts again at 1. A
+    counter that is not an integer (something else wrote the key) is replaced by 1."""
+    try:
+        count = cache.incr(counter)
+    except TypeError:
+        count = None
+    if type(count) is not int:
+        cache.set(counter, 1, expire=ttl_s)
+        return 1
+    cache.touch(counter, expire=ttl_s)
+    return count
+
+
 class DiskStore:
     """A byte-bounded LRU store in `directory`, shared by every process that opens it."""
 
@@ -82,7 +74,7 @@ class DiskStore:
         self._directory = directory
         self._max_bytes = max_bytes
         self._cache: diskcache.Cache | None = None
-        self._jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
+        self._jobs: Jobs = Jobs()
         self._thread: threading.Thread | None = None
 
     @property
@@ -106,38 +98,55 @@ class DiskStore:
             self._cache = self._open()
         return call(self._cache)
 
-    async def _submit(self, call: Callable[[], _T]) -> _T:
+    def _transaction(self) -> contextlib.AbstractContextManager[Any]:
+        """Runs on the store thread: one SQLite transaction (the jobs' own nest in it)."""
+        return self._with_cache(lambda cache: cache.transact())
+
+    async def _submit(self, call: Callable[[], _T], kind: str, size: int = 0) -> _T:
         if self._thread is None:
             self._thread = threading.Thread(
-                target=_serve, args=(self._jobs,), name="webdistill-store", daemon=True
+                target=serve,
+                args=(self._jobs, self._transaction, diskcache.Timeout),
+                name="webdistill-store",
+                daemon=True,
             )
             self._thread.start()
         loop = asyncio.get_running_loop()
         future: asyncio.Future[_T] = loop.create_future()
-        self._jobs.put((call, loop, future))
+        self._jobs.put(Job(call, loop, future, kind, size))
         return await future
 
-    async def _run(self, call: Callable[[diskcache.Cache], _T]) -> Result[_T, StoreError]:
+    async def _run(
+        self, call: Callable[[diskcache.Cache], _T], kind: str = "write", size: int = 0
+    ) -> Result[_T, StoreError]:
         try:
-            return Success(await self._submit(lambda: self._with_cache(call)))
+            return Success(await self._submit(lambda: self._with_cache(call), kind, size))
         except _ERRORS as exc:
             return Failure(StoreError(f"{type(exc).__name__}: {str(exc)[:200]}"))
 
     async def get(self, key: str) -> Result[bytes | None, StoreError]:
         def call(cache: diskcache.Cache) -> bytes | None:
+            # A miss is one SELECT outside any transaction. diskcache's `get` under LRU
+            # takes the write lock (BEGIN IMMEDIATE) to stamp the access time even when
+            # nothing is there: a miss would wait for another process's write and cost a
+            # transaction. A hit still goes through `get`, which stamps it (LRU order).
+            if key not in cache:
+                return None
             value = cache.get(key)
             return value if isinstance(value, bytes) else None
 
-        return await self._run(call)
+        return await self._run(call, "read")
 
     async def put(self, key: str, value: bytes, ttl_s: float) -> Result[None, StoreError]:
         def call(cache: diskcache.Cache) -> None:
             cache.set(key, value, expire=ttl_s)
 
-        return await self._run(call)
+        return await self._run(call, size=len(value))
 
     async def add(self, key: str, value: bytes, ttl_s: float) -> Result[bool, StoreError]:
-        return await self._run(lambda cache: bool(cache.add(key, value, expire=ttl_s)))
+        return await self._run(
+            lambda cache: bool(cache.add(key, value, expire=ttl_s)), size=len(value)
+        )
 
     async def delete(self, key: str) -> Result[None, StoreError]:
         def call(cache: diskcache.Cache) -> None:
@@ -148,10 +157,7 @@ class DiskStore:
     async def incr(self, key: str, ttl_s: float) -> Result[int, StoreError]:
         def call(cache: diskcache.Cache) -> int:
             with cache.transact():
-                current = cache.get(key)
-                value = (current if isinstance(current, int) else 0) + 1
-                cache.set(key, value, expire=ttl_s)
-            return value
+                return _count_up(cache, key, ttl_s)
 
         return await self._run(call)
 
@@ -160,14 +166,12 @@ class DiskStore:
     ) -> Result[int, StoreError]:
         def call(cache: diskcache.Cache) -> int:
             with cache.transact():  # one SQLite transaction, one trip to the store thread
-                current = cache.get(counter)
-                count = (current if isinstance(current, int) else 0) + 1
-                cache.set(counter, count, expire=ttl_s)
+                count = _count_up(cache, counter, ttl_s)
                 slot = count % max(1, slots)
                 cache.set(f"{prefix}{slot}", value, expire=ttl_s)
             return slot
 
-        return await self._run(call)
+        return await self._run(call, size=len(value))
 
     async def pace(self, key: str, interval_s: float) -> Result[float, StoreError]:
         def call(cache: diskcache.Cache) -> float:
@@ -191,6 +195,6 @@ class DiskStore:
                 cache.close()
 
         with contextlib.suppress(*_ERRORS):
-            await self._submit(close_cache)
+            await self._submit(close_cache, "alone")
         self._jobs.put(None)
         self._thread = None
