@@ -22,7 +22,9 @@ page cuts into parts. One hand-written page per class, in the shapes real pages 
   a `figure.wp-block-pullquote > blockquote` (WordPress's pull quote block: content);
 - a rail of bare linked titles with dates after the article, inside it:
   `<h2 class="hdg">` + `li.item > a` / `p.detail-info` (a Japanese newspaper's "latest in
-  this section" list), against an index page whose list of links is its content.
+  this section" list), against an index page whose list of links is its content;
+- a reader poll inside the article: `<label><input type="radio"><div>option</div>
+  </label>` answers (a Swiss news site's poll widget, styled-components markup).
 
 Each test reads the page with `extract_html` (what `toolkit.fetch` serves for HTML) and
 checks what the agent gets: the article whole, nothing of the class.
@@ -285,3 +287,22 @@ def test_an_index_page_keeps_its_links_after_its_introduction() -> None:
     assert intro in doc.text
     for report in reports:
         assert report in doc.text
+
+
+def test_the_options_of_a_poll_inside_the_article_are_not_content() -> None:
+    options = ["A warm soup.", "A hot bath.", "I have no favourite remedy."]
+    poll = '<div class="poll"><fieldset>' + "".join(
+        f'<label class="option"><input type="radio" name="q"><div>{o}</div></label>'
+        for o in options
+    )
+    main = (
+        f"<main><article><h1>{TITLE}</h1>"
+        + "".join(f"<p>{p}</p>" for p in BODY[:3])
+        + f"{poll}</fieldset></div>"
+        + "".join(f"<p>{p}</p>" for p in BODY[3:])
+        + "</article></main>"
+    )
+    doc = extract_html(page(main))
+    assert_body(doc.text)
+    for option in options:
+        assert option not in doc.text

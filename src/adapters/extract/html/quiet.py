@@ -28,14 +28,15 @@ _SCREEN_READER_ONLY = re.compile(
 
 
 @functools.lru_cache(maxsize=4096)
-def _screen_reader_class(names: str) -> bool:
+def screen_reader_class(names: str) -> bool:
+    """Whether a class string marks an element as visible to screen readers only."""
     return _SCREEN_READER_ONLY.search(names) is not None
 
 
 def is_screen_reader_only(element: etree._Element) -> bool:
     """Whether `element`'s class marks it as visible to screen readers only."""
     names = element.get("class")
-    return bool(names) and _screen_reader_class(names)
+    return bool(names) and screen_reader_class(names)
 
 
 def is_closed_overlay(element: etree._Element) -> bool:

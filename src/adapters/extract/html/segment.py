@@ -38,7 +38,7 @@ from webdistill.adapters.extract.html.furniture import (
 )
 from webdistill.adapters.extract.html.inline import EMPHASIS, close_code, close_span
 from webdistill.adapters.extract.html.measure import Measures
-from webdistill.adapters.extract.html.quiet import is_closed_overlay, is_screen_reader_only
+from webdistill.adapters.extract.html.quiet import is_closed_overlay, screen_reader_class
 from webdistill.adapters.extract.html.tables import is_data_table, render_table
 from webdistill.adapters.extract.html.twins import Signature, is_twin, main_twins
 
@@ -67,6 +67,8 @@ class BlockMaker:
         if main is not None:
             self.main_line = {main, *main.iterancestors()}
             self.main_twins = main_twins(self.main_line)
+        #: The class strings of the twins, checked first (a set lookup per element).
+        self.twin_classes = {signature[1] for signature in self.main_twins}
         self.blocks: list[Block] = []
         self.current = Block("p", "body")
         self.path: list[str] = []
@@ -179,7 +181,10 @@ class BlockMaker:
 
     def _is_boilerplate(self, element: etree._Element, tag: str) -> int:
         """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0."""
-        if element in self.main_line or is_twin(element, self.main_twins):
+        cls = element.get("class")
+        if element in self.main_line or (
+            cls is not None and cls in self.twin_classes and is_twin(element, self.main_twins)
+        ):
             return 0
         if tag == "footer" and self.quote_depth:
             return 0  # a quotation's attribution
@@ -187,11 +192,11 @@ class BlockMaker:
             return HARD
         if tag == "header" and self.main_depth == 0 and self.main is not None:
             return HARD
-        if is_hidden(element) or is_screen_reader_only(element):
-            return HARD
+        if is_hidden(element) or (cls and screen_reader_class(cls)) or tag == "label":
+            return HARD  # (a <label> names a form control: a poll's options, a log-in field)
         if self.main is not None and self.main_depth == 0 and is_closed_overlay(element):
             return HARD  # a closed dialog outside the article (log-in forms, overlays)
-        names = (element.get("class") or "") + " " + (element.get("id") or "")
+        names = (cls or "") + " " + (element.get("id") or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
             verdict = furniture_verdict(names)
             if verdict == HARD and self.discussion_depth:
