@@ -14,6 +14,24 @@ async def read_request(reader: asyncio.StreamReader) -> bytes:
     return await reader.readuntil(b"\r\n\r\n")
 
 
+def replying(head: bytes, pieces: list[bytes], pause: float = 0.0, linger: float = 0.0) -> Handler:
+    """A handler that reads the request, writes `head`, then each of `pieces` (draining, and
+    sleeping `pause` after each), and keeps the connection open `linger` seconds more."""
+
+    async def handler(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await read_request(reader)
+        writer.write(head)
+        for piece in pieces:
+            writer.write(piece)
+            await writer.drain()
+            if pause:
+                await asyncio.sleep(pause)
+        if linger:
+            await asyncio.sleep(linger)
+
+    return handler
+
+
 @contextlib.asynccontextmanager
 async def raw_server(handler: Handler) -> AsyncIterator[str]:
     """Serve `handler` per connection on 127.0.0.1; yield "http://127.0.0.1:PORT"."""

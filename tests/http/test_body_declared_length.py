@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from returns.pipeline import is_successful
 
 from tests.http.fakes_http import settings
-from tests.http.rawserver import raw_server, read_request
+from tests.http.rawserver import Handler, raw_server, replying
 from webdistill.adapters.http.body import CHUNK
 from webdistill.adapters.http.client import GuardedClient
 from webdistill.kernel.errors import ErrorCode
@@ -15,25 +13,16 @@ from webdistill.kernel.errors import ErrorCode
 KIB = 1 << 10
 
 
-def replying(head: bytes, pieces: list[bytes], pause: float = 0.0):  # type: ignore[no-untyped-def]
-    async def handler(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        await read_request(reader)
-        writer.write(head)
-        for piece in pieces:
-            writer.write(piece)
-            await writer.drain()
-            if pause:
-                await asyncio.sleep(pause)
-        await asyncio.sleep(0.2)
-
-    return handler
-
-
 def head(length: int, content_type: str = "text/plain", extra: bytes = b"") -> bytes:
     return (
         b"HTTP/1.1 200 OK\r\nContent-Type: " + content_type.encode() + b"\r\n"
         b"Content-Length: " + str(length).encode() + b"\r\n" + extra + b"\r\n"
     )
+
+
+def lingering(response_head: bytes, pieces: list[bytes], pause: float = 0.0) -> Handler:
+    """`replying`, keeping the connection open 0.2 s after the last piece."""
+    return replying(response_head, pieces, pause, linger=0.2)
 
 
 async def fetch(base_url: str, **changes: object) -> object:
@@ -44,14 +33,14 @@ async def fetch(base_url: str, **changes: object) -> object:
 async def test_a_body_of_exactly_the_cap_arriving_in_pieces_is_whole() -> None:
     body = bytes(range(256)) * 256  # 64 KiB
     pieces = [body[i : i + 5000] for i in range(0, len(body), 5000)]
-    async with raw_server(replying(head(len(body)), pieces, pause=0.001)) as base:
+    async with raw_server(lingering(head(len(body)), pieces, pause=0.001)) as base:
         result = await fetch(base, max_response_bytes=len(body))
     response = result.unwrap()  # type: ignore[attr-defined]
     assert response.body == body and not response.truncated
 
 
 async def test_an_empty_declared_body_is_empty() -> None:
-    async with raw_server(replying(head(0), [])) as base:
+    async with raw_server(lingering(head(0), [])) as base:
         result = await fetch(base)
     response = result.unwrap()  # type: ignore[attr-defined]
     assert response.body == b"" and not response.truncated
@@ -59,7 +48,7 @@ async def test_an_empty_declared_body_is_empty() -> None:
 
 async def test_a_declared_length_over_the_wire_cap_is_streamed_and_cut() -> None:
     body = b"a" * (512 * KIB)
-    async with raw_server(replying(head(len(body)), [body])) as base:
+    async with raw_server(lingering(head(len(body)), [body])) as base:
         result = await fetch(base, max_response_bytes=1024 * KIB, max_wire_bytes=64 * KIB)
     response = result.unwrap()  # type: ignore[attr-defined]
     assert response.truncated
@@ -68,7 +57,7 @@ async def test_a_declared_length_over_the_wire_cap_is_streamed_and_cut() -> None
 
 async def test_a_declared_length_over_the_cap_is_cut_at_the_cap() -> None:
     body = b"b" * (300 * KIB)
-    async with raw_server(replying(head(len(body)), [body])) as base:
+    async with raw_server(lingering(head(len(body)), [body])) as base:
         result = await fetch(base, max_response_bytes=100 * KIB)
     response = result.unwrap()  # type: ignore[attr-defined]
     assert response.truncated and response.body == b"b" * (100 * KIB)
@@ -76,21 +65,21 @@ async def test_a_declared_length_over_the_cap_is_cut_at_the_cap() -> None:
 
 async def test_a_binary_declared_over_the_wire_cap_is_refused() -> None:
     body = b"%PDF" + b"x" * (200 * KIB)
-    async with raw_server(replying(head(len(body), "application/pdf"), [body])) as base:
+    async with raw_server(lingering(head(len(body), "application/pdf"), [body])) as base:
         result = await fetch(base, max_response_bytes=1024 * KIB, max_wire_bytes=64 * KIB)
     assert result.failure().code == ErrorCode.TOO_LARGE  # type: ignore[attr-defined]
 
 
 async def test_a_labelled_identity_encoding_is_read_whole() -> None:
     body = b"identity body"
-    reply = replying(head(len(body), extra=b"Content-Encoding: identity\r\n"), [body])
+    reply = lingering(head(len(body), extra=b"Content-Encoding: identity\r\n"), [body])
     async with raw_server(reply) as base:
         result = await fetch(base)
     assert result.unwrap().body == body  # type: ignore[attr-defined]
 
 
 async def test_a_non_ascii_content_length_is_not_trusted() -> None:
-    reply = replying(
+    reply = lingering(
         b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
         + "Content-Length: \u0665\r\n\r\n".encode()
         + b"hello",

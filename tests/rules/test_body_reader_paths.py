@@ -7,7 +7,6 @@ and detail of each refusal. `read_body` reads real aiohttp responses from raw se
 
 from __future__ import annotations
 
-import asyncio
 import gzip
 import zlib
 from typing import Any
@@ -17,27 +16,13 @@ import pytest
 from returns.pipeline import is_successful
 
 from tests.http.fakes_http import settings
-from tests.http.rawserver import raw_server, read_request
+from tests.http.rawserver import raw_server, replying
 from webdistill.adapters.http.body import Body, declared_length, declared_too_large, read_body
 from webdistill.adapters.http.decoders import intermediate_allowance
 from webdistill.adapters.http.errors import shown
 from webdistill.kernel.errors import ErrorCode, WebError
 
 KIB = 1024
-
-
-def replying(head: bytes, pieces: list[bytes], pause: float = 0.0):  # type: ignore[no-untyped-def]
-    async def handler(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        await read_request(reader)
-        writer.write(head)
-        for piece in pieces:
-            writer.write(piece)
-            await writer.drain()
-            if pause:
-                await asyncio.sleep(pause)
-        writer.close()
-
-    return handler
 
 
 def response_head(status: str = "200 OK", **headers: str) -> bytes:
