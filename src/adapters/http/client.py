@@ -237,12 +237,10 @@ class GuardedClient:
             where.append((clean, hop))
             if hop == 0:
                 first_url = clean
-                hop_headers = self._headers_for(headers, same_origin=True) if headers else None
-            else:
-                same_origin = _origin(clean) == _origin(first_url)
-                hop_headers = (
-                    self._headers_for(headers, same_origin=same_origin) if headers else None
-                )
+            hop_headers = None
+            if headers:
+                same_origin = hop == 0 or _origin(clean) == _origin(first_url)
+                hop_headers = self._headers_for(headers, same_origin=same_origin)
             result = await exchange(
                 session,
                 settings,
