@@ -30,8 +30,7 @@ from __future__ import annotations
 from returns.result import Result, Success
 
 from webdistill.adapters.extract.dispatch import choose_media_type, extract_content
-from webdistill.adapters.extract.plain import read_plain_text
-from webdistill.adapters.extract.registry import ReadRequest
+from webdistill.adapters.extract.plain import plain_text_document
 from webdistill.adapters.extract.sniff import media_type_of
 from webdistill.adapters.extract.tiny_html import read_tiny_html
 from webdistill.kernel.errors import WebError
@@ -74,7 +73,7 @@ def read_inline(
     WEB_IMAGE_LINKS, as the pool's reader is given it."""
     kind = inline_kind(body, content_type, url)
     if kind == "text/plain":
-        return read_plain_text(ReadRequest(body, "text/plain", content_type, url, 0))
+        return Success(plain_text_document(body, content_type))
     if kind == "text/html":
         plain = read_tiny_html(body, content_type, url)  # the plainest pages, same answer
         if plain is not None:
