@@ -1,17 +1,14 @@
-"""`DiskStore`: the embedded default, a diskcache (SQLite + files) in the user's cache folder.
+"""`DiskStore`: the embedded default, one SQLite file in the user's cache folder.
 
-Why diskcache: it is SQLite underneath, safe with several processes and threads at once (WAL
-journal, one connection per thread), bounded in bytes with least-recently-used eviction, with
-expiry, atomic `add`/`incr` and transactions: exactly what the port asks, well kept and small.
-Every call runs on one dedicated thread, never on the event loop: SQLite serialises writes
-anyway, one thread keeps one connection (a warm page cache, no other connection's writes to
-re-read) and the hand-off is a queue put and one `call_soon_threadsafe` (measured: a miss
-plus its put cost 248 µs of CPU this way, 431 µs on a 4-thread executor). The SQLite busy
-timeout is short (calls queue behind one another, so it bounds their wait too): a store
-locked by another process answers `Failure` quickly and the caller fetches instead.
-
-Values are bytes only. An entry diskcache would unpickle (written by something else into our
-folder) is refused, never loaded.
+The file, its layout, eviction and the rules that keep it safe with several processes are
+in `disk_db.py`; this is the port's async face. Every call runs on one dedicated thread
+(`disk_thread.py`), never on the event loop: SQLite serialises writes anyway, one thread
+keeps one connection (a warm page cache, prepared statements) and the hand-off is a queue
+put and one `call_soon_threadsafe`; writes queued together commit in one transaction. The
+SQLite busy timeout is short (calls queue behind one another, so it bounds their wait too):
+a store locked by another process answers `Failure` quickly and the caller fetches instead.
+Anything the file or SQLite raises (locked, full disk, a damaged or foreign file) is a
+`Failure(StoreError)` saying what went wrong; callers degrade, with a notice.
 """
 
 from __future__ import annotations
@@ -21,14 +18,12 @@ import contextlib
 import os
 import sqlite3
 import threading
-import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-import diskcache
-from diskcache.core import MODE_PICKLE
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.store.disk_db import FILE_NAME, Database, StoreBusy, StoreFormatError
 from webdistill.adapters.store.disk_thread import Job, Jobs, serve
 from webdistill.kernel.store import StoreError
 
@@ -36,33 +31,8 @@ _T = TypeVar("_T")
 
 #: Seconds SQLite waits for another process's write lock before the call gives up.
 BUSY_TIMEOUT_S = 1
-_ERRORS = (OSError, sqlite3.Error, diskcache.Timeout, ValueError)
-
-
-class _BytesOnlyDisk(diskcache.Disk):
-    """diskcache's storage, refusing to unpickle anything it finds."""
-
-    def fetch(self, mode: Any, filename: str, value: Any, read: bool) -> Any:
-        if mode == MODE_PICKLE:
-            raise ValueError("refusing a pickled entry in the webdistill store")
-        return super().fetch(mode, filename, value, read)
-
-
-def _count_up(cache: diskcache.Cache, counter: str, ttl_s: float) -> int:
-    """Inside a transaction: count `counter` up by one and give it `ttl_s` from now.
-
-    diskcache's `incr` updates the row in place (no size bookkeeping, no cull: a counter
-    does not grow) and `touch` moves its expiry; an expired counter starts again at 1. A
-    counter that is not an integer (something else wrote the key) is replaced by 1."""
-    try:
-        count = cache.incr(counter)
-    except TypeError:
-        count = None
-    if type(count) is not int:
-        cache.set(counter, 1, expire=ttl_s)
-        return 1
-    cache.touch(counter, expire=ttl_s)
-    return count
+_ERRORS = (OSError, sqlite3.Error, ValueError)
+_DAMAGED = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
 
 
 class DiskStore:
@@ -73,7 +43,7 @@ class DiskStore:
     def __init__(self, directory: str, max_bytes: int) -> None:
         self._directory = directory
         self._max_bytes = max_bytes
-        self._cache: diskcache.Cache | None = None
+        self._db: Database | None = None
         self._jobs: Jobs = Jobs()
         self._thread: threading.Thread | None = None
 
@@ -81,32 +51,21 @@ class DiskStore:
     def label(self) -> str:
         return f"disk:{self._directory}"
 
-    def _open(self) -> diskcache.Cache:
-        os.makedirs(self._directory, mode=0o700, exist_ok=True)
-        return diskcache.Cache(
-            self._directory,
-            timeout=BUSY_TIMEOUT_S,
-            disk=_BytesOnlyDisk,
-            size_limit=self._max_bytes,
-            eviction_policy="least-recently-used",
-            cull_limit=16,
-        )
-
-    def _with_cache(self, call: Callable[[diskcache.Cache], _T]) -> _T:
-        """Runs on the store thread: open the cache on first use, then `call` it."""
-        if self._cache is None:
-            self._cache = self._open()
-        return call(self._cache)
+    def _database(self) -> Database:
+        """On the store thread: the database, opened on first use (again after a failure)."""
+        if self._db is None:
+            self._db = Database(self._directory, self._max_bytes, BUSY_TIMEOUT_S)
+        return self._db
 
     def _transaction(self) -> contextlib.AbstractContextManager[Any]:
-        """Runs on the store thread: one SQLite transaction (the jobs' own nest in it)."""
-        return self._with_cache(lambda cache: cache.transact())
+        """On the store thread: one write transaction (the jobs' own join it)."""
+        return self._database().write()
 
     async def _submit(self, call: Callable[[], _T], kind: str, size: int = 0) -> _T:
         if self._thread is None:
             self._thread = threading.Thread(
                 target=serve,
-                args=(self._jobs, self._transaction, diskcache.Timeout),
+                args=(self._jobs, self._transaction, StoreBusy),
                 name="webdistill-store",
                 daemon=True,
             )
@@ -116,85 +75,57 @@ class DiskStore:
         self._jobs.put(Job(call, loop, future, kind, size))
         return await future
 
+    def _error(self, exc: Exception) -> StoreError:
+        reason = f"{type(exc).__name__}: {str(exc)[:200]}"
+        if isinstance(exc, StoreFormatError) or getattr(exc, "sqlite_errorname", "") in _DAMAGED:
+            path = os.path.join(self._directory, FILE_NAME)
+            reason += f"; delete {path} (a cache) to start an empty store"
+        return StoreError(reason)
+
     async def _run(
-        self, call: Callable[[diskcache.Cache], _T], kind: str = "write", size: int = 0
+        self, call: Callable[[Database], _T], kind: str = "write", size: int = 0
     ) -> Result[_T, StoreError]:
         try:
-            return Success(await self._submit(lambda: self._with_cache(call), kind, size))
+            return Success(await self._submit(lambda: call(self._database()), kind, size))
         except _ERRORS as exc:
-            return Failure(StoreError(f"{type(exc).__name__}: {str(exc)[:200]}"))
+            return Failure(self._error(exc))
 
     async def get(self, key: str) -> Result[bytes | None, StoreError]:
-        def call(cache: diskcache.Cache) -> bytes | None:
-            # A miss is one SELECT outside any transaction. diskcache's `get` under LRU
-            # takes the write lock (BEGIN IMMEDIATE) to stamp the access time even when
-            # nothing is there: a miss would wait for another process's write and cost a
-            # transaction. A hit still goes through `get`, which stamps it (LRU order).
-            if key not in cache:
-                return None
-            value = cache.get(key)
-            return value if isinstance(value, bytes) else None
-
-        return await self._run(call, "read")
+        return await self._run(lambda db: db.get(key), "read")
 
     async def put(self, key: str, value: bytes, ttl_s: float) -> Result[None, StoreError]:
-        def call(cache: diskcache.Cache) -> None:
-            cache.set(key, value, expire=ttl_s)
-
-        return await self._run(call, size=len(value))
+        return await self._run(lambda db: db.put(key, value, ttl_s), size=len(value))
 
     async def add(self, key: str, value: bytes, ttl_s: float) -> Result[bool, StoreError]:
-        return await self._run(
-            lambda cache: bool(cache.add(key, value, expire=ttl_s)), size=len(value)
-        )
+        return await self._run(lambda db: db.add(key, value, ttl_s), size=len(value))
 
     async def delete(self, key: str) -> Result[None, StoreError]:
-        def call(cache: diskcache.Cache) -> None:
-            cache.delete(key)
-
-        return await self._run(call)
+        return await self._run(lambda db: db.delete(key))
 
     async def incr(self, key: str, ttl_s: float) -> Result[int, StoreError]:
-        def call(cache: diskcache.Cache) -> int:
-            with cache.transact():
-                return _count_up(cache, key, ttl_s)
-
-        return await self._run(call)
+        return await self._run(lambda db: db.incr(key, ttl_s))
 
     async def put_in_ring(
         self, counter: str, slots: int, prefix: str, value: bytes, ttl_s: float
     ) -> Result[int, StoreError]:
-        def call(cache: diskcache.Cache) -> int:
-            with cache.transact():  # one SQLite transaction, one trip to the store thread
-                count = _count_up(cache, counter, ttl_s)
-                slot = count % max(1, slots)
-                cache.set(f"{prefix}{slot}", value, expire=ttl_s)
-            return slot
-
-        return await self._run(call, size=len(value))
+        return await self._run(
+            lambda db: db.put_in_ring(counter, slots, prefix, value, ttl_s), size=len(value)
+        )
 
     async def pace(self, key: str, interval_s: float) -> Result[float, StoreError]:
-        def call(cache: diskcache.Cache) -> float:
-            with cache.transact():
-                now = time.time()  # wall clock: the turn is shared between processes
-                stored = cache.get(key)
-                turn = max(now, stored if isinstance(stored, float) else now)
-                cache.set(key, turn + interval_s, expire=turn + interval_s - now + 60)
-            return turn - now
-
-        return await self._run(call)
+        return await self._run(lambda db: db.pace(key, interval_s))
 
     async def close(self) -> None:
-        """Close the cache on its thread (after the calls queued before), stop the thread."""
+        """Close the database on its thread (after the calls queued before), stop the thread."""
         if self._thread is None:
             return
 
-        def close_cache() -> None:
-            cache, self._cache = self._cache, None
-            if cache is not None:
-                cache.close()
+        def close_database() -> None:
+            db, self._db = self._db, None
+            if db is not None:
+                db.close()
 
         with contextlib.suppress(*_ERRORS):
-            await self._submit(close_cache, "alone")
+            await self._submit(close_database, "alone")
         self._jobs.put(None)
         self._thread = None

@@ -3,16 +3,16 @@
 Each SQLite commit costs a WAL write (and, at checkpoints, an fsync) whatever it holds, so
 when several callers' jobs are waiting (concurrent fetches each putting a page and saving a
 result), the thread takes up to `MAX_BATCH` of them off the queue and, when two or more of
-them write, runs them in ONE transaction (diskcache transactions nest: a job's own
-`transact` joins it). Every caller still awaits its own answer, delivered only after the
-commit, so a write is visible to other processes before its caller goes on (read-your-
-writes across processes holds). If anything in the batch fails (a busy lock, a full disk at
-commit, one job's error), the transaction is rolled back and every job of the batch runs
-again alone, answering its own result or error as it would have without batching; only a
-write lock another process keeps past the busy timeout is answered to the whole batch at
-once (alone, each job would wait for it in turn). A job
-that must run alone (closing the cache) ends a batch, and so does a job whose value would
-take the batch past `MAX_BATCH_BYTES` (big pages are written as files inside the lock).
+them write, runs them in ONE transaction (transactions nest: a job's own write transaction
+joins it, `disk_db.Database.write`). Every caller still awaits its own answer, delivered
+only after the commit, so a write is visible to other processes before its caller goes on
+(read-your-writes across processes holds). If anything in the batch fails (a busy lock, a
+full disk at commit, one job's error), the transaction is rolled back and every job of the
+batch runs again alone, answering its own result or error as it would have without
+batching; only a write lock another process keeps past the busy timeout is answered to the
+whole batch at once (alone, each job would wait for it in turn). A job that must run alone
+(closing the database) ends a batch, and so does a job whose value would take the batch
+past `MAX_BATCH_BYTES` (they bound how long the write lock is held).
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def _run_together(batch: list[Job], transaction: Transaction, busy: type[BaseExc
 
 def serve(jobs: Jobs, transaction: Transaction, busy: type[BaseException]) -> None:
     """The store thread: run jobs in order until told to stop. `transaction` opens one
-    SQLite transaction on the thread's cache; `busy` is what it raises when another
+    SQLite transaction on the thread's database; `busy` is what it raises when another
     process holds the write lock past the busy timeout (every job of the batch answers it:
     the store fails fast, as without batching a locked store's calls fail)."""
     held: list[Job | None] = []  # a job taken off the queue that could not join the batch
