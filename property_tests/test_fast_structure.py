@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from webdistill.kernel.arguments import FetchArgs, GetResultArgs, SearchArgs
 from webdistill.kernel.fast_structure import _table, exact_instance, plain_mapping
 from webdistill.kernel.model import FetchedPage, SearchHit
-from webdistill.kernel.validate import _without_nulls, converter
+from webdistill.kernel.validate import _validate_fetch, _without_nulls, converter, validate_fetch
 
 
 class _Str(str):
@@ -124,3 +124,17 @@ def test_the_common_shapes_take_the_shortcut() -> None:
     assert not exact_instance(attrs.evolve(page, flags=["empty"]), FetchedPage)
     assert plain_mapping({"url": "x", "max_chars": True}, FetchArgs) is None
     assert plain_mapping({"url": "x", "max_chars": 5.0}, FetchArgs) is None
+
+
+@given(
+    st.one_of(
+        st.dictionaries(st.sampled_from(["url", "urls", "URL", "max_chars"]),
+                        st.one_of(_VALUES, st.sampled_from([" ", "\n", "https://e.org/ a"])),
+                        max_size=2),
+        st.fixed_dictionaries({"url": st.one_of(st.text(max_size=30), st.just(_Str("https://e.org/")),
+                                                st.sampled_from(["", " \t", "https://example.org/x"]))}),
+    ),
+    st.integers(-10, 2_000_000),
+)  # fmt: skip
+def test_the_one_url_call_validates_as_every_call(raw: dict[str, object], default: int) -> None:
+    assert validate_fetch(raw, default) == _validate_fetch(raw, default)

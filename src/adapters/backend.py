@@ -83,7 +83,11 @@ class HttpWebBackend:
         response = fetched.unwrap()
         if request.extract_mode == "raw":
             return raw_page(response)
-        document = await self._read(response)
+        document = None
+        if self._pool is not None and self._inline is not None:  # no coroutine for these
+            document = self._inline(response.body, response.content_type or None, response.url)
+        if document is None:
+            document = await self._read(response)
         if not isinstance(document, Success):
             return Failure(document.failure())
         page = _as_page(response, document.unwrap())
@@ -93,11 +97,7 @@ class HttpWebBackend:
 
     async def _read(self, response: PageResponse) -> Result[Document, WebError]:
         content_type = response.content_type or None
-        if self._pool is not None:
-            if self._inline is not None:
-                read = self._inline(response.body, content_type, response.url)
-                if read is not None:
-                    return read
+        if self._pool is not None:  # what the inline reader takes never comes here (extract)
             return await self._pool.run(self._extractor, response.body, content_type, response.url)
         if len(response.body) > THREAD_THRESHOLD_BYTES:
             return await asyncio.to_thread(
@@ -145,12 +145,12 @@ def _as_page(response: PageResponse, document: Document) -> FetchedPage:
     if response.truncated:
         flags = (*flags, "body_truncated")
         notice = f"{notice} {TRUNCATED_BODY_NOTICE}" if notice else TRUNCATED_BODY_NOTICE
-    media_type = response.content_type.split(";", 1)[0].strip().lower()
     return FetchedPage(
         url=response.url,
         content=document.markdown,
         title=document.title,
-        content_type=document.content_type or media_type,
+        content_type=document.content_type
+        or response.content_type.split(";", 1)[0].strip().lower(),
         byline=document.byline,
         published=document.published,
         site_name=document.site_name,

@@ -14,7 +14,8 @@ holder of a slot is itself bounded by the deadline, so the wait is bounded too.
 
 The deadline is the only timer of a page read: while it runs, `enclosing_deadline()` says
 when it fires (event-loop time), and the guarded client arms no total timer of its own when
-that one fires first (one timer per fetch instead of one per stage).
+that one fires first. The deadlines of all page reads share one loop timer (`Watch`,
+http/watch.py), so a read arms none of its own while an earlier deadline is pending.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from contextvars import ContextVar
 
 from returns.result import Failure, Result
 
+from webdistill.adapters.http.watch import Watch
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchRequest, SearchQuery
 from webdistill.kernel.ports import WebBackend
@@ -58,6 +60,7 @@ class DeadlineBackend:
         self._timeout_s = timeout_s
         self._concurrency = max(1, concurrency)
         self._slots: asyncio.Semaphore | None = None
+        self._watch: Watch | None = None
 
     async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
         return await self._inner.search(query)
@@ -65,16 +68,26 @@ class DeadlineBackend:
     async def extract(self, request: FetchRequest) -> Result[object, WebError]:
         if self._slots is None:
             self._slots = asyncio.Semaphore(self._concurrency)
+        watch = self._watch
+        if watch is None or not watch.on(asyncio.get_running_loop()):
+            watch = self._watch = Watch(asyncio.get_running_loop())
         limit = self._timeout_s  # a call's own timeout_ms may shorten it, never extend it
         if request.timeout_ms is not None:
             limit = max(0.001, min(limit, request.timeout_ms / 1000))
         async with self._slots:
+            # The deadline, on one timer for all page reads (http/watch.py): on expiry the
+            # task is cancelled, as asyncio.timeout would; that cancellation, and only that
+            # one, becomes TIMEOUT here (a caller's own cancellation goes through).
+            ticket = watch.enter(limit)
+            token = _ENCLOSING.set(ticket.when)
             try:
-                async with asyncio.timeout(limit) as timer:
-                    token = _ENCLOSING.set(timer.when())
-                    try:
-                        return await self._inner.extract(request)
-                    finally:
-                        _ENCLOSING.reset(token)
-            except TimeoutError:
-                return Failure(deadline_error(request.url, limit))
+                return await self._inner.extract(request)
+            except asyncio.CancelledError:
+                if ticket.fired and ticket.uncancel() <= ticket.cancelling:
+                    return Failure(deadline_error(request.url, limit))
+                raise
+            finally:
+                _ENCLOSING.reset(token)
+                watch.leave(ticket)
+                if ticket.fired:
+                    ticket.uncancel()

@@ -15,7 +15,9 @@ and the caller runs the converter, which also words the errors.
 from __future__ import annotations
 
 import math
+import operator
 import types
+from collections.abc import Callable
 from typing import Any, Literal, Union, get_args, get_origin
 
 import attrs
@@ -109,18 +111,52 @@ def plain_mapping(raw: object, cls: type[Any], *, null_is_default: bool = False)
         return None
 
 
+#: Per class, how `exact_instance` checks an instance: a getter of every field's value and,
+#: per field, the set of exact types that settle it (str, int, bool, and None when allowed)
+#: or None when the value needs `_exact` (floats, Literals, string tuples); None: the class
+#: has a field of no simple kind, so no instance is exact.
+_Plan = tuple[Callable[[object], Any], tuple[tuple[frozenset[type] | None, _Kind], ...]]
+_PLANS: dict[type, _Plan | None] = {}
+_SETTLED_BY_TYPE = {"str": str, "int": int, "bool": bool}
+
+
+def _plan(cls: type[Any]) -> _Plan | None:
+    if cls in _PLANS:
+        return _PLANS[cls]
+    table = _table(cls)
+    plan = None
+    if table and all(kind is not None for kind, _ in table.values()):
+        names = tuple(table)
+        getter = operator.attrgetter(*names) if len(names) > 1 else _one(names[0])
+        checks: list[tuple[frozenset[type] | None, _Kind]] = []
+        for kind, _ in table.values():
+            assert kind is not None
+            exact = _SETTLED_BY_TYPE.get(kind[0])
+            types_ = None if exact is None else frozenset({exact, *([type(None)] * kind[1])})
+            checks.append((types_, kind))
+        plan = (getter, tuple(checks))
+    _PLANS[cls] = plan
+    return plan
+
+
+def _one(name: str) -> Callable[[object], Any]:
+    getter = operator.attrgetter(name)
+    return lambda row: (getter(row),)
+
+
 def exact_instance(row: object, cls: type[Any]) -> bool:
     """True when `row` is a `cls` (not a subclass) whose every field is of exactly its simple
     type: the converter would answer an equal instance, so `row` can be used as it is."""
     if type(row) is not cls:
         return False
-    table = _table(cls)
-    if table is None:
+    plan = _PLANS[cls] if cls in _PLANS else _plan(cls)
+    if plan is None:
         return False
-    for name, (kind, _) in table.items():
-        if kind is None:
-            return False
-        value = getattr(row, name)
-        if not _exact(value, kind) or (kind[0] == "strs" and type(value) is not tuple):
+    getter, checks = plan
+    for value, (types_, kind) in zip(getter(row), checks, strict=True):
+        if types_ is not None:
+            if type(value) not in types_:
+                return False
+        elif not _exact(value, kind) or (kind[0] == "strs" and type(value) is not tuple):
             return False
     return True

@@ -70,18 +70,26 @@ async def _call_port(
         answer = await call()
     except asyncio.CancelledError:
         raise
-    except Exception as exc:
-        # A port answers failures as values; a raise is a bug, not the network's fault: an
-        # INTERNAL_ERROR (not retryable, unlike `code`), with its traceback logged.
-        logging.getLogger("webdistill").error("the %s raised", what, exc_info=exc)
-        message = (
-            f"The {what} failed with an internal error ({type(exc).__name__}); this is a bug "
-            "in webdistill, not a network problem, so retrying will not help. Report it (the "
-            "traceback is in the log)."
-        )
-        return Failure(WebError.of(ErrorCode.INTERNAL_ERROR, message, retryable=False, port=code))
+    except Exception as exc:  # noqa: BLE001 - a port's raise becomes its error value
+        return _port_raised(exc, what, code)
     if isinstance(answer, Success | Failure):
         return answer
+    return _not_a_result(what)
+
+
+def _port_raised(exc: Exception, what: str, code: ErrorCode) -> Result[object, WebError]:
+    # A port answers failures as values; a raise is a bug, not the network's fault: an
+    # INTERNAL_ERROR (not retryable, unlike `code`), with its traceback logged.
+    logging.getLogger("webdistill").error("the %s raised", what, exc_info=exc)
+    message = (
+        f"The {what} failed with an internal error ({type(exc).__name__}); this is a bug "
+        "in webdistill, not a network problem, so retrying will not help. Report it (the "
+        "traceback is in the log)."
+    )
+    return Failure(WebError.of(ErrorCode.INTERNAL_ERROR, message, retryable=False, port=code))
+
+
+def _not_a_result(what: str) -> Result[object, WebError]:
     message = f"The {what} answered with something that is not a Result."
     return Failure(WebError.of(ErrorCode.INVALID_BACKEND_DATA, message))
 
@@ -123,16 +131,6 @@ async def search_web(deps: Deps, query: SearchQuery) -> Result[tuple[SearchHit, 
     return Success(searched.unwrap().hits)
 
 
-def _normalise_request(deps: Deps, request: FetchRequest) -> Result[FetchRequest, WebError]:
-    if request.start_index < 0:
-        message = "Invalid input: start_index must be 0 or more."
-        return Failure(WebError.of(ErrorCode.INVALID_INPUT, message))
-    max_chars = clamp_max_chars(request.max_chars, deps.max_content_chars)
-    if max_chars == request.max_chars:  # validate_fetch's requests are already clamped
-        return Success(request)
-    return Success(attrs.evolve(request, max_chars=max_chars))
-
-
 def _compression_hint(request: FetchRequest) -> str:
     """How to get the page uncompressed, worded for how compression was turned on."""
     if request.compress:
@@ -163,6 +161,18 @@ def _compressor_call(
     if callable(compress_to):
         return lambda: compress_to(content, focus, budget)
     return lambda: compressor(content, focus)
+
+
+def _shown_as_extracted(deps: Deps, content: str, request: FetchRequest) -> bool:
+    """True when `_compress` would answer `(content, None)` without calling anything: not
+    asked, no compressor (and none asked for), short enough, or already within the window."""
+    if request.compress is False:
+        return True
+    if deps.compressor is None:
+        return not request.compress
+    if request.compress is None and len(content) < deps.compress_min_length:
+        return True
+    return len(content) <= (request.max_chars or deps.max_content_chars)
 
 
 async def _compress(
@@ -209,20 +219,29 @@ async def _compress(
 
 async def extract_page(deps: Deps, request: FetchRequest) -> Result[Page, WebError]:
     """Read one page: vet the URL, extract, re-validate, compress if due, cut one window."""
-    normalised = _normalise_request(deps, request)
-    if not isinstance(normalised, Success):
-        return Failure(normalised.failure())
+    if request.start_index < 0:
+        message = "Invalid input: start_index must be 0 or more."
+        return Failure(WebError.of(ErrorCode.INVALID_INPUT, message))
     checked = check_url(request.url, deps.url_policy)
     if not isinstance(checked, Success):
         return Failure(checked.failure())
-    wanted = normalised.unwrap()
+    wanted = request
+    max_chars = clamp_max_chars(request.max_chars, deps.max_content_chars)
+    if max_chars != request.max_chars:  # validate_fetch's requests are already clamped
+        wanted = attrs.evolve(wanted, max_chars=max_chars)
     if wanted.url != checked.unwrap():
         wanted = attrs.evolve(wanted, url=checked.unwrap())
-    answer = await _call_port(
-        lambda: deps.backend.extract(wanted), "fetch backend", ErrorCode.NETWORK_ERROR
-    )
+    # The port awaited here, as `_call_port` would (one coroutine less per page read).
+    try:
+        answer = await deps.backend.extract(wanted)
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a port's raise becomes its error value
+        answer = _port_raised(exc, "fetch backend", ErrorCode.NETWORK_ERROR)
     if not isinstance(answer, Success):
-        return Failure(answer.failure())
+        if isinstance(answer, Failure):
+            return Failure(answer.failure())
+        return Failure(_not_a_result("fetch backend").failure())
     structured = structure_row(answer.unwrap(), FetchedPage, 0)
     if not isinstance(structured, Success):
         return Failure(structured.failure())
@@ -239,10 +258,13 @@ async def extract_page(deps: Deps, request: FetchRequest) -> Result[Page, WebErr
                 field="url",
             )
         )
-    content = await _compress(deps, fetched, wanted)
-    if not isinstance(content, Success):
-        return Failure(content.failure())
-    text, compressed_by = content.unwrap()
+    if _shown_as_extracted(deps, fetched.content, wanted):
+        text, compressed_by = fetched.content, None
+    else:
+        content = await _compress(deps, fetched, wanted)
+        if not isinstance(content, Success):
+            return Failure(content.failure())
+        text, compressed_by = content.unwrap()
     if wanted.start_index > len(text) or (wanted.start_index == len(text) and text):
         message = (
             f"Invalid input: start_index {wanted.start_index} is past the end of the content "
@@ -386,6 +408,12 @@ async def web_fetch(
     validated = validate_fetch(raw, deps.max_content_chars)
     if not isinstance(validated, Success):
         return Failure(validated.failure())
-    jobs = [lambda r=r: _fetch_outcome(deps, r) for r in validated.unwrap().requests]
-    outcomes = tuple(await _bounded(deps.concurrency, jobs))
+    requests = validated.unwrap().requests
+    if len(requests) == 1:  # what `_bounded` does with one job, without building it
+        outcomes: tuple[FetchOutcome, ...] = (await _fetch_outcome(deps, requests[0]),)
+    else:
+        jobs = [lambda r=r: _fetch_outcome(deps, r) for r in requests]
+        outcomes = tuple(await _bounded(deps.concurrency, jobs))
+    if deps.results is None:  # `remember` would answer them untagged
+        return Success(outcomes)
     return Success(await remember(deps, "web_fetch", outcomes, scope))

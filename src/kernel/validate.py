@@ -256,6 +256,16 @@ def validate_search(raw: object) -> Result[SearchRequest, WebError]:
 
 def validate_fetch(raw: object, default_max_chars: int) -> Result[FetchBatch, WebError]:
     """`web_fetch` arguments -> `FetchBatch`, or INVALID_INPUT naming the field."""
+    if type(raw) is dict and len(raw) == 1:  # `{"url": "..."}`, almost every call: its batch
+        url = raw.get("url")
+        if type(url) is str and url.strip():
+            max_chars = clamp_max_chars(None, default_max_chars)
+            return Success(FetchBatch(requests=(FetchRequest(url=url, max_chars=max_chars),)))
+    return _validate_fetch(raw, default_max_chars)
+
+
+def _validate_fetch(raw: object, default_max_chars: int) -> Result[FetchBatch, WebError]:
+    """`validate_fetch` for every shape of arguments (the one-URL shortcut's reference)."""
     parsed = structure(raw, FetchArgs, "web_fetch arguments", null_is_default=True)
     if not isinstance(parsed, Success):
         return Failure(_invalid(parsed.failure(), FETCH_HINT))

@@ -24,6 +24,7 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
+_BOM_PREFIXES = tuple(bom for bom, _ in _BOMS)
 _CHARSET_PARAM = re.compile(r"""charset\s*=\s*["']?\s*([^"';,\s]+)""", re.IGNORECASE)
 _META_CHARSET = re.compile(rb"""<meta[^>]{0,512}?charset\s*=\s*["']?\s*([-\w.:]+)""", re.IGNORECASE)
 #: How much of an undeclared body the detector reads.
@@ -114,6 +115,8 @@ _NON_LATIN = frozenset(
 
 def bom_encoding(body: bytes) -> tuple[str, int] | None:
     """The encoding named by a UTF-8/UTF-16 byte-order mark at the start of `body`."""
+    if not body.startswith(_BOM_PREFIXES):  # the common case: one C call, no loop
+        return None
     for bom, name in _BOMS:
         if body.startswith(bom):
             return name, len(bom)
@@ -196,8 +199,23 @@ def detect_codec(body: bytes) -> str:
     return codec if codec in _MULTI_BYTE or codec in _NON_LATIN else "cp1252"
 
 
-def _declared(body: bytes, content_type: str | None) -> str | None:
+#: Content-Type header -> the codec its charset names (None: none usable); bounded memo.
+_CODECS: dict[str, str | None] = {}
+
+
+def _declared_codec(content_type: str | None) -> str | None:
+    if not content_type:
+        return None
+    if content_type in _CODECS:
+        return _CODECS[content_type]
     codec = usable_codec(charset_from_content_type(content_type))
+    if len(_CODECS) < 256 and len(content_type) <= 256:
+        _CODECS[content_type] = codec
+    return codec
+
+
+def _declared(body: bytes, content_type: str | None) -> str | None:
+    codec = _declared_codec(content_type)
     if codec is None and _looks_like_html(content_type, body):
         codec = meta_charset(body)
     return codec
@@ -205,6 +223,8 @@ def _declared(body: bytes, content_type: str | None) -> str | None:
 
 def decode_text(body: bytes, content_type: str | None) -> str:
     """Decode a response body to `str`; never raises, whatever the bytes or the header."""
+    if body.isascii():
+        return _decode_ascii(body, content_type)
     bom = bom_encoding(body)
     if bom is not None:
         return body[bom[1] :].decode(bom[0], errors="replace")
@@ -221,4 +241,15 @@ def decode_text(body: bytes, content_type: str | None) -> str:
             return text  # valid UTF-8 wins over a contradicting declaration
     if declared is None:
         declared = "utf-8" if body.isascii() else detect_codec(body)
+    return body.decode(declared, errors="replace")
+
+
+def _decode_ascii(body: bytes, content_type: str | None) -> str:
+    """`decode_text` of an ASCII body, in fewer steps: it holds no byte-order mark (each
+    starts with a byte above 0x7F) and is valid UTF-8, so only a declaration or, without one,
+    zero bytes read as UTF-16 can make it decode other than as ASCII."""
+    declared = _declared(body, content_type)
+    if declared is None:
+        utf16 = _utf16_without_bom(body) if b"\x00" in body else None  # no zero: not UTF-16
+        declared = utf16 or "utf-8"
     return body.decode(declared, errors="replace")

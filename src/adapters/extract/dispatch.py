@@ -28,7 +28,7 @@ from webdistill.adapters.extract.plain import (
     read_plain_text,
 )
 from webdistill.adapters.extract.registry import Handler, HandlerRegistry, ReadRequest
-from webdistill.adapters.extract.sniff import media_type_of, sniff, sniff_binary
+from webdistill.adapters.extract.sniff import media_type_of, sniff, sniff_binary, sniff_text
 from webdistill.adapters.extract.yaml_doc import read_yaml
 from webdistill.adapters.extract.zipped import DOCX, EPUB, PPTX, XLSX, ZIP_FORMATS, zip_kind
 from webdistill.kernel.errors import ErrorCode, WebError
@@ -202,15 +202,17 @@ def choose_media_type(body: bytes, declared: str, url: str | None) -> str:
     binary = _binary_type(body)
     if binary and (declared in GENERIC_TYPES or binary in STRONG_MAGIC_TYPES):
         return binary
+    # From here `binary` is None or a type `sniff_binary` answers unchanged (only ZIPs are
+    # narrowed, and they are strong), so `sniff(body)` is `binary or sniff_text(body)`.
     if declared in GENERIC_TYPES or not _BUILTIN.find(_structured_suffix(declared)):
-        return _from_url(url) or sniff(body)
+        return _from_url(url) or binary or sniff_text(body)
     if declared in ZIP_FORMATS and binary is None:
-        return sniff(body)  # a "document" that is not a ZIP: an error page, most likely
+        return sniff_text(body)  # a "document" that is not a ZIP: an error page, most likely
     if declared == "text/plain":
         by_url = _from_url(url)
         if by_url and by_url not in ZIP_FORMATS:
             return by_url
-        sniffed = sniff(body)
+        sniffed = binary or sniff_text(body)
         return sniffed if sniffed in {"text/html", "application/json"} else declared
     return _structured_suffix(declared)
 

@@ -25,11 +25,10 @@ obviously linear in the body, so they stay on work the fetch's deadline can kill
 
 from __future__ import annotations
 
-from returns.result import Result
+from returns.result import Result, Success
 
 from webdistill.adapters.extract.dispatch import choose_media_type, extract_content
-from webdistill.adapters.extract.plain import read_plain_text
-from webdistill.adapters.extract.registry import ReadRequest
+from webdistill.adapters.extract.plain import plain_text_document
 from webdistill.adapters.extract.sniff import media_type_of
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import Document
@@ -71,7 +70,7 @@ def read_inline(
     WEB_IMAGE_LINKS, as the pool's reader is given it."""
     kind = inline_kind(body, content_type, url)
     if kind == "text/plain":
-        return read_plain_text(ReadRequest(body, "text/plain", content_type, url, 0))
+        return Success(plain_text_document(body, content_type))
     if kind == "text/html":
         return extract_content(body, content_type, url, image_links=image_links)
     return None

@@ -38,8 +38,13 @@ _MD_MARKS = re.compile(r"^\s{0,3}(#{1,6}\s+|>\s?|[-*+]\s+)|[*_`]{1,3}", re.MULTI
 
 
 def _clean(text: str) -> str:
-    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
-    return _BLANK_RUN.sub("\n\n", text).strip()
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if "\x00" in text:
+        text = text.replace("\x00", "")
+    if "\n\n\n" in text:  # what _BLANK_RUN matches: no scan by the regex engine without it
+        text = _BLANK_RUN.sub("\n\n", text)
+    return text.strip()
 
 
 def _first_line_title(text: str) -> str:
@@ -51,17 +56,17 @@ def _first_line_title(text: str) -> str:
 
 def read_plain_text(request: ReadRequest) -> Result[Document, WebError]:
     """Plain text as is (line endings normalised); the first line is the title."""
-    text = _clean(decode_text(request.body, request.content_type))
-    return Success(
-        Document(
-            title=_first_line_title(text),
-            markdown=text,
-            text=text,
-            content_type="text/plain",
-            flags=() if text else ("empty",),
-            notice=None if text else "The document is empty.",
-        )
-    )
+    return Success(plain_text_document(request.body, request.content_type))
+
+
+def plain_text_document(body: bytes, content_type: str | None) -> Document:
+    """`read_plain_text`'s document for `body` served as `content_type`."""
+    text = _clean(decode_text(body, content_type))
+    if not text:
+        return Document(content_type="text/plain", flags=("empty",),
+                        notice="The document is empty.")  # fmt: skip
+    return Document(title=_first_line_title(text), markdown=text, text=text,
+                    content_type="text/plain")  # fmt: skip
 
 
 def markdown_to_text(markdown: str) -> str:

@@ -60,10 +60,25 @@ _MEDIA_TYPE = re.compile(r"[a-z0-9][a-z0-9!#$&^_.+-]{0,63}/[a-z0-9][a-z0-9!#$&^_
 _OFFICE_HINT = re.compile(rb"(word/|xl/|ppt/|\[Content_Types\]\.xml|opendocument)")
 
 
+#: Content-Type header -> its media type: servers send a handful of distinct values, so the
+#: answer is remembered (bounded: the values come from servers).
+_MEDIA_TYPES: dict[str, str] = {}
+
+
 def media_type_of(content_type: str | None) -> str:
     """`text/HTML; charset=x` -> `text/html`; anything unparseable -> ""."""
     if not content_type:
         return ""
+    known = _MEDIA_TYPES.get(content_type)
+    if known is not None:
+        return known
+    media = _media_type(content_type)
+    if len(_MEDIA_TYPES) < 256 and len(content_type) <= 256:
+        _MEDIA_TYPES[content_type] = media
+    return media
+
+
+def _media_type(content_type: str) -> str:
     head = content_type.split(";", 1)[0].strip().lower()
     if len(head) > 127 or _MEDIA_TYPE.fullmatch(head) is None:
         return ""  # not an RFC 6838 type/subtype: nothing of it is quoted anywhere
@@ -96,9 +111,10 @@ def _iso_media(body: bytes) -> str | None:
 def sniff_binary(body: bytes) -> str | None:
     """The media type of a binary format recognised by its magic number, else None."""
     head = body[:64]
-    for type_ in (_riff(head), _iso_media(head)):
-        if type_:
-            return type_
+    if head[:4] == b"RIFF" and len(head) >= 12:
+        return _riff(head)
+    if head[4:8] == b"ftyp":
+        return _iso_media(head)
     for magic, media in _MAGIC if head.startswith(_MAGIC_PREFIXES) else ():
         if head.startswith(magic):
             if media == "application/zip" and _OFFICE_HINT.search(body[:4096]):
@@ -130,9 +146,12 @@ def _is_json(body: bytes) -> bool:
 
 def sniff(body: bytes) -> str:
     """Guess the media type of `body` from its bytes alone."""
-    binary = sniff_binary(body)
-    if binary:
-        return binary
+    return sniff_binary(body) or sniff_text(body)
+
+
+def sniff_text(body: bytes) -> str:
+    """`sniff`'s guess for a body `sniff_binary` does not recognise (so a caller that has
+    already asked `sniff_binary` does not scan the magic numbers twice)."""
     head = _text_head(body)
     lower = head[:512].lower()
     if lower.startswith(b"<?xml"):
@@ -143,7 +162,7 @@ def sniff(body: bytes) -> str:
         return "application/rss+xml"
     if lower.startswith(b"<feed"):
         return "application/atom+xml"
-    if _HTML_START.search(lower[:512]) and lower.startswith(b"<"):
+    if lower.startswith(b"<") and _HTML_START.search(lower[:512]):
         return "text/html"
     if lower.startswith((b"{", b"[")) and _is_json(body):
         return "application/json"

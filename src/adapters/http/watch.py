@@ -53,6 +53,10 @@ class Watch:
         # The loop runs a timer once its time is within the clock's resolution: so do we.
         self._resolution = time.get_clock_info("monotonic").resolution
 
+    def on(self, loop: asyncio.AbstractEventLoop) -> bool:
+        """Whether this watch times fetches on `loop` (a new loop needs a new watch)."""
+        return loop is self._loop
+
     def enter(self, seconds: float) -> Ticket:
         """Watch the running task: cancel it `seconds` from now unless it `leave`s first."""
         task = asyncio.current_task()
