@@ -35,7 +35,7 @@ from webdistill.adapters.extract.html.reader import (
 )
 from webdistill.adapters.extract.html.segment import BlockMaker
 from webdistill.adapters.extract.inline import inline_kind, read_inline
-from webdistill.adapters.extract.tiny_html import read_tiny_html
+from webdistill.adapters.extract.tiny_html import _simple_page, read_tiny_html
 
 _WORDS = st.sampled_from(
     ["the", "hello", "Not Found", "It works!", "42", "OK", "and it was", "&amp;", "&copy;",
@@ -122,6 +122,42 @@ def plain_pages(draw: st.DrawFn) -> bytes:
     return page.encode()
 
 
+_SIMPLE_TEXT = st.lists(
+    st.sampled_from(["hello", "The", "a>b", '"q"', "\r\n", "\t", " ", "It works!", "x|y",
+                     "Page - Site", "'s", "a](b) .", "42", "=", "Error 404", "der", "und"]),
+    max_size=5,
+).map("".join)  # fmt: skip
+
+
+@st.composite
+def simple_pages(draw: st.DrawFn) -> bytes:
+    """Pages written the simplest way (read without a parse), with the variations that
+    could make libxml2's tree differ: letter case, missing or stray wrappers, blanks and
+    line ends, end tags of another level, titles outside <head>, a doctype."""
+    ws = st.sampled_from(["", "\n", "\r\n", " ", "\n\t"])
+    case = draw(st.sampled_from([str.lower, str.upper, str.title]))
+    out = [draw(st.sampled_from(["", "<!DOCTYPE html>", "<!doctype html>", "<!DOCTYPE HTML>"]))]
+    out.append(draw(ws))
+    out.append(draw(st.sampled_from(["", "<html>", '<html lang="en">', '<html lang="">',
+                                     '<html lang="fr-CA">', "<HTML>"])))  # fmt: skip
+    head = draw(st.sampled_from([("", ""), ("<head>", "</head>"), ("<head>", ""), ("", "</head>")]))
+    titles = draw(st.lists(_SIMPLE_TEXT, max_size=2))
+    out += [head[0], draw(ws), *(f"<title>{t}</title>{draw(ws)}" for t in titles), head[1]]
+    out.append(draw(st.sampled_from(["", "<body>", "<BODY>"])) + draw(ws))
+    for _ in range(draw(st.integers(0, 4))):
+        tag = case(draw(st.sampled_from(["p", "h1", "h2", "h6"])))
+        end = draw(st.sampled_from([tag, tag, tag, tag.lower(), "h3", "p", ""]))
+        closing = f"</{end}>" if end else ""
+        out.append(f"<{tag}>{draw(_SIMPLE_TEXT)}{closing}{draw(ws)}")
+    out += [
+        draw(st.sampled_from(["", "</body>"])),
+        draw(ws),
+        draw(st.sampled_from(["", "</html>"])),
+    ]
+    out.append(draw(ws))
+    return "".join(out).encode()
+
+
 _TYPES = st.sampled_from(["text/html", "text/html; charset=utf-8", None,
                           "text/html; charset=utf-16", "application/xhtml+xml"])  # fmt: skip
 _URLS = st.sampled_from([None, "https://example.org/a/page", "https://example.org/x.md"])
@@ -151,6 +187,14 @@ def test_tiny_reader_answers_what_the_reader_would(
     _check_same(body, content_type, url)
 
 
+@given(body=simple_pages(), content_type=_TYPES, url=_URLS)
+def test_tiny_reader_on_simply_written_pages(
+    body: bytes, content_type: str | None, url: str | None
+) -> None:
+    event("read without a parse" if _simple_page(body.decode()) else "parsed")
+    _check_same(body, content_type, url)
+
+
 @given(body=plain_pages(), content_type=_TYPES, url=_URLS)
 def test_tiny_reader_on_plain_pages(body: bytes, content_type: str | None, url: str | None) -> None:
     _check_same(body, content_type, url)
@@ -177,6 +221,12 @@ def test_real_small_shapes_take_the_shortcut_and_read_alike() -> None:
         tiny = read_tiny_html(body, "text/html", "https://example.org/")
         assert tiny is not None, body
         assert Success(tiny) == extract_content(body, "text/html", "https://example.org/")
+
+
+def test_simply_written_pages_are_read_without_a_parse() -> None:
+    assert _simple_page(REAL_SHAPES[0].decode()) is not None
+    assert _simple_page(REAL_SHAPES[4].decode()) is not None
+    assert _simple_page("<p>a &amp; b</p>") is None  # an entity: parsed
 
 
 def test_shapes_with_more_than_plain_text_are_declined() -> None:

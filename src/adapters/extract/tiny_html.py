@@ -126,13 +126,56 @@ def _title_only_meta(root: etree._Element) -> PageMeta | None:
     title = (_clean(title_node.text) if title_node is not None else None) or (
         (_clean(h1_node.text) if h1_node is not None else None) or ""
     )
+    return _meta_of(title, root.get("lang"))
+
+
+def _meta_of(title: str, lang: str | None) -> PageMeta:
+    """`read_meta`'s answer for a page whose only metadata are `title` and <html lang>."""
     site = None
     if title:
         for sep in _TITLE_SEPARATORS:
             if sep in title:
                 site = _clean(title.rsplit(sep, 1)[1])
                 break
-    return PageMeta(title=title, site_name=site, language=_clean(root.get("lang") or None))
+    return PageMeta(title=title, site_name=site, language=_clean(lang or None))
+
+
+_BLANKS = r"[ \t\n\r]*"
+#: Printable ASCII and line breaks, but no `<` and no `&` (no markup, no entities).
+_TEXT = r"[\t\n\r !-%'-;=-~]*"
+#: The plain shape written so simply that libxml2's tree is known without parsing: an
+#: optional doctype, `<html>` (perhaps with `lang`), `<title>`s (perhaps in `<head>`),
+#: `<body>`, then `<p>`/`<hN>` elements of text, each closed by its own end tag.
+_SIMPLE_PAGE = re.compile(
+    rf"{_BLANKS}(?:<!doctype html>{_BLANKS})?"
+    rf'(?:<html(?: lang="(?P<lang>[A-Za-z-]*)")?>{_BLANKS})?(?:<head>{_BLANKS})?'
+    rf"(?P<titles>(?:<title>{_TEXT}</title>{_BLANKS})*)(?:</head>{_BLANKS})?(?:<body>{_BLANKS})?"
+    rf"(?P<blocks>(?:<(?P<tag>p|h[1-6])>{_TEXT}</(?P=tag)>{_BLANKS})+)"
+    rf"(?:</body>{_BLANKS})?(?:</html>{_BLANKS})?",
+    re.IGNORECASE,
+)
+_SIMPLE_TITLE = re.compile(rf"<title>({_TEXT})</title>", re.IGNORECASE)
+_SIMPLE_BLOCK = re.compile(rf"<(p|h[1-6])>({_TEXT})</\1>", re.IGNORECASE)
+
+
+def _simple_page(html: str) -> tuple[PageMeta, list[tuple[int, str]]] | None:
+    """The metadata and paragraphs of a page of `_SIMPLE_PAGE`'s shape, read without a
+    parse (what `_title_only_meta` and `_body_lines` answer on its tree), else None."""
+    match = _SIMPLE_PAGE.fullmatch(html)
+    if match is None:
+        return None
+    pieces: list[tuple[int, str]] = []
+    size = 0
+    for found in _SIMPLE_BLOCK.finditer(match["blocks"]):
+        tag, text = found.groups()
+        size += len(text)
+        pieces.append((0 if tag in {"p", "P"} else int(tag[1]), text))
+    if size >= _MAX_TEXT:
+        return None
+    titles = _SIMPLE_TITLE.findall(match["titles"])
+    h1 = next((text for level, text in pieces if level == 1), None)
+    title = (_clean(titles[0]) if titles else None) or (_clean(h1) if h1 is not None else None)
+    return _meta_of(title or "", match["lang"]), pieces
 
 
 def read_tiny_html(body: bytes, content_type: str | None, url: str | None) -> Document | None:
@@ -151,12 +194,17 @@ def _read(body: bytes, content_type: str | None, url: str | None) -> Document | 
         return None
     charset = charset_from_content_type(content_type)
     html = decode_text(body, f"text/html; charset={charset}" if charset else "text/html")
-    root, too_deep = parse_html(html)
-    if root is None or too_deep:
-        return None
-    found = _body_lines(root)
-    if found is None:
-        return None
+    simple = _simple_page(html)
+    if simple is not None:
+        meta, found = simple
+    else:
+        root, too_deep = parse_html(html)
+        if root is None or too_deep:
+            return None
+        lines = _body_lines(root)
+        if lines is None:
+            return None
+        meta, found = _title_only_meta(root) or read_meta(root), lines
     markdown: list[str] = []
     texts: list[str] = []
     seen: set[str] = set()
@@ -171,7 +219,6 @@ def _read(body: bytes, content_type: str | None, url: str | None) -> Document | 
         md = _SPACE_AFTER_LINK.sub(r"\1\2", text) if "](" in text else text
         markdown.append("#" * level + " " + md if level else md)
         texts.append(text)
-    meta = _title_only_meta(root) or read_meta(root)
     if not texts:
         return revise(_empty(meta, html), html, url)
     text = "\n\n".join(texts)

@@ -48,11 +48,13 @@ _CHALLENGE_WORDS = (
 )  # fmt: skip
 
 
+_ANY_CHALLENGE_WORD = re.compile("|".join(map(re.escape, _CHALLENGE_WORDS)))
+
+
 def _may_match_challenge(sample: str) -> bool:
     if not sample.isascii():
         return True
-    low = sample.lower()
-    return any(word in low for word in _CHALLENGE_WORDS)
+    return _ANY_CHALLENGE_WORD.search(sample.lower()) is not None
 
 
 def _may_need_js(sample: str) -> bool:

@@ -12,6 +12,7 @@ import functools
 import re
 import threading
 from collections import Counter
+from operator import itemgetter
 
 import justext
 
@@ -98,14 +99,14 @@ def guess_stoplist(text: str, lang: str | None = None) -> str:
     """The stoplist that best fits `text`, preferring the declared `lang`."""
     reverse, stoplists = _index()
     words = _WORD.findall(text[: SAMPLE_WORDS * 12].lower())[:SAMPLE_WORDS]
-    counts: Counter[str] = Counter()
-    for word, times in Counter(words).items():
+    counts: dict[str, int] = {}  # (a dict: no Counter.__missing__ call per new language)
+    for word, seen in Counter(words).items():
         for name in reverse.get(word, ()):
-            counts[name] += times
+            counts[name] = counts.get(name, 0) + seen
     declared = declared_stoplist(lang)
     if not counts:
         return declared or "English"
-    best, best_count = counts.most_common(1)[0]
+    best, best_count = max(counts.items(), key=itemgetter(1))  # the first of the most
     if declared and counts.get(declared, 0) >= DECLARED_SHARE * best_count:
         return declared
     if counts.get("English", 0) >= ENGLISH_SHARE * best_count:
