@@ -40,6 +40,7 @@ from webdistill.kernel.model import (
     SearchHit,
     SearchOutcome,
 )
+from webdistill.kernel.retrieval import _tagged
 from webdistill.kernel.validate import structure_row
 
 text = st.text(
@@ -196,3 +197,10 @@ def test_a_page_with_a_field_of_another_type_is_still_counted(
 ) -> None:
     odd = attrs.evolve(page, **{name: value})
     assert flat_footprint(odd) >= _text_size(odd)  # and never raises
+
+
+@given(st.one_of(fetch_outcomes, search_outcomes), text)
+def test_tagging_an_outcome_is_evolving_it(outcome: object, response_id: str) -> None:
+    tagged = _tagged(outcome, response_id)  # type: ignore[type-var]
+    assert type(tagged) is type(outcome)
+    assert repr(tagged) == repr(attrs.evolve(outcome, response_id=response_id))  # type: ignore[misc]

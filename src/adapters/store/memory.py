@@ -214,9 +214,15 @@ class MemoryStore:
     ) -> int:
         """`put_in_ring` for objects: count `counter` up (from 1, living `ttl_s` from its last
         count) and keep `value` under `prefix + (slot,)`, the count modulo `slots`."""
-        current = self._live(counter)
-        count = (current if isinstance(current, int) else 0) + 1
-        self._set(counter, count, ttl_s, ENTRY_OVERHEAD)
+        now = self._clock()
+        entry = self._entries.get(counter)
+        if entry is not None and entry[1] > now and type(entry[0]) is int:
+            count = entry[0] + 1  # counted up in place: the same size, most recently used
+            self._entries[counter] = (count, now + ttl_s, entry[2])
+            self._entries.move_to_end(counter)
+        else:
+            count = 1
+            self._set(counter, count, ttl_s, ENTRY_OVERHEAD)
         slot = count % max(1, slots)
         self.keep((*prefix, slot), value, size, ttl_s)
         return slot
