@@ -25,7 +25,7 @@ from returns.result import Result, Success
 from webdistill.adapters.compress.flight import SingleFlight
 from webdistill.adapters.store import codec
 from webdistill.adapters.store.flight import shared_flight
-from webdistill.adapters.store.memory import MemoryStore
+from webdistill.adapters.store.memory import MemoryStore, flat_footprint
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchedPage, FetchRequest, RowBatch, SearchQuery
 from webdistill.kernel.ports import Compressor, WebBackend
@@ -112,8 +112,13 @@ class _SingleFlight(Generic[_V]):
         return value
 
 
+_PAGE_FIELDS = tuple(field.name for field in attrs.fields(FetchedPage))
+
+
 def _plain_row(row: object) -> object:
     """A backend row as JSON-ready data (rows are attrs instances or mappings)."""
+    if type(row) is FetchedPage:  # flat: what `attrs.asdict` answers, as JSON, built directly
+        return {name: getattr(row, name) for name in _PAGE_FIELDS}
     if attrs.has(type(row)):
         return attrs.asdict(row)  # type: ignore[arg-type]
     if isinstance(row, Mapping):
@@ -203,6 +208,8 @@ class CachingBackend:
         self._page_scope = page_scope
         self._inner = inner
         self._store: Store = store if store is not None else MemoryStore(page_cache_bytes, clock)
+        #: Pages go into a memory store as objects (see `_extract_in_memory`).
+        self._memory = self._store if isinstance(self._store, MemoryStore) else None
         self._search_ttl_s = search_ttl_s
         self._page_ttl_s = page_ttl_s
         self._lock_ttl_s = lock_ttl_s
@@ -252,14 +259,22 @@ class CachingBackend:
         return await self._page_flight.run(identity, lambda: self._extract(request, identity))
 
     async def _extract(self, request: FetchRequest, identity: str) -> Result[object, WebError]:
+        if self._memory is not None:
+            return await self._extract_in_memory(self._memory, request, identity)
+        key = codec.key("page", identity)
+
         async def keep(answer: Result[object, WebError]) -> StoreError | None:
             if not isinstance(answer, Success):
                 return None
-            return await self._keep("page", identity, _plain_row(answer.unwrap()), self._page_ttl_s)
+            entry = codec.encode("page", identity, _plain_row(answer.unwrap()))
+            if entry is None:
+                return None  # not JSON (an odd row): simply not kept
+            kept = await self._store.put(key, entry, self._page_ttl_s)
+            return None if isinstance(kept, Success) else kept.failure()
 
         flown = await shared_flight(
             self._store,
-            codec.key("page", identity),
+            key,
             self._lock_ttl_s,
             lookup=lambda raw: _page_of(codec.decode("page", identity, raw)),
             call=lambda: self._inner.extract(request),
@@ -272,6 +287,33 @@ class CachingBackend:
             return Success(
                 _with_notice(answer.unwrap(), store_notice(self._store, flown.store_error))
             )
+        return answer
+
+    async def _extract_in_memory(
+        self, memory: MemoryStore, request: FetchRequest, identity: str
+    ) -> Result[object, WebError]:
+        """`_extract` on this process's memory store: the page kept as it is (a frozen
+        `FetchedPage`: what the kernel would make of its JSON form), other rows as their
+        versioned JSON entry (so they read back exactly as from any store). No other process
+        shares it (no shared lock: the single-flight in `extract` covers this process), and
+        it never fails (no notice)."""
+        key = ("page", identity)
+        kept = memory.recall(key)
+        if kept is not None:
+            if isinstance(kept, FetchedPage):
+                return Success(kept)
+            page = _page_of(codec.decode("page", identity, kept))  # type: ignore[arg-type]
+            if page is not None:
+                return Success(page)
+        answer = await self._inner.extract(request)
+        if isinstance(answer, Success):
+            row = answer.unwrap()
+            if type(row) is FetchedPage:
+                memory.keep(key, row, len(identity) + flat_footprint(row), self._page_ttl_s)
+            else:
+                entry = codec.encode("page", identity, _plain_row(row))
+                if entry is not None:
+                    memory.keep(key, entry, len(identity) + len(entry), self._page_ttl_s)
         return answer
 
     async def _keep(

@@ -14,6 +14,10 @@ import json
 FORMAT_VERSION = 1
 PREFIX = f"webdistill:v{FORMAT_VERSION}"
 
+#: What `json.dumps(..., ensure_ascii=False, separators=(",", ":"))` builds on every call,
+#: built once (the same bytes: tests/store/test_codec.py).
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
 
 def key(kind: str, identity: str) -> str:
     digest = hashlib.sha256(identity.encode("utf-8", "surrogatepass")).hexdigest()
@@ -23,11 +27,7 @@ def key(kind: str, identity: str) -> str:
 def encode(kind: str, identity: str, data: object) -> bytes | None:
     """The entry's bytes, or None when `data` is not JSON-serialisable."""
     try:
-        text = json.dumps(
-            {"v": FORMAT_VERSION, "kind": kind, "id": identity, "data": data},
-            ensure_ascii=False,
-            separators=(",", ":"),
-        )
+        text = _ENCODER.encode({"v": FORMAT_VERSION, "kind": kind, "id": identity, "data": data})
     except (TypeError, ValueError):
         return None
     return text.encode("utf-8", "surrogatepass")

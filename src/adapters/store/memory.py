@@ -2,14 +2,23 @@
 
 What `WEB_CACHE=memory` gives: nothing outlives the process and nothing is shared, exactly the
 behaviour before stores existed. Everything is synchronous dict work, so it never blocks.
+
+Besides the `Store` port (bytes under string keys), it keeps Python objects as they are
+under tuple keys (`recall`, `keep`, `keep_in_ring`): the page cache and the stored results
+use that here, since an entry no other process or release ever reads needs no encoding,
+hashing or `Result`. Both kinds share one LRU and one byte bound (an object counts its
+`footprint`); tuple keys never meet the port's string keys.
 """
 
 from __future__ import annotations
 
+import operator
+import sys
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Mapping
 
+import attrs
 from returns.result import Result, Success
 
 from webdistill.kernel.store import StoreError
@@ -18,10 +27,49 @@ Clock = Callable[[], float]
 
 #: Bytes counted per entry on top of its key and value (dict slots, floats...).
 ENTRY_OVERHEAD = 128
+#: Bytes counted per object (attrs instance, tuple, mapping) inside a kept value.
+OBJECT_OVERHEAD = 64
+
+
+def footprint(value: object) -> int:
+    """Roughly the bytes `value` holds: its strings and bytes as Python keeps them, and a
+    fixed cost per object, through attrs instances, tuples, lists and mappings."""
+    kind = type(value)
+    if kind is str or kind is bytes:
+        return sys.getsizeof(value)
+    if value is None or kind is bool or kind is int or kind is float:
+        return 16
+    if isinstance(value, tuple | list):
+        return OBJECT_OVERHEAD + sum(footprint(item) for item in value)
+    fields = getattr(kind, "__attrs_attrs__", None)
+    if fields is not None:
+        return OBJECT_OVERHEAD + sum(footprint(getattr(value, field.name)) for field in fields)
+    if isinstance(value, Mapping):
+        return OBJECT_OVERHEAD + sum(footprint(k) + footprint(v) for k, v in value.items())
+    return OBJECT_OVERHEAD  # an enum member, a number of another type...
+
+
+_flat_getters: dict[type, Callable[[object], tuple[object, ...]]] = {}
+
+
+def flat_footprint(value: object) -> int:
+    """`footprint` of an attrs instance whose fields hold strings, numbers, None and tuples of
+    short strings (a page), a few times cheaper: its strings' sizes, a fixed cost per field
+    and per tuple item (no recursion into other objects)."""
+    kind = type(value)
+    getter = _flat_getters.get(kind)
+    if getter is None:
+        names = [field.name for field in attrs.fields(kind)]  # type: ignore[arg-type]
+        getter = operator.attrgetter(*names, *names[:1])  # two names at least: a tuple
+        _flat_getters[kind] = getter
+    values = getter(value)
+    texts = sum(map(str.__sizeof__, filter(str.__instancecheck__, values)))
+    items = sum(map(len, filter(tuple.__instancecheck__, values)))
+    return OBJECT_OVERHEAD * (1 + items) + 16 * len(values) + texts
 
 
 class MemoryStore:
-    """A byte-bounded LRU of (value, expiry); `clock` is injectable for tests."""
+    """A byte-bounded LRU of (value, expiry, size); `clock` is injectable for tests."""
 
     label = "memory"
     shared = False
@@ -29,11 +77,11 @@ class MemoryStore:
     def __init__(self, max_bytes: int, clock: Clock = time.monotonic) -> None:
         self._max_bytes = max_bytes
         self._clock = clock
-        self._entries: OrderedDict[str, tuple[bytes, float]] = OrderedDict()
+        self._entries: OrderedDict[Hashable, tuple[object, float, int]] = OrderedDict()
         self._size = 0
         self._turns: dict[str, float] = {}
 
-    def _live(self, key: str) -> bytes | None:
+    def _live(self, key: Hashable) -> object | None:
         entry = self._entries.get(key)
         if entry is None:
             return None
@@ -43,32 +91,37 @@ class MemoryStore:
         self._entries.move_to_end(key)
         return entry[0]
 
-    def _drop(self, key: str) -> None:
-        value, _ = self._entries.pop(key)
-        self._size -= len(key) + len(value) + ENTRY_OVERHEAD
+    def _drop(self, key: Hashable) -> None:
+        self._size -= self._entries.pop(key)[2]
 
-    def _set(self, key: str, value: bytes, ttl_s: float) -> None:
-        size = len(key) + len(value) + ENTRY_OVERHEAD
+    def _set(self, key: Hashable, value: object, ttl_s: float, size: int) -> None:
         if key in self._entries:
             self._drop(key)
         if size > self._max_bytes:
             return
-        self._entries[key] = (value, self._clock() + ttl_s)
+        self._entries[key] = (value, self._clock() + ttl_s, size)
         self._size += size
         while self._size > self._max_bytes:
             self._drop(next(iter(self._entries)))
 
+    def _put(self, key: str, value: bytes, ttl_s: float) -> None:
+        self._set(key, value, ttl_s, len(key) + len(value) + ENTRY_OVERHEAD)
+
+    def _get(self, key: str) -> bytes | None:
+        value = self._live(key)
+        return value if isinstance(value, bytes) else None
+
     async def get(self, key: str) -> Result[bytes | None, StoreError]:
-        return Success(self._live(key))
+        return Success(self._get(key))
 
     async def put(self, key: str, value: bytes, ttl_s: float) -> Result[None, StoreError]:
-        self._set(key, value, ttl_s)
+        self._put(key, value, ttl_s)
         return Success(None)
 
     async def add(self, key: str, value: bytes, ttl_s: float) -> Result[bool, StoreError]:
-        if self._live(key) is not None:
+        if self._get(key) is not None:
             return Success(False)
-        self._set(key, value, ttl_s)
+        self._put(key, value, ttl_s)
         return Success(True)
 
     async def delete(self, key: str) -> Result[None, StoreError]:
@@ -76,19 +129,51 @@ class MemoryStore:
             self._drop(key)
         return Success(None)
 
-    async def incr(self, key: str, ttl_s: float) -> Result[int, StoreError]:
-        current = self._live(key)
+    def _count(self, key: str, ttl_s: float) -> int:
+        current = self._get(key)
         value = (int(current) if current is not None and current.isdigit() else 0) + 1
-        self._set(key, str(value).encode(), ttl_s)
-        return Success(value)
+        self._put(key, str(value).encode(), ttl_s)
+        return value
+
+    async def incr(self, key: str, ttl_s: float) -> Result[int, StoreError]:
+        return Success(self._count(key, ttl_s))
 
     async def put_in_ring(
         self, counter: str, slots: int, prefix: str, value: bytes, ttl_s: float
     ) -> Result[int, StoreError]:
-        counted = await self.incr(counter, ttl_s)  # never fails, never yields: atomic
-        slot = counted.unwrap() % max(1, slots)
-        self._set(f"{prefix}{slot}", value, ttl_s)
+        slot = self._count(counter, ttl_s) % max(1, slots)  # never yields: atomic
+        self._put(f"{prefix}{slot}", value, ttl_s)
         return Success(slot)
+
+    # -- objects as they are, under tuple keys (not part of the Store port) ----------------
+
+    def recall(self, key: tuple[Hashable, ...]) -> object | None:
+        """The object kept under `key`, or None (absent or expired)."""
+        return self._live(key)
+
+    def keep(self, key: tuple[Hashable, ...], value: object, size: int, ttl_s: float) -> None:
+        """Keep `value` (immutable: it is handed out as it is) under `key`, counting `size`
+        bytes (see `footprint`) plus the entry's own."""
+        self._set(key, value, ttl_s, size + ENTRY_OVERHEAD)
+
+    def keep_in_ring(
+        self,
+        counter: tuple[Hashable, ...],
+        slots: int,
+        prefix: tuple[Hashable, ...],
+        value: object,
+        *,
+        size: int,
+        ttl_s: float,
+    ) -> int:
+        """`put_in_ring` for objects: count `counter` up (from 1, living `ttl_s` from its last
+        count) and keep `value` under `prefix + (slot,)`, the count modulo `slots`."""
+        current = self._live(counter)
+        count = (current if isinstance(current, int) else 0) + 1
+        self._set(counter, count, ttl_s, ENTRY_OVERHEAD)
+        slot = count % max(1, slots)
+        self.keep((*prefix, slot), value, size, ttl_s)
+        return slot
 
     async def pace(self, key: str, interval_s: float) -> Result[float, StoreError]:
         now = self._clock()

@@ -8,22 +8,31 @@ that slot, replacing the one written `max_results` results ago, in one transacti
 one script (Redis). The id names its slot and random part (`r_<slot>_<random>`) and the
 entry holds the random part and scope it was written for, so an id whose slot was written
 again, an id moved to another slot, an id of another session and a made-up id all read as
-NOT_FOUND alike. The id is handed out only after the entry is stored, so any process that
-shares the store finds it at once. Each result holds at most `max_chars` characters of page
-content (cut beyond). Entries are versioned JSON (see `codec`); an unreadable one reads as
-NOT_FOUND.
+NOT_FOUND alike (on a memory store too, where the outcomes are kept as objects, not encoded:
+nothing outside this process reads them). The id is handed out only after the entry is
+stored, so any process that shares the store finds it at once. Each result holds at most
+`max_chars` characters of page content (cut beyond). Entries are versioned JSON (see
+`codec`); an unreadable one reads as NOT_FOUND.
 """
 
 from __future__ import annotations
 
 import re
 import secrets
+import sys
 from typing import Any
 
+import attrs
 import cattrs
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.store import codec
+from webdistill.adapters.store.memory import (
+    OBJECT_OVERHEAD,
+    MemoryStore,
+    flat_footprint,
+    footprint,
+)
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
 from webdistill.kernel.results import StoredResult, ToolName, bound_outcomes, not_found
@@ -33,6 +42,18 @@ RESULT_TTL_S = 3600.0
 ID_PREFIX = "r_"
 
 _converter = cattrs.Converter()
+#: How many scopes' hashed keys are remembered (then forgotten all at once).
+SCOPE_KEYS_KEPT = 1024
+
+
+@attrs.frozen
+class _Kept:
+    """A result as a memory store keeps it: the id's random part, the tool, the outcomes
+    (already cut to `max_chars`)."""
+
+    token: str
+    tool: ToolName
+    outcomes: tuple[SearchOutcome, ...] | tuple[FetchOutcome, ...]
 
 
 def _identity(scope: str, token: str) -> str:
@@ -61,9 +82,22 @@ class StoredResults:
         self, store: Store, *, max_results: int, max_chars: int, ttl_s: float = RESULT_TTL_S
     ) -> None:
         self._store = store
+        #: A memory store keeps results as objects (no other process or release reads it).
+        self._memory = store if isinstance(store, MemoryStore) else None
+        self._scope_keys: dict[str, tuple[str, str]] = {}
         self._max_results = max(1, max_results)
         self._max_chars = max_chars
         self._ttl_s = ttl_s
+
+    def _keys(self, scope: str) -> tuple[str, str]:
+        """The scope's counter key and slot-key prefix (hashed once per scope)."""
+        keys = self._scope_keys.get(scope)
+        if keys is None:
+            if len(self._scope_keys) >= SCOPE_KEYS_KEPT:
+                self._scope_keys.clear()
+            keys = (codec.key("result-count", scope), _slot_prefix(scope))
+            self._scope_keys[scope] = keys
+        return keys
 
     async def save(
         self,
@@ -73,16 +107,22 @@ class StoredResults:
     ) -> Result[str, WebError]:
         token = secrets.token_urlsafe(18)
         bounded = bound_outcomes(outcomes, self._max_chars)
+        memory = self._memory
+        if memory is not None:  # kept as it is: frozen outcomes, what `load` would rebuild
+            size = len(scope) + _footprint(bounded)
+            kept = _Kept(token, tool, bounded)
+            slot = memory.keep_in_ring(
+                ("result-count", scope), self._max_results, ("result", scope), kept,
+                size=size, ttl_s=self._ttl_s,
+            )  # fmt: skip
+            return Success(f"{ID_PREFIX}{slot}_{token}")
         data = {"tool": tool, "outcomes": _converter.unstructure(bounded)}
         entry = codec.encode("result", _identity(scope, token), data)
         if entry is None:
             return Failure(_unavailable("the result could not be encoded"))
+        counter, prefix = self._keys(scope)
         placed = await self._store.put_in_ring(
-            codec.key("result-count", scope),
-            self._max_results,
-            _slot_prefix(scope),
-            entry,
-            self._ttl_s,
+            counter, self._max_results, prefix, entry, self._ttl_s
         )
         if not isinstance(placed, Success):
             return Failure(_unavailable(placed.failure().reason))
@@ -93,8 +133,15 @@ class StoredResults:
         if parts is None:
             return Failure(not_found(response_id))
         slot, token = parts
+        if self._memory is not None:
+            kept = self._memory.recall(("result", scope, slot))
+            if not isinstance(kept, _Kept) or kept.token != token:
+                return Failure(not_found(response_id))
+            if kept.tool == "web_search":
+                return Success(StoredResult(response_id, kept.tool, searches=kept.outcomes))  # type: ignore[arg-type]
+            return Success(StoredResult(response_id, kept.tool, pages=kept.outcomes))  # type: ignore[arg-type]
         identity = _identity(scope, token)
-        found = await self._store.get(f"{_slot_prefix(scope)}{slot}")
+        found = await self._store.get(f"{self._keys(scope)[1]}{slot}")
         if not isinstance(found, Success):
             return Failure(_unavailable(found.failure().reason))
         data: Any = codec.decode("result", identity, found.unwrap())
@@ -109,6 +156,21 @@ class StoredResults:
         if tool == "web_search":
             return Success(StoredResult(response_id, tool, searches=outcomes))
         return Success(StoredResult(response_id, tool, pages=outcomes))
+
+
+def _footprint(outcomes: tuple[SearchOutcome, ...] | tuple[FetchOutcome, ...]) -> int:
+    """What the outcomes hold in memory (see `memory.footprint`), pages the cheap way."""
+    total = OBJECT_OVERHEAD
+    for outcome in outcomes:
+        if type(outcome) is not FetchOutcome:
+            total += footprint(outcome)
+            continue
+        total += OBJECT_OVERHEAD + sys.getsizeof(outcome.url)
+        if outcome.page is not None:
+            total += flat_footprint(outcome.page)
+        if outcome.error is not None:
+            total += footprint(outcome.error)
+    return total
 
 
 def _unavailable(reason: str) -> WebError:
