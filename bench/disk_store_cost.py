@@ -1,13 +1,14 @@
 """What the disk store costs per fetch that misses: the look-up (a miss), the page put and the
 result save (`put_in_ring`), as `toolkit.fetch` does them with the default configuration.
 
-Compares this checkout's `DiskStore` with another `disk.py` (`--before`, e.g. an export of
-main: `git archive main src/adapters/store/disk.py | tar -x -C /tmp/b`), each on its own
-fresh folder, alternating A B / B A per round in one process; prints the median CPU (this
+Compares this checkout's `DiskStore` with another release's (`--before`: the `src` folder
+of an export, e.g. `git archive 4ba2650 src | tar -x -C /tmp/b`; its modules are loaded
+under another package name, so both versions, with all their modules, run in one process),
+each on its own fresh folder, alternating A B / B A per round; prints the median CPU (this
 process, the store thread included) and wall time per fetch, their spread over rounds, and
 the median of the same-round ratios after / before.
 
-    .venv/bin/python bench/disk_store_cost.py --before /tmp/b/src/adapters/store/disk.py \
+    .venv/bin/python bench/disk_store_cost.py --before /tmp/b/src \
         [--fetches 300] [--rounds 9] [--page-bytes 3000] [--concurrency 1]
 
 `--concurrency C` splits the fetches between C callers at once (a server's load: their
@@ -18,8 +19,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib.util
+import importlib
+import pathlib
+import re
 import statistics
+import sys
 import tempfile
 import time
 from typing import Any
@@ -27,12 +31,16 @@ from typing import Any
 from webdistill.adapters.store.disk import DiskStore
 
 
-def _load(path: str) -> Any:
-    spec = importlib.util.spec_from_file_location("before_disk", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.DiskStore
+def _load(src: str) -> Any:
+    """`DiskStore` of the package in `src`, copied as `webdistill_before` (imports renamed)."""
+    root = pathlib.Path(tempfile.mkdtemp(prefix="wd-before-src-"))
+    for path in pathlib.Path(src).rglob("*.py"):
+        target = root / "webdistill_before" / path.relative_to(src)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        text = re.sub(r"\bwebdistill\.", "webdistill_before.", path.read_text())
+        target.write_text(text)
+    sys.path.insert(0, str(root))
+    return importlib.import_module("webdistill_before.adapters.store.disk").DiskStore
 
 
 async def main(
@@ -80,7 +88,7 @@ async def main(
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--before", required=True, help="path of the other disk.py")
+    parser.add_argument("--before", required=True, help="the src folder of the other release")
     parser.add_argument("--fetches", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--page-bytes", type=int, default=3000)

@@ -25,7 +25,12 @@ from returns.result import Failure, Success
 from tests.store.pages import CountingSite, counting_site
 from webdistill import Config, build
 from webdistill.adapters.store.disk import DiskStore
-from webdistill.adapters.store.disk_db import APPLICATION_ID, ENTRY_OVERHEAD, FILE_NAME
+from webdistill.adapters.store.disk_db import (
+    APPLICATION_ID,
+    ENTRY_OVERHEAD,
+    FILE_NAME,
+    MAX_TOUCHES,
+)
 
 
 @pytest.fixture
@@ -198,4 +203,22 @@ async def test_a_value_bigger_than_the_bound_is_not_kept(tmp_path: Path) -> None
     assert await store.put("k", b"x" * 50_000, 600) == Success(None)
     assert await store.get("k") == Success(None)  # not the old value either
     assert await store.get("small") == Success(b"s")
+    await store.close()
+
+
+async def test_many_hits_write_their_times_without_waiting_for_a_write(tmp_path: Path) -> None:
+    folder = tmp_path / "store"
+    store = DiskStore(str(folder), 1 << 20)
+    keys = [f"k{n}" for n in range(MAX_TOUCHES)]
+    for key in keys:
+        await store.put(key, b"v", 600)
+    con = sqlite3.connect(str(folder / FILE_NAME))
+    query = "SELECT used FROM entries WHERE key = 'k0'"
+    stamped = con.execute(query).fetchone()[0]
+    for key in keys[:-1]:
+        assert await store.get(key) == Success(b"v")
+    assert con.execute(query).fetchone()[0] == stamped  # the hits wait for a write
+    assert await store.get(keys[-1]) == Success(b"v")  # as many as may wait: written now
+    assert con.execute(query).fetchone()[0] > stamped
+    con.close()
     await store.close()

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from justext.core import classify_paragraphs
 from lxml import etree
 
 from webdistill.adapters.extract.html.block import Block
 from webdistill.adapters.extract.html.branches import drop_side_branches
-from webdistill.adapters.extract.html.captions import drop_figure_text
+from webdistill.adapters.extract.html.captions import drop_figure_text, figure_of
 from webdistill.adapters.extract.html.cjk import classify_cjk, is_cjk
 from webdistill.adapters.extract.html.rails import drop_trailing_rails
 from webdistill.adapters.extract.html.revise import revise
@@ -393,16 +393,81 @@ def _is_sibling_prose(
     return density == 0 and block.text.rstrip().endswith((".", "!", "?", "\u3002"))
 
 
+#: Owners of the blocks `_all_content` may vouch for: paragraph tags jusText's container
+#: search steps over (`_PARAGRAPH_TAGS` without quotes and code).
+_PLAIN_OWNERS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def all_content(blocks: list[Block], dense: etree._Element | None) -> bool:
+    """Whether `classify_steps` would keep every block, so they can be skipped (a
+    small page of a few paragraphs and headings pays most of its reading time for them).
+
+    True only when each block is a paragraph or heading of its own <p>/<hN>, all of them
+    children of one element P, with no furniture, hidden text, regions, links or (c) sign,
+    no repeated text, no <figure> around, and the dense container (if any) P or above it.
+    Then: no teaser cards nor rails (they need links); `_expand`'s container is P (every
+    seed's chain is [owner, P, ...], the owner skipped as a paragraph, so P is the deepest
+    element holding all seed text; with no sure paragraph every block is a plausible seed,
+    and a sure one is a seed, as `revise` keeps "good"), and every block, under P with no
+    links and no (c), becomes good; nothing lies outside the dense container; no copies, no
+    captions. `property_tests/test_extract_all_content.py` checks it against the steps."""
+    parent: etree._Element | None = None
+    seen: set[str] = set()
+    for block in blocks:
+        owner = block.owner
+        if (
+            owner is None
+            or block.kind not in {"p", "heading"}
+            or owner.tag not in _PLAIN_OWNERS
+            or block.boilerplate
+            or block.hidden
+            or block.regions
+            or block.chars_count_in_links
+            or "\xa9" in block.text
+        ):
+            return False
+        if parent is None:
+            parent = owner.getparent()
+            if parent is None or figure_of(owner) is not None:
+                return False
+        elif owner.getparent() is not parent:
+            return False
+        if len(block.text) >= REPEAT_MIN_CHARS:
+            if block.text in seen:
+                return False
+            seen.add(block.text)
+    if parent is None:
+        return False
+    return dense is None or dense is parent or any(a is dense for a in parent.iterancestors())
+
+
+def page_stoplist(texts: Iterable[str], language: str | None) -> str:
+    """The stoplist for the language of the blocks' `texts` (the first 400 are sampled);
+    "CJK" for Chinese/Japanese."""
+    sample = " ".join(itertools.islice(texts, 400))
+    if is_cjk(sample[:5000]):
+        return "CJK"
+    return guess_stoplist(sample, language)
+
+
 def classify(blocks: list[Block], language: str | None, dense: etree._Element | None = None) -> str:
     """Mark each block good or bad (jusText plus structure); returns the stoplist used.
 
     `dense`: the page's best text-dense container (`measure.Measures.dense`), if any."""
-    sample = " ".join(b.text for b in blocks[:400])
-    if is_cjk(sample[:5000]):
-        name = "CJK"
+    name = page_stoplist((b.text for b in blocks), language)
+    if all_content(blocks, dense):
+        for block in blocks:
+            block.class_type = "good"
+    else:
+        classify_steps(blocks, name, dense)
+    return name
+
+
+def classify_steps(blocks: list[Block], name: str, dense: etree._Element | None) -> None:
+    """The steps of `classify` (its docstring) with the stoplist called `name`."""
+    if name == "CJK":
         classify_cjk(blocks)
     else:
-        name = guess_stoplist(sample, language)
         classify_paragraphs(
             blocks, stoplist(name), stopwords_low=STOPWORDS_LOW, stopwords_high=STOPWORDS_HIGH
         )
@@ -434,4 +499,3 @@ def classify(blocks: list[Block], language: str | None, dense: etree._Element | 
         for block in blocks:
             if not block.boilerplate:
                 block.class_type = "good"
-    return name

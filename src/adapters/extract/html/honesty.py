@@ -37,14 +37,41 @@ NEEDS_JS_NOTICE = (
 )
 
 
+#: Every match of `_CHALLENGE` (`_NEEDS_JS`) contains one of these, lower-cased: on an
+#: ASCII page (where IGNORECASE is plain ASCII case folding) their absence from the
+#: lower-cased page proves there is no match, far cheaper than the expression's search.
+_CHALLENGE_WORDS = (
+    "cf-browser-verification", "cf_chl", "challenge-platform", "checking ",
+    "just a moment...", "attention required! | cloudflare", "ddos protection by",
+    "verify you are ", "are you a robot", "captcha", "please enable cookies",
+    "access denied", "incapsula", "perimeterx", "datadome",
+)  # fmt: skip
+
+
+def _may_match_challenge(sample: str) -> bool:
+    if not sample.isascii():
+        return True
+    low = sample.lower()
+    return any(word in low for word in _CHALLENGE_WORDS)
+
+
+def _may_need_js(sample: str) -> bool:
+    if not sample.isascii():
+        return True
+    low = sample.lower()
+    return "javascript" in low or "</div" in low
+
+
 def honest_flags(raw_html: str, text: str, script_count: int) -> tuple[tuple[str, ...], str | None]:
     """Flags and a notice for a page whose extracted `text` is short, else `((), None)`."""
     if len(text) >= SHORT_TEXT:
         return (), None
     sample = raw_html[:200_000]
-    if _CHALLENGE.search(sample):
+    if _may_match_challenge(sample) and _CHALLENGE.search(sample):
         return ("challenge",), CHALLENGE_NOTICE
-    if _NEEDS_JS.search(sample) or (script_count >= 3 and len(text) < 100):
+    if (_may_need_js(sample) and _NEEDS_JS.search(sample)) or (
+        script_count >= 3 and len(text) < 100
+    ):
         return ("needs_javascript",), NEEDS_JS_NOTICE
     if not text:
         return ("empty",), "The page has no readable text content."

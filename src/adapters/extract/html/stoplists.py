@@ -42,9 +42,13 @@ _ISO_TO_STOPLIST = {
 }  # fmt: skip
 
 
+#: Stoplist name -> its first ISO code in `_ISO_TO_STOPLIST` ("Norwegian_Bokmal" -> "nb").
+_STOPLIST_TO_ISO = {name: code for code, name in reversed(_ISO_TO_STOPLIST.items())}
+
+
 def language_code(stoplist_name: str) -> str | None:
     """The ISO 639-1 code of a stoplist's language ("German" -> "de"), if known."""
-    return next((code for code, name in _ISO_TO_STOPLIST.items() if name == stoplist_name), None)
+    return _STOPLIST_TO_ISO.get(stoplist_name)
 
 
 _LOCK = threading.Lock()

@@ -1,0 +1,183 @@
+"""A shortcut for the plainest very small HTML pages: the same `Document`, fewer steps.
+
+A page read inline (`inline.py`: ASCII, at most 512 bytes and 12 tags) pays the HTML
+reader's fixed cost, which for a 70-byte page is most of a fetch: measuring the tree,
+walking it into blocks, classifying the blocks, rendering. For the plainest pages the
+answer of those steps is known in advance, so this module computes it directly:
+
+- the tree (lxml, parsed exactly as the reader parses it) is `<html>` holding `<head>`
+  (only `<title>`, `<meta>`, `<link>`) and a `<body>` without attributes whose children
+  are only `<p>` and `<h1>`..`<h6>` without attributes or children, or which holds text
+  alone (`<html><body>42</body></html>`); every other text is blank; no `\\x01` (the
+  reader's line-break mark), no (c) sign, no repeated text of REPEAT_MIN_CHARS or more,
+  less than 500 characters of paragraph text (so the reader's "lost the article" retry
+  cannot start);
+- then each non-blank paragraph is one block, and all are kept (`classify.all_content`
+  holds: one parent, no links, no furniture; a body's text alone is its own container's
+  text); a block's text is the whitespace-normalised text, its Markdown that text (a
+  heading behind its `#`s), blocks joined by blank lines; the metadata, the language's
+  stoplist, the honesty flags and the app-shell revision come from the reader's own
+  functions (the metadata of a head of titles alone is read directly: `_title_only_meta`).
+
+Anything else answers None and the caller reads the page with `extract_content`.
+`property_tests/test_extract_tiny_html.py` checks that whenever this answers, the answer
+equals `extract_content`'s.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from webdistill.adapters.extract.decoding import charset_from_content_type, decode_text
+from webdistill.adapters.extract.html.block import _SPACE_AFTER_LINK, BR
+from webdistill.adapters.extract.html.classify import REPEAT_MIN_CHARS, page_stoplist
+from webdistill.adapters.extract.html.embedded import revise
+from webdistill.adapters.extract.html.honesty import honest_flags
+from webdistill.adapters.extract.html.metadata import (
+    _TITLE_SEPARATORS,
+    PageMeta,
+    _clean,
+    read_meta,
+)
+from webdistill.adapters.extract.html.reader import _empty, parse_html
+from webdistill.adapters.extract.html.stoplists import language_code
+from webdistill.kernel.model import Document
+
+_HEAD_TAGS = frozenset({"title", "meta", "link"})
+_LEVELS = {"p": 0, "h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+#: Paragraph text (raw) below this: the reader's retry on a lost article needs 500.
+_MAX_TEXT = 500
+
+
+def _blank(text: str | None) -> bool:
+    return not text or text.isspace()
+
+
+def _body_lines(root: etree._Element) -> list[tuple[int, str]] | None:
+    """(heading level or 0, raw text) of the body's paragraphs, or None when the tree is
+    not of the plain shape (see the module docstring)."""
+    if root.tag != "html" or not _blank(root.text) or not _blank(root.tail):
+        return None
+    body: etree._Element | None = None
+    for part in root:
+        tag = part.tag
+        if not _blank(part.tail):
+            return None
+        if tag == "head" and body is None:
+            if not _blank(part.text):
+                return None
+            for item in part:
+                if item.tag not in _HEAD_TAGS or not _blank(item.tail) or len(item):
+                    return None
+        elif tag == "body" and body is None:
+            body = part
+        else:
+            return None
+    if body is None or body.attrib:
+        return None
+    if not _blank(body.text):
+        if len(body):  # text beside elements: blocks of different parents
+            return None
+        pieces = [(0, body.text or "")]  # a body of text alone is one paragraph
+    else:
+        pieces = []
+        for child in body:
+            level = _LEVELS.get(child.tag) if isinstance(child.tag, str) else None
+            if level is None or child.attrib or len(child) or not _blank(child.tail):
+                return None
+            pieces.append((level, child.text or ""))
+    size = 0
+    for _, text in pieces:
+        size += len(text)
+        if BR in text or "\xa9" in text or size >= _MAX_TEXT:
+            return None
+    return pieces
+
+
+def _title_only_meta(root: etree._Element) -> PageMeta | None:
+    """`read_meta`'s answer for a plain page whose head holds only <title>s, whose <head>
+    has no attribute and whose <html> none but `lang`, else None. There is no <meta>,
+    JSON-LD, author or <time> to read: the title (else the first <h1>), the site after a
+    separator of the title, and the language of <html lang> (the body has no attribute)."""
+    if not set(root.attrib.keys()) <= {"lang"}:
+        return None
+    title_node = h1_node = None
+    for part in root:
+        if part.attrib:
+            return None  # (the body has none; an attribute of <head> could name an author)
+        for item in part:
+            tag = item.tag
+            if tag == "title":
+                if item.attrib:
+                    return None
+                title_node = title_node if title_node is not None else item
+            elif tag == "h1":
+                h1_node = h1_node if h1_node is not None else item
+            elif part.tag == "head":
+                return None
+    title = (_clean(title_node.text) if title_node is not None else None) or (
+        (_clean(h1_node.text) if h1_node is not None else None) or ""
+    )
+    site = None
+    if title:
+        for sep in _TITLE_SEPARATORS:
+            if sep in title:
+                site = _clean(title.rsplit(sep, 1)[1])
+                break
+    return PageMeta(title=title, site_name=site, language=_clean(root.get("lang") or None))
+
+
+def read_tiny_html(body: bytes, content_type: str | None, url: str | None) -> Document | None:
+    """The `Document` `extract_content` answers for this HTML body when the page is of the
+    plain shape (module docstring), else None. Images never occur in that shape, so
+    WEB_IMAGE_LINKS does not matter here. Never raises: whatever goes wrong here is left
+    to `extract_content`, which says what it means."""
+    try:
+        return _read(body, content_type, url)
+    except Exception:  # noqa: BLE001 - the caller reads the page the general way
+        return None
+
+
+def _read(body: bytes, content_type: str | None, url: str | None) -> Document | None:
+    charset = charset_from_content_type(content_type)
+    html = decode_text(body, f"text/html; charset={charset}" if charset else "text/html")
+    root, too_deep = parse_html(html)
+    if root is None or too_deep:
+        return None
+    found = _body_lines(root)
+    if found is None:
+        return None
+    markdown: list[str] = []
+    texts: list[str] = []
+    seen: set[str] = set()
+    for level, raw in found:
+        text = " ".join(raw.split())
+        if not text:
+            continue
+        if len(text) >= REPEAT_MIN_CHARS:
+            if text in seen:
+                return None
+            seen.add(text)
+        md = _SPACE_AFTER_LINK.sub(r"\1\2", text)
+        markdown.append("#" * level + " " + md if level else md)
+        texts.append(text)
+    meta = _title_only_meta(root) or read_meta(root)
+    if not texts:
+        return revise(_empty(meta, html), html, url)
+    text = "\n\n".join(texts)
+    name = page_stoplist(texts, meta.language)
+    flags, notice = honest_flags(html, text, 0)
+    document = Document(
+        title=meta.title,
+        markdown="\n\n".join(markdown),
+        text=text,
+        content_type="text/html",
+        byline=meta.byline,
+        published=meta.published,
+        site_name=meta.site_name,
+        language=meta.language or language_code(name),
+        flags=flags,
+        notice=notice,
+        excerpt=meta.description,
+    )
+    return revise(document, html, url)
