@@ -23,6 +23,7 @@ import pytest
 from returns.result import Failure, Success
 
 from tests.store.pages import CountingSite, counting_site
+from tests.store.test_disk_batching import _hold_write_lock
 from webdistill import Config, build
 from webdistill.adapters.store.disk import DiskStore
 from webdistill.adapters.store.disk_db import (
@@ -220,5 +221,27 @@ async def test_many_hits_write_their_times_without_waiting_for_a_write(tmp_path:
     assert con.execute(query).fetchone()[0] == stamped  # the hits wait for a write
     assert await store.get(keys[-1]) == Success(b"v")  # as many as may wait: written now
     assert con.execute(query).fetchone()[0] > stamped
+    con.close()
+    await store.close()
+
+
+async def test_hits_whose_times_cannot_be_written_are_dropped_not_retried(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "store"
+    store = DiskStore(str(folder), 1 << 20)
+    keys = [f"k{n}" for n in range(MAX_TOUCHES)]
+    for key in keys:
+        await store.put(key, b"v", 600)
+    con = sqlite3.connect(str(folder / FILE_NAME))
+    query = "SELECT used FROM entries WHERE key = 'k0'"
+    stamped = con.execute(query).fetchone()[0]
+    held = _hold_write_lock(folder, 1.4)  # past the busy timeout: the times cannot be written
+    await asyncio.to_thread(held.wait)
+    for key in keys:  # the last one tries to write them, waits, fails, still answers
+        assert await store.get(key) == Success(b"v")
+    await asyncio.sleep(1.5)  # the other connection lets go
+    assert await store.put("after", b"ok", 60) == Success(None)  # no hit's time waits now
+    assert con.execute(query).fetchone()[0] == stamped
     con.close()
     await store.close()

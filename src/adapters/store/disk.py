@@ -4,7 +4,9 @@ The file, its layout, eviction and the rules that keep it safe with several proc
 in `disk_db.py`; this is the port's async face. Every call runs on one dedicated thread
 (`disk_thread.py`), never on the event loop: SQLite serialises writes anyway, one thread
 keeps one connection (a warm page cache, prepared statements) and the hand-off is a queue
-put and one `call_soon_threadsafe`; writes queued together commit in one transaction. The
+put and an eventfd write (`disk_replies.py`); writes queued together commit in one
+transaction. Each thread has its own connection, closed by that thread when it stops (a
+store closed and used again gets a new thread and a new connection). The
 SQLite busy timeout is short (calls queue behind one another, so it bounds their wait too):
 a store locked by another process answers `Failure` quickly and the caller fetches instead.
 Anything the file or SQLite raises (locked, full disk, a damaged or foreign file) is a
@@ -24,6 +26,7 @@ from typing import Any, TypeVar
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.store.disk_db import FILE_NAME, Database, StoreBusy, StoreFormatError
+from webdistill.adapters.store.disk_replies import Replies
 from webdistill.adapters.store.disk_thread import Job, Jobs, serve
 from webdistill.kernel.store import StoreError
 
@@ -43,9 +46,11 @@ class DiskStore:
     def __init__(self, directory: str, max_bytes: int) -> None:
         self._directory = directory
         self._max_bytes = max_bytes
-        self._db: Database | None = None
+        self._local = threading.local()  # `db`: the database of the thread it runs on
         self._jobs: Jobs = Jobs()
         self._thread: threading.Thread | None = None
+        #: How answers reach each loop that calls (None: it cannot watch a descriptor).
+        self._replies: dict[asyncio.AbstractEventLoop, Replies | None] = {}
 
     @property
     def label(self) -> str:
@@ -53,9 +58,25 @@ class DiskStore:
 
     def _database(self) -> Database:
         """On the store thread: the database, opened on first use (again after a failure)."""
-        if self._db is None:
-            self._db = Database(self._directory, self._max_bytes, BUSY_TIMEOUT_S)
-        return self._db
+        db: Database | None = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = Database(self._directory, self._max_bytes, BUSY_TIMEOUT_S)
+        return db
+
+    def _close_database(self) -> None:
+        """On the store thread: close its database (the next call opens it again)."""
+        db: Database | None = getattr(self._local, "db", None)
+        self._local.db = None
+        if db is not None:
+            db.close()
+
+    def _serve(self, jobs: Jobs) -> None:
+        """The store thread: serve `jobs` until told to stop, then close its database."""
+        try:
+            serve(jobs, self._transaction, StoreBusy)
+        finally:
+            with contextlib.suppress(*_ERRORS):
+                self._close_database()
 
     def _transaction(self) -> contextlib.AbstractContextManager[Any]:
         """On the store thread: one write transaction (the jobs' own join it)."""
@@ -63,17 +84,31 @@ class DiskStore:
 
     async def _submit(self, call: Callable[[], _T], kind: str, size: int = 0) -> _T:
         if self._thread is None:
+            self._jobs = Jobs()  # a queue of its own: the last thread may still drain its own
             self._thread = threading.Thread(
-                target=serve,
-                args=(self._jobs, self._transaction, StoreBusy),
+                target=self._serve,
+                args=(self._jobs,),
                 name="webdistill-store",
                 daemon=True,
             )
             self._thread.start()
         loop = asyncio.get_running_loop()
+        try:
+            replies = self._replies[loop]
+        except KeyError:
+            replies = self._replies[loop] = self._open_replies(loop)
         future: asyncio.Future[_T] = loop.create_future()
-        self._jobs.put(Job(call, loop, future, kind, size))
+        self._jobs.put(Job(call, loop, future, kind, size, replies))
         return await future
+
+    def _open_replies(self, loop: asyncio.AbstractEventLoop) -> Replies | None:
+        """Replies for a loop calling for the first time; those of closed loops (nobody
+        waits there any more) are closed first, so their descriptors do not pile up."""
+        for old in [old for old in self._replies if old.is_closed()]:
+            replies = self._replies.pop(old)
+            if replies is not None:
+                replies.close()
+        return Replies.open(loop)
 
     def _error(self, exc: Exception) -> StoreError:
         reason = f"{type(exc).__name__}: {str(exc)[:200]}"
@@ -116,16 +151,16 @@ class DiskStore:
         return await self._run(lambda db: db.pace(key, interval_s))
 
     async def close(self) -> None:
-        """Close the database on its thread (after the calls queued before), stop the thread."""
+        """Close the database on its thread (after the calls queued before) and stop the
+        thread; calls queued meanwhile still run on it, and it closes what they opened."""
         if self._thread is None:
             return
-
-        def close_database() -> None:
-            db, self._db = self._db, None
-            if db is not None:
-                db.close()
-
+        jobs = self._jobs
         with contextlib.suppress(*_ERRORS):
-            await self._submit(close_database, "alone")
-        self._jobs.put(None)
-        self._thread = None
+            await self._submit(self._close_database, "alone")
+        jobs.put(None)
+        if self._jobs is jobs:  # (not a thread started since, by a call after another close)
+            self._thread = None
+        replies = self._replies.pop(asyncio.get_running_loop(), None)
+        if replies is not None:  # a late answer (a call racing the close) takes the self-pipe
+            replies.close()

@@ -199,8 +199,11 @@ class Database:
             return None
         self._touched[key] = now
         if len(self._touched) >= MAX_TOUCHES and not self._depth:
-            with contextlib.suppress(sqlite3.Error), self.write():
-                pass  # the times are written; a busy store keeps them for the next write
+            try:
+                with self.write():
+                    pass  # the times are written
+            except sqlite3.Error:  # busy: drop them, rather than wait again on every hit
+                self._touched.clear()
         return row[1]
 
     def _set(self, key: str, value: bytes, ttl_s: float, now: float) -> None:

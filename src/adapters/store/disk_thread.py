@@ -24,6 +24,8 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any, NamedTuple
 
+from webdistill.adapters.store.disk_replies import Replies, deliver
+
 #: The most jobs, and bytes of values, one transaction holds: they bound how long it keeps
 #: other processes waiting for the write lock (a job bigger than this runs alone).
 MAX_BATCH = 32
@@ -40,6 +42,8 @@ class Job(NamedTuple):
     kind: str
     #: Bytes the job writes (its value's length).
     size: int = 0
+    #: Where the answer goes (None: through `loop.call_soon_threadsafe`).
+    replies: Replies | None = None
 
 
 #: The queue's items; None stops the thread.
@@ -47,18 +51,12 @@ Jobs = queue.SimpleQueue[Job | None]
 Transaction = Callable[[], AbstractContextManager[Any]]
 
 
-def _deliver(future: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
-    if future.done():  # the caller was cancelled meanwhile
-        return
-    if error is not None:
-        future.set_exception(error)
-    else:
-        future.set_result(value)
-
-
 def _answer(job: Job, value: Any, error: BaseException | None) -> None:
+    if job.replies is not None:
+        job.replies.send(job.future, value, error)
+        return
     with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
-        job.loop.call_soon_threadsafe(_deliver, job.future, value, error)
+        job.loop.call_soon_threadsafe(deliver, job.future, value, error)
 
 
 def _run_alone(job: Job) -> None:
