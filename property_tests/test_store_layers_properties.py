@@ -15,6 +15,7 @@ Text includes lone surrogates, non-ASCII and control characters; numbers include
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import attrs
@@ -26,7 +27,7 @@ from tests.fakes import FakeBackend
 from property_tests.strategies_kernel import json_like
 from webdistill.adapters.cache import CachingBackend, _plain_row
 from webdistill.adapters.store import codec
-from webdistill.adapters.store.memory import MemoryStore
+from webdistill.adapters.store.memory import MemoryStore, flat_footprint, footprint
 from webdistill.adapters.store.resilient import ResilientStore
 from webdistill.adapters.store.results import StoredResults
 from webdistill.kernel.errors import ErrorCode, WebError
@@ -39,6 +40,7 @@ from webdistill.kernel.model import (
     SearchHit,
     SearchOutcome,
 )
+from webdistill.kernel.retrieval import _tagged
 from webdistill.kernel.validate import structure_row
 
 text = st.text(
@@ -176,3 +178,29 @@ async def test_stored_results_answer_alike_from_objects_and_from_entries(
     as_objects = await _results(MemoryStore(1 << 20), outcomes, max_chars)
     as_entries = await _results(ResilientStore(MemoryStore(1 << 20)), outcomes, max_chars)
     assert as_objects == as_entries
+
+
+def _text_size(page: object) -> int:
+    """The size of the page's strings (the empty string is one shared object: not counted)."""
+    values = attrs.astuple(page, recurse=False)  # type: ignore[arg-type]
+    return sum(sys.getsizeof(value) for value in values if type(value) is str and value)
+
+
+@given(st.one_of(fetched_pages, pages))
+def test_a_pages_quick_footprint_counts_all_its_text(page: FetchedPage | Page) -> None:
+    assert _text_size(page) <= flat_footprint(page) <= footprint(page) + 1024
+
+
+@given(fetched_pages, st.sampled_from(["content", "title", "flags", "byline"]), json_like)
+def test_a_page_with_a_field_of_another_type_is_still_counted(
+    page: FetchedPage, name: str, value: object
+) -> None:
+    odd = attrs.evolve(page, **{name: value})
+    assert flat_footprint(odd) >= _text_size(odd)  # and never raises
+
+
+@given(st.one_of(fetch_outcomes, search_outcomes), text)
+def test_tagging_an_outcome_is_evolving_it(outcome: object, response_id: str) -> None:
+    tagged = _tagged(outcome, response_id)  # type: ignore[type-var]
+    assert type(tagged) is type(outcome)
+    assert repr(tagged) == repr(attrs.evolve(outcome, response_id=response_id))  # type: ignore[misc]

@@ -86,29 +86,37 @@ class TtlLru(Generic[_V]):
 
 
 class _SingleFlight(Generic[_V]):
-    """Concurrent calls with the same key await one underlying call."""
+    """Concurrent calls with the same key await one underlying call.
+
+    A caller that finds the call running waits on a future of its own (so its cancellation
+    is its own); the first caller hands its answer, exception or cancellation to each."""
 
     def __init__(self) -> None:
-        self._running: dict[Hashable, asyncio.Future[_V]] = {}
+        self._running: dict[Hashable, list[asyncio.Future[_V]]] = {}
 
     async def run(self, key: Hashable, call: Callable[[], Awaitable[_V]]) -> _V:
-        running = self._running.get(key)
-        if running is not None:
-            return await asyncio.shield(running)
-        future: asyncio.Future[_V] = asyncio.get_running_loop().create_future()
-        self._running[key] = future
+        waiters = self._running.get(key)
+        if waiters is not None:
+            future: asyncio.Future[_V] = asyncio.get_running_loop().create_future()
+            waiters.append(future)
+            return await future
+        waiters = self._running[key] = []
         try:
             value = await call()
         except asyncio.CancelledError:
-            future.cancel()
+            for future in waiters:
+                future.cancel()
             raise
         except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # mark retrieved: the waiters (if any) re-raise it
+            for future in waiters:
+                if not future.done():
+                    future.set_exception(exc)
             raise
         finally:
-            self._running.pop(key, None)
-        future.set_result(value)
+            del self._running[key]
+        for future in waiters:
+            if not future.done():
+                future.set_result(value)
         return value
 
 
@@ -256,11 +264,21 @@ class CachingBackend:
             identity = f"{request.extract_mode} {identity}"
         if self._page_scope:
             identity = f"{self._page_scope} {identity}"
-        return await self._page_flight.run(identity, lambda: self._extract(request, identity))
+        memory = self._memory
+        if memory is None:
+            return await self._page_flight.run(identity, lambda: self._extract(request, identity))
+        kept = memory.recall(("page", identity))  # a hit needs no flight
+        if kept is not None:
+            if isinstance(kept, FetchedPage):
+                return Success(kept)
+            page = _page_of(codec.decode("page", identity, kept))  # type: ignore[arg-type]
+            if page is not None:
+                return Success(page)
+        return await self._page_flight.run(
+            identity, lambda: self._extract_into(memory, request, identity)
+        )
 
     async def _extract(self, request: FetchRequest, identity: str) -> Result[object, WebError]:
-        if self._memory is not None:
-            return await self._extract_in_memory(self._memory, request, identity)
         key = codec.key("page", identity)
 
         async def keep(answer: Result[object, WebError]) -> StoreError | None:
@@ -289,31 +307,25 @@ class CachingBackend:
             )
         return answer
 
-    async def _extract_in_memory(
+    async def _extract_into(
         self, memory: MemoryStore, request: FetchRequest, identity: str
     ) -> Result[object, WebError]:
-        """`_extract` on this process's memory store: the page kept as it is (a frozen
-        `FetchedPage`: what the kernel would make of its JSON form), other rows as their
-        versioned JSON entry (so they read back exactly as from any store). No other process
-        shares it (no shared lock: the single-flight in `extract` covers this process), and
-        it never fails (no notice)."""
-        key = ("page", identity)
-        kept = memory.recall(key)
-        if kept is not None:
-            if isinstance(kept, FetchedPage):
-                return Success(kept)
-            page = _page_of(codec.decode("page", identity, kept))  # type: ignore[arg-type]
-            if page is not None:
-                return Success(page)
+        """A miss on this process's memory store (see `extract`): the page is kept as it is
+        (a frozen `FetchedPage`: what the kernel would make of its JSON form), other rows as
+        their versioned JSON entry (so they read back exactly as from any store). No other
+        process shares it (no shared lock: the single-flight covers this process), and it
+        never fails (no notice)."""
         answer = await self._inner.extract(request)
         if isinstance(answer, Success):
             row = answer.unwrap()
             if type(row) is FetchedPage:
-                memory.keep(key, row, len(identity) + flat_footprint(row), self._page_ttl_s)
+                size = len(identity) + flat_footprint(row)
+                memory.keep(("page", identity), row, size, self._page_ttl_s)
             else:
                 entry = codec.encode("page", identity, _plain_row(row))
                 if entry is not None:
-                    memory.keep(key, entry, len(identity) + len(entry), self._page_ttl_s)
+                    size = len(identity) + len(entry)
+                    memory.keep(("page", identity), entry, size, self._page_ttl_s)
         return answer
 
     async def _keep(

@@ -5,9 +5,11 @@ stored results on top of it staying bounded."""
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 
 import attrs
+import pytest
 from returns.result import Success
 
 from tests.fakes import FakeBackend
@@ -147,3 +149,22 @@ async def test_a_toolkit_on_the_memory_store_pages_and_reads_back_as_on_disk(
             pages = [w.page for w in windows] + [t.unwrap()[0].page for t in together]
             seen.append([attrs.evolve(p, url="") for p in pages if p is not None])
         assert seen[0] == seen[1]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_result_ids_random_parts_are_fresh_url_safe_and_not_shared_with_a_forked_child() -> None:
+    from webdistill.adapters.store.results import _ID, _tokens
+
+    taken = [_tokens.take() for _ in range(600)]  # across batches of 256
+    assert len(set(taken)) == 600
+    assert all(_ID.fullmatch(f"r_1_{token}") for token in taken)
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child process
+        os.write(write, _tokens.take().encode())
+        os._exit(0)
+    os.waitpid(child, 0)
+    in_child = os.read(read, 64).decode()
+    os.close(read)
+    os.close(write)
+    assert len(in_child) == 24 and in_child != _tokens.take()

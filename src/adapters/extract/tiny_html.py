@@ -26,6 +26,8 @@ equals `extract_content`'s.
 
 from __future__ import annotations
 
+import re
+
 from lxml import etree
 
 from webdistill.adapters.extract.decoding import charset_from_content_type, decode_text
@@ -44,6 +46,12 @@ from webdistill.adapters.extract.html.stoplists import language_code
 from webdistill.kernel.model import Document
 
 _HEAD_TAGS = frozenset({"title", "meta", "link"})
+#: A tag of any other name: the page is not of the plain shape (checked before parsing, so
+#: the pages that are not cost no second parse; a false alarm only sends a page the usual
+#: way).
+_OTHER_TAG = re.compile(
+    rb"</?(?!(?:html|head|title|meta|link|body|p|h[1-6])(?![A-Za-z0-9]))[A-Za-z]", re.IGNORECASE
+)
 _LEVELS = {"p": 0, "h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 #: Paragraph text (raw) below this: the reader's retry on a lost article needs 500.
 _MAX_TEXT = 500
@@ -139,6 +147,8 @@ def read_tiny_html(body: bytes, content_type: str | None, url: str | None) -> Do
 
 
 def _read(body: bytes, content_type: str | None, url: str | None) -> Document | None:
+    if _OTHER_TAG.search(body):
+        return None
     charset = charset_from_content_type(content_type)
     html = decode_text(body, f"text/html; charset={charset}" if charset else "text/html")
     root, too_deep = parse_html(html)
@@ -158,7 +168,7 @@ def _read(body: bytes, content_type: str | None, url: str | None) -> Document | 
             if text in seen:
                 return None
             seen.add(text)
-        md = _SPACE_AFTER_LINK.sub(r"\1\2", text)
+        md = _SPACE_AFTER_LINK.sub(r"\1\2", text) if "](" in text else text
         markdown.append("#" * level + " " + md if level else md)
         texts.append(text)
     meta = _title_only_meta(root) or read_meta(root)

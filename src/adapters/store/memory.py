@@ -15,6 +15,8 @@ from __future__ import annotations
 import operator
 import sys
 import time
+import types
+import typing
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 
@@ -49,23 +51,67 @@ def footprint(value: object) -> int:
     return OBJECT_OVERHEAD  # an enum member, a number of another type...
 
 
-_flat_getters: dict[type, Callable[[object], tuple[object, ...]]] = {}
+@attrs.frozen
+class _Shape:
+    """Where a flat attrs class keeps its text: the getter of its `str` / `str | None`
+    fields, its tuple fields, and the fixed cost of the object and its other fields."""
+
+    texts: Callable[[object], tuple[object, ...]]
+    tuples: tuple[str, ...]
+    fixed: int
+
+
+_SCALARS = {int, float, bool, type(None)}
+_shapes: dict[type, _Shape | None] = {}
+
+
+def _shape_of(kind: type) -> _Shape | None:
+    """The class's `_Shape`, or None when a field holds anything but text, tuples and
+    numbers (or its annotations cannot be read)."""
+    try:
+        hints = typing.get_type_hints(kind)
+    except Exception:  # noqa: BLE001 - unreadable annotations: the general walk instead
+        return None
+    texts: list[str] = []
+    tuples: list[str] = []
+    for field in attrs.fields(kind):
+        hint = hints.get(field.name)
+        union = set(typing.get_args(hint)) if typing.get_origin(hint) in _UNIONS else {hint}
+        if union <= {str, type(None)} and str in union:
+            texts.append(field.name)
+        elif typing.get_origin(hint) is tuple:
+            tuples.append(field.name)
+        elif not union <= _SCALARS:
+            return None
+    if len(texts) < 2:  # (one name: the getter would not answer a tuple)
+        return None
+    getter = operator.attrgetter(*texts)
+    fixed = OBJECT_OVERHEAD + 16 * len(attrs.fields(kind))
+    return _Shape(getter, tuple(tuples), fixed)
+
+
+_UNIONS = {typing.Union, types.UnionType}
 
 
 def flat_footprint(value: object) -> int:
-    """`footprint` of an attrs instance whose fields hold strings, numbers, None and tuples of
-    short strings (a page), a few times cheaper: its strings' sizes, a fixed cost per field
-    and per tuple item (no recursion into other objects)."""
+    """`footprint` of an attrs instance of a flat class (text, tuples of short strings,
+    numbers: a page), a few times cheaper: its text as Python keeps it, a fixed cost per
+    field and per tuple item. A field not of its declared type, or another class: the
+    general `footprint`."""
     kind = type(value)
-    getter = _flat_getters.get(kind)
-    if getter is None:
-        names = [field.name for field in attrs.fields(kind)]  # type: ignore[arg-type]
-        getter = operator.attrgetter(*names, *names[:1])  # two names at least: a tuple
-        _flat_getters[kind] = getter
-    values = getter(value)
-    texts = sum(map(str.__sizeof__, filter(str.__instancecheck__, values)))
-    items = sum(map(len, filter(tuple.__instancecheck__, values)))
-    return OBJECT_OVERHEAD * (1 + items) + 16 * len(values) + texts
+    try:
+        shape = _shapes[kind]
+    except KeyError:
+        shape = _shapes[kind] = _shape_of(kind) if attrs.has(kind) else None
+    if shape is None:
+        return footprint(value)
+    try:
+        size = shape.fixed + sum(map(str.__sizeof__, filter(None, shape.texts(value))))
+        for name in shape.tuples:
+            size += OBJECT_OVERHEAD * len(getattr(value, name))
+    except TypeError:  # a field holds something else than declared
+        return footprint(value)
+    return size
 
 
 class MemoryStore:
@@ -168,9 +214,15 @@ class MemoryStore:
     ) -> int:
         """`put_in_ring` for objects: count `counter` up (from 1, living `ttl_s` from its last
         count) and keep `value` under `prefix + (slot,)`, the count modulo `slots`."""
-        current = self._live(counter)
-        count = (current if isinstance(current, int) else 0) + 1
-        self._set(counter, count, ttl_s, ENTRY_OVERHEAD)
+        now = self._clock()
+        entry = self._entries.get(counter)
+        if entry is not None and entry[1] > now and type(entry[0]) is int:
+            count = entry[0] + 1  # counted up in place: the same size, most recently used
+            self._entries[counter] = (count, now + ttl_s, entry[2])
+            self._entries.move_to_end(counter)
+        else:
+            count = 1
+            self._set(counter, count, ttl_s, ENTRY_OVERHEAD)
         slot = count % max(1, slots)
         self.keep((*prefix, slot), value, size, ttl_s)
         return slot

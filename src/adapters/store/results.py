@@ -1,6 +1,6 @@
 """`StoredResults`: the kernel's `ResultStore` over a `Store`, bounded per scope.
 
-Each result is kept for `ttl_s` under a fresh unguessable id (`secrets`, 144 bits) and its
+Each result is kept for `ttl_s` under a fresh unguessable id (144 random bits from the OS) and its
 scope (the MCP session on a shared server). At most `max_results` are kept per scope, oldest
 dropped first, in one store call per result (`put_in_ring`): a counter shared by every
 process picks the next of the scope's `max_results` slots and the result is written into
@@ -17,9 +17,11 @@ stored, so any process that shares the store finds it at once. Each result holds
 
 from __future__ import annotations
 
+import base64
+import os
 import re
-import secrets
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -54,6 +56,34 @@ class _Kept:
     token: str
     tool: ToolName
     outcomes: tuple[SearchOutcome, ...] | tuple[FetchOutcome, ...]
+
+
+class _Tokens:
+    """The ids' random parts: what `secrets.token_urlsafe(18)` answers (144 bits from the OS,
+    24 URL-safe characters), drawn 256 at a time (one `os.urandom` and one base64 pass
+    instead of one each). Handing one out is one C-level `next` (atomic under the GIL, so
+    threads never share one); a forked child forgets the parent's and draws its own."""
+
+    BATCH = 256
+
+    def __init__(self) -> None:
+        self._left: Iterator[str] = iter(())
+
+    def take(self) -> str:
+        try:
+            return next(self._left)
+        except StopIteration:
+            drawn = base64.urlsafe_b64encode(os.urandom(18 * self.BATCH)).decode("ascii")
+            self._left = iter([drawn[at : at + 24] for at in range(0, len(drawn), 24)])
+            return next(self._left)
+
+    def forget(self) -> None:
+        self._left = iter(())
+
+
+_tokens = _Tokens()
+if hasattr(os, "register_at_fork"):  # POSIX (no fork elsewhere)
+    os.register_at_fork(after_in_child=_tokens.forget)
 
 
 def _identity(scope: str, token: str) -> str:
@@ -105,7 +135,7 @@ class StoredResults:
         outcomes: tuple[SearchOutcome, ...] | tuple[FetchOutcome, ...],
         scope: str,
     ) -> Result[str, WebError]:
-        token = secrets.token_urlsafe(18)
+        token = _tokens.take()
         bounded = bound_outcomes(outcomes, self._max_chars)
         memory = self._memory
         if memory is not None:  # kept as it is: frozen outcomes, what `load` would rebuild
