@@ -138,3 +138,19 @@ def test_the_common_shapes_take_the_shortcut() -> None:
 )  # fmt: skip
 def test_the_one_url_call_validates_as_every_call(raw: dict[str, object], default: int) -> None:
     assert validate_fetch(raw, default) == _validate_fetch(raw, default)
+
+
+_ODD = [(1,), ("a", 2), ["a"], None, ("a", _Str("b")), 1.5, float("nan"), True, 0, _Str("s"), ""]
+
+
+@given(st.sampled_from([FetchedPage, SearchHit]), st.data())
+def test_one_odd_field_is_never_let_through(cls: type[Any], data: st.DataObject) -> None:
+    """A well-typed row with one field (each in turn) of another value: `exact_instance` lets
+    it through only when the converter would answer the same row."""
+    values = data.draw(_well_typed(cls, spoil=False))
+    values = {k: tuple(v) if isinstance(v, list) else v for k, v in values.items()}
+    for field in attrs.fields(cls):
+        for odd in [*_ODD, data.draw(_VALUES)]:
+            row = cls(**{**values, field.name: odd})
+            if exact_instance(row, cls):
+                assert _converted(attrs.asdict(row, recurse=False), cls, False) == row

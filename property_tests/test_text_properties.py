@@ -7,7 +7,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from webdistill.kernel.text import TRUNCATION_MARKER, truncate, window
+from webdistill.kernel.text import TRUNCATION_MARKER, Window, truncate, window
 
 words = st.text(alphabet=st.sampled_from("ab .!?\n\t,é漢"), max_size=600)
 any_text = st.one_of(words, st.text(max_size=400))
@@ -49,3 +49,15 @@ def test_window_is_bounded_and_moves_forward(text: str, start: int, budget: int)
     assert piece.total == len(text)
     if piece.next_start is not None:
         assert piece.start < piece.next_start <= len(text)
+
+
+@given(st.text(max_size=60), st.integers(-5, 70), st.integers(-5, 80))
+def test_window_of_a_text_that_fits_is_the_general_answer(
+    text: str, start: int, budget: int
+) -> None:
+    """`window`'s shortcut for a whole text that fits answers what the general path does."""
+    begin = min(max(0, start), len(text))
+    piece = truncate(text[begin:], budget)
+    assert not piece.truncated or window(text, start, budget).truncated
+    if not piece.truncated:
+        assert window(text, start, budget) == Window(piece.text, begin, len(text), None, False)

@@ -74,7 +74,9 @@ class DeadlineBackend:
         limit = self._timeout_s  # a call's own timeout_ms may shorten it, never extend it
         if request.timeout_ms is not None:
             limit = max(0.001, min(limit, request.timeout_ms / 1000))
-        async with self._slots:
+        slots = self._slots
+        await slots.acquire()  # `async with slots` without its two extra coroutines
+        try:
             # The deadline, on one timer for all page reads (http/watch.py): on expiry the
             # task is cancelled, as asyncio.timeout would; that cancellation, and only that
             # one, becomes TIMEOUT here (a caller's own cancellation goes through).
@@ -91,3 +93,5 @@ class DeadlineBackend:
                 watch.leave(ticket)
                 if ticket.fired:
                     ticket.uncancel()
+        finally:
+            slots.release()

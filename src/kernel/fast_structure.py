@@ -15,7 +15,6 @@ and the caller runs the converter, which also words the errors.
 from __future__ import annotations
 
 import math
-import operator
 import types
 from collections.abc import Callable
 from typing import Any, Literal, Union, get_args, get_origin
@@ -111,37 +110,48 @@ def plain_mapping(raw: object, cls: type[Any], *, null_is_default: bool = False)
         return None
 
 
-#: Per class, how `exact_instance` checks an instance: a getter of every field's value and,
-#: per field, the set of exact types that settle it (str, int, bool, and None when allowed)
-#: or None when the value needs `_exact` (floats, Literals, string tuples); None: the class
-#: has a field of no simple kind, so no instance is exact.
-_Plan = tuple[Callable[[object], Any], tuple[tuple[frozenset[type] | None, _Kind], ...]]
-_PLANS: dict[type, _Plan | None] = {}
-_SETTLED_BY_TYPE = {"str": str, "int": int, "bool": bool}
+#: Per class, the check `exact_instance` runs on an instance (None: the class has a field of
+#: no simple kind, so no instance is exact). It is written out as one expression per class
+#: (`type(row.url) is str and ...`, as attrs writes its `__init__`), since this runs on every
+#: page and search hit and a loop over the fields cost three times as much.
+_CHECKS: dict[type, Callable[[object], bool] | None] = {}
 
 
-def _plan(cls: type[Any]) -> _Plan | None:
-    if cls in _PLANS:
-        return _PLANS[cls]
+def _check_source(table: dict[str, tuple[_Kind | None, bool]]) -> tuple[str, tuple[_Kind, ...]]:
+    """The source of the check for a class whose fields are `table`, and the kinds it uses."""
+    kinds: list[_Kind] = []
+    terms: list[str] = []
+    for index, (name, (kind, _)) in enumerate(table.items()):
+        assert kind is not None and name.isidentifier()
+        value = f"row.{name}"
+        if kind[0] in ("str", "int", "bool"):
+            term = f"type({value}) is {kind[0]}"
+            if kind[1]:
+                term = f"({value} is None or {term})"
+        elif kind[0] == "strs":  # what `_exact` accepts, and a tuple already (as the
+            # converter makes it): so never None, even where None is allowed
+            term = f"(type({value}) is tuple and all(type(i) is str for i in {value}))"
+        else:
+            term = f"_exact({value}, kinds[{index}])"
+        kinds.append(kind)
+        terms.append(term)
+    body = "\n        and ".join(terms) or "True"
+    return f"def check(row):\n    return bool(\n        {body}\n    )\n", tuple(kinds)
+
+
+def _check(cls: type[Any]) -> Callable[[object], bool] | None:
+    if cls in _CHECKS:
+        return _CHECKS[cls]
     table = _table(cls)
-    plan = None
-    if table and all(kind is not None for kind, _ in table.values()):
-        names = tuple(table)
-        getter = operator.attrgetter(*names) if len(names) > 1 else _one(names[0])
-        checks: list[tuple[frozenset[type] | None, _Kind]] = []
-        for kind, _ in table.values():
-            assert kind is not None
-            exact = _SETTLED_BY_TYPE.get(kind[0])
-            types_ = None if exact is None else frozenset({exact, *([type(None)] * kind[1])})
-            checks.append((types_, kind))
-        plan = (getter, tuple(checks))
-    _PLANS[cls] = plan
-    return plan
-
-
-def _one(name: str) -> Callable[[object], Any]:
-    getter = operator.attrgetter(name)
-    return lambda row: (getter(row),)
+    check = None
+    if table is not None and all(kind is not None for kind, _ in table.values()):
+        source, kinds = _check_source(table)
+        namespace: dict[str, Any] = {"_exact": _exact, "kinds": kinds}
+        # The source names only the class's own field names (identifiers, checked above).
+        exec(compile(source, f"<exact_instance {cls.__qualname__}>", "exec"), namespace)
+        check = namespace["check"]
+    _CHECKS[cls] = check
+    return check
 
 
 def exact_instance(row: object, cls: type[Any]) -> bool:
@@ -149,14 +159,5 @@ def exact_instance(row: object, cls: type[Any]) -> bool:
     type: the converter would answer an equal instance, so `row` can be used as it is."""
     if type(row) is not cls:
         return False
-    plan = _PLANS[cls] if cls in _PLANS else _plan(cls)
-    if plan is None:
-        return False
-    getter, checks = plan
-    for value, (types_, kind) in zip(getter(row), checks, strict=True):
-        if types_ is not None:
-            if type(value) not in types_:
-                return False
-        elif not _exact(value, kind) or (kind[0] == "strs" and type(value) is not tuple):
-            return False
-    return True
+    check = _CHECKS[cls] if cls in _CHECKS else _check(cls)
+    return check is not None and check(row)

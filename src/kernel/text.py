@@ -67,6 +67,8 @@ def truncate(text: str, max_chars: int, marker: str = TRUNCATION_MARKER) -> Trun
 
 def window(text: str, start: int, max_chars: int, marker: str = TRUNCATION_MARKER) -> Window:
     """The window of `text` beginning at `start` (clamped into the text), at most `max_chars`."""
+    if start <= 0 and len(text) <= max_chars:  # the whole text fits: what follows answers it
+        return Window(text, 0, len(text), None, truncated=False)
     start = min(max(0, start), len(text))
     piece = truncate(text[start:], max_chars, marker)
     if not piece.truncated:

@@ -16,6 +16,7 @@ import attrs
 from returns.result import Failure, Result, Success
 
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.fast_structure import exact_instance
 from webdistill.kernel.hits import filter_hits
 from webdistill.kernel.model import (
     FetchedPage,
@@ -219,12 +220,18 @@ async def _compress(
 
 async def extract_page(deps: Deps, request: FetchRequest) -> Result[Page, WebError]:
     """Read one page: vet the URL, extract, re-validate, compress if due, cut one window."""
+    read = await _read_page(deps, request)
+    return Success(read) if isinstance(read, Page) else Failure(read)
+
+
+async def _read_page(deps: Deps, request: FetchRequest) -> Page | WebError:
+    """`extract_page`'s answer as a plain value (no `Result` to build and open per page)."""
     if request.start_index < 0:
         message = "Invalid input: start_index must be 0 or more."
-        return Failure(WebError.of(ErrorCode.INVALID_INPUT, message))
+        return WebError.of(ErrorCode.INVALID_INPUT, message)
     checked = check_url(request.url, deps.url_policy)
     if not isinstance(checked, Success):
-        return Failure(checked.failure())
+        return checked.failure()
     wanted = request
     max_chars = clamp_max_chars(request.max_chars, deps.max_content_chars)
     if max_chars != request.max_chars:  # validate_fetch's requests are already clamped
@@ -239,31 +246,32 @@ async def extract_page(deps: Deps, request: FetchRequest) -> Result[Page, WebErr
     except Exception as exc:  # noqa: BLE001 - a port's raise becomes its error value
         answer = _port_raised(exc, "fetch backend", ErrorCode.NETWORK_ERROR)
     if not isinstance(answer, Success):
-        if isinstance(answer, Failure):
-            return Failure(answer.failure())
-        return Failure(_not_a_result("fetch backend").failure())
-    structured = structure_row(answer.unwrap(), FetchedPage, 0)
-    if not isinstance(structured, Success):
-        return Failure(structured.failure())
-    fetched: FetchedPage = structured.unwrap()
+        failed: WebError = (
+            answer if isinstance(answer, Failure) else _not_a_result("fetch backend")
+        ).failure()
+        return failed
+    fetched: FetchedPage = answer.unwrap()
+    if not exact_instance(fetched, FetchedPage):  # else used as it is (what structure_row does)
+        structured = structure_row(fetched, FetchedPage, 0)
+        if not isinstance(structured, Success):
+            return structured.failure()
+        fetched = structured.unwrap()
     # The same URL as the one vetted above (no redirect): `check_url` is pure, so its answer
     # is known; only a different final URL is checked again.
     final_url = checked if fetched.url == wanted.url else check_url(fetched.url, deps.url_policy)
     if not isinstance(final_url, Success):
         error = final_url.failure()
-        return Failure(
-            WebError.of(
-                ErrorCode.INVALID_BACKEND_DATA,
-                f"The fetch backend reported a final URL the policy refuses ({error.message}).",
-                field="url",
-            )
+        return WebError.of(
+            ErrorCode.INVALID_BACKEND_DATA,
+            f"The fetch backend reported a final URL the policy refuses ({error.message}).",
+            field="url",
         )
     if _shown_as_extracted(deps, fetched.content, wanted):
         text, compressed_by = fetched.content, None
     else:
         content = await _compress(deps, fetched, wanted)
         if not isinstance(content, Success):
-            return Failure(content.failure())
+            return content.failure()
         text, compressed_by = content.unwrap()
     if wanted.start_index > len(text) or (wanted.start_index == len(text) and text):
         message = (
@@ -275,29 +283,27 @@ async def extract_page(deps: Deps, request: FetchRequest) -> Result[Page, WebErr
                 f" (That is the compressed page; the page itself has {len(fetched.content)} "
                 "characters: call with compress=false to page through it.)"
             )
-        return Failure(WebError.of(ErrorCode.INVALID_INPUT, message, total_chars=len(text)))
+        return WebError.of(ErrorCode.INVALID_INPUT, message, total_chars=len(text))
     shown = window(text, wanted.start_index, wanted.max_chars or deps.max_content_chars)
-    return Success(
-        Page(
-            url=final_url.unwrap(),
-            title=fetched.title,
-            content=shown.text,
-            content_type=fetched.content_type,
-            start_index=shown.start,
-            total_chars=shown.total,
-            next_start=shown.next_start,
-            truncated=shown.truncated,
-            compressed_by=compressed_by,
-            original_chars=len(fetched.content) if compressed_by else None,
-            byline=fetched.byline,
-            published=fetched.published,
-            site_name=fetched.site_name,
-            language=fetched.language,
-            flags=fetched.flags,
-            notice=fetched.notice,
-            excerpt=fetched.excerpt,
-            reader=fetched.reader,
-        )
+    return Page(
+        url=final_url.unwrap(),
+        title=fetched.title,
+        content=shown.text,
+        content_type=fetched.content_type,
+        start_index=shown.start,
+        total_chars=shown.total,
+        next_start=shown.next_start,
+        truncated=shown.truncated,
+        compressed_by=compressed_by,
+        original_chars=len(fetched.content) if compressed_by else None,
+        byline=fetched.byline,
+        published=fetched.published,
+        site_name=fetched.site_name,
+        language=fetched.language,
+        flags=fetched.flags,
+        notice=fetched.notice,
+        excerpt=fetched.excerpt,
+        reader=fetched.reader,
     )
 
 
@@ -315,10 +321,10 @@ async def _bounded(limit: int, jobs: Sequence[Callable[[], Awaitable[_T]]]) -> l
 
 
 async def _fetch_outcome(deps: Deps, request: FetchRequest) -> FetchOutcome:
-    result = await extract_page(deps, request)
-    if isinstance(result, Success):
-        return FetchOutcome(url=request.url, page=result.unwrap())
-    return FetchOutcome(url=request.url, error=result.failure())
+    read = await _read_page(deps, request)
+    if isinstance(read, Page):
+        return FetchOutcome(url=request.url, page=read)
+    return FetchOutcome(url=request.url, error=read)
 
 
 async def _with_contents(
@@ -409,8 +415,15 @@ async def web_fetch(
     if not isinstance(validated, Success):
         return Failure(validated.failure())
     requests = validated.unwrap().requests
-    if len(requests) == 1:  # what `_bounded` does with one job, without building it
-        outcomes: tuple[FetchOutcome, ...] = (await _fetch_outcome(deps, requests[0]),)
+    if len(requests) == 1:  # `_bounded` with one job, and `_fetch_outcome`, written out
+        request = requests[0]
+        read = await _read_page(deps, request)
+        outcome = (
+            FetchOutcome(url=request.url, page=read)
+            if isinstance(read, Page)
+            else FetchOutcome(url=request.url, error=read)
+        )
+        outcomes: tuple[FetchOutcome, ...] = (outcome,)
     else:
         jobs = [lambda r=r: _fetch_outcome(deps, r) for r in requests]
         outcomes = tuple(await _bounded(deps.concurrency, jobs))

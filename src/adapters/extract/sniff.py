@@ -153,6 +153,8 @@ def sniff_text(body: bytes) -> str:
     """`sniff`'s guess for a body `sniff_binary` does not recognise (so a caller that has
     already asked `sniff_binary` does not scan the magic numbers twice)."""
     head = _text_head(body)
+    if not head.startswith((b"<", b"{", b"[")) and b"\x00" not in body[:1024]:
+        return "text/plain"  # none of the tests below can match (the common case, one step)
     lower = head[:512].lower()
     if lower.startswith(b"<?xml"):
         if _FEED_ROOT.search(head):

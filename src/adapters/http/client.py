@@ -194,7 +194,8 @@ class GuardedClient:
         if timeout_s is not None:
             limit = max(0.001, min(limit, timeout_s))
         asked = dict(headers) if headers else None
-        async with slots:
+        await slots.acquire()  # `async with slots` without its two extra coroutines
+        try:
             enclosing = enclosing_deadline()
             if enclosing is not None and enclosing <= asyncio.get_running_loop().time() + limit:
                 return await self._follow(session, url, asked, where)
@@ -214,6 +215,8 @@ class GuardedClient:
                 watch.leave(ticket)
                 if ticket.fired:
                     ticket.uncancel()
+        finally:
+            slots.release()
 
     async def _follow(
         self,

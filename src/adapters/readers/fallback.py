@@ -20,8 +20,8 @@ It wraps the deadline-bounded local backend: the reader call has its own timeout
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Coroutine, Sequence
+from typing import Any, Protocol
 
 import attrs
 from returns.result import Failure, Result, Success
@@ -67,7 +67,14 @@ class ReaderFallback:
     async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
         return await self._inner.search(query)
 
-    async def extract(self, request: FetchRequest) -> Result[object, WebError]:
+    def extract(self, request: FetchRequest) -> Coroutine[Any, Any, Result[object, WebError]]:
+        """The page read (awaited by the caller); with no reader and none preferred, the
+        local backend's own read, handed on as it is (no coroutine of ours around it)."""
+        if self._reader is None and not request.prefer_reader:
+            return self._inner.extract(request)
+        return self._extract(request)
+
+    async def _extract(self, request: FetchRequest) -> Result[object, WebError]:
         reader = self._reader
         if request.prefer_reader:
             if reader is None:
