@@ -320,11 +320,14 @@ async def _bounded(limit: int, jobs: Sequence[Callable[[], Awaitable[_T]]]) -> l
     return list(await asyncio.gather(*(run(job) for job in jobs)))
 
 
-async def _fetch_outcome(deps: Deps, request: FetchRequest) -> FetchOutcome:
-    read = await _read_page(deps, request)
+def _outcome(request: FetchRequest, read: Page | WebError) -> FetchOutcome:
     if isinstance(read, Page):
         return FetchOutcome(url=request.url, page=read)
     return FetchOutcome(url=request.url, error=read)
+
+
+async def _fetch_outcome(deps: Deps, request: FetchRequest) -> FetchOutcome:
+    return _outcome(request, await _read_page(deps, request))
 
 
 async def _with_contents(
@@ -415,15 +418,9 @@ async def web_fetch(
     if not isinstance(validated, Success):
         return Failure(validated.failure())
     requests = validated.unwrap().requests
-    if len(requests) == 1:  # `_bounded` with one job, and `_fetch_outcome`, written out
+    if len(requests) == 1:  # `_bounded` with one job, without its coroutines
         request = requests[0]
-        read = await _read_page(deps, request)
-        outcome = (
-            FetchOutcome(url=request.url, page=read)
-            if isinstance(read, Page)
-            else FetchOutcome(url=request.url, error=read)
-        )
-        outcomes: tuple[FetchOutcome, ...] = (outcome,)
+        outcomes: tuple[FetchOutcome, ...] = (_outcome(request, await _read_page(deps, request)),)
     else:
         jobs = [lambda r=r: _fetch_outcome(deps, r) for r in requests]
         outcomes = tuple(await _bounded(deps.concurrency, jobs))
