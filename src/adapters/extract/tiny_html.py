@@ -41,8 +41,7 @@ from webdistill.adapters.extract.html.metadata import (
     _clean,
     read_meta,
 )
-from webdistill.adapters.extract.html.reader import _empty, parse_html
-from webdistill.adapters.extract.html.stoplists import language_code
+from webdistill.adapters.extract.html.reader import _empty, page_document, parse_html
 from webdistill.kernel.model import Document
 
 _HEAD_TAGS = frozenset({"title", "meta", "link"})
@@ -224,17 +223,5 @@ def _read(body: bytes, content_type: str | None, url: str | None) -> Document | 
     text = "\n\n".join(texts)
     name = page_stoplist(texts, meta.language)
     flags, notice = honest_flags(html, text, 0)
-    document = Document(
-        title=meta.title,
-        markdown="\n\n".join(markdown),
-        text=text,
-        content_type="text/html",
-        byline=meta.byline,
-        published=meta.published,
-        site_name=meta.site_name,
-        language=meta.language or language_code(name),
-        flags=flags,
-        notice=notice,
-        excerpt=meta.description,
-    )
+    document = page_document(meta, "\n\n".join(markdown), text, name, flags=flags, notice=notice)
     return revise(document, html, url)

@@ -151,6 +151,32 @@ def render(blocks: list[Block]) -> tuple[str, str]:
     return "".join(md_out), "\n\n".join(text_out)
 
 
+def page_document(
+    meta: PageMeta,
+    markdown: str,
+    text: str,
+    stoplist_name: str,
+    *,
+    flags: tuple[str, ...],
+    notice: str | None,
+) -> Document:
+    """The `Document` of a page with text: its metadata, its Markdown and text, the language
+    declared or else the one its stoplist guessed."""
+    return Document(
+        title=meta.title,
+        markdown=markdown,
+        text=text,
+        content_type="text/html",
+        byline=meta.byline,
+        published=meta.published,
+        site_name=meta.site_name,
+        language=meta.language or language_code(stoplist_name),
+        flags=flags,
+        notice=notice,
+        excerpt=meta.description,
+    )
+
+
 def _empty(meta: PageMeta, raw: str, flags: tuple[str, ...] = ()) -> Document:
     found, notice = honest_flags(raw, "", raw.count("<script"))
     return Document(
@@ -256,17 +282,12 @@ def extract_html(
         notices.append(DEPTH_NOTICE if too_deep else TRUNCATED_NOTICE)
     if notice:
         notices.insert(0, notice)
-    document = Document(
-        title=meta.title,
-        markdown=markdown,
-        text=text,
-        content_type="text/html",
-        byline=meta.byline,
-        published=meta.published,
-        site_name=meta.site_name,
-        language=meta.language or language_code(stoplist_name),
+    document = page_document(
+        meta,
+        markdown,
+        text,
+        stoplist_name,
         flags=(*found, *flags),
         notice=" ".join(notices) or None,
-        excerpt=meta.description,
     )
     return revise(document, html, url)  # app shells: the article the page embeds as data
