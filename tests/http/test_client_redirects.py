@@ -188,3 +188,24 @@ async def test_https_to_http_downgrade_is_blocked_unless_http_is_allowed(
         assert error.code == ErrorCode.BLOCKED_URL
         assert "https" in error.message and error.detail["hop"] == "1"
         assert ("127.0.0.1", port_of(plain_base)) not in connects.destinations
+
+
+async def test_a_total_timeout_names_the_hop_it_ran_out_in() -> None:
+    """TIMEOUT's url and hop are those of the hop running when the budget ran out: the
+    checked URL of the redirect target (fragment dropped), hop 1, not the URL asked for."""
+    release = asyncio.Event()
+
+    async def handler(request: web.Request) -> web.StreamResponse:
+        if request.path == "/a":
+            return web.Response(status=302, headers={"Location": "/b?x=1#part"})
+        await release.wait()  # /b answers only after the client gave up
+        return web.Response(text="late")
+
+    app = web.Application()
+    app.router.add_get("/{tail:.*}", handler)
+    async with serve(app) as base, GuardedClient(settings(timeout_s=0.3)) as client:
+        result = await client.get(base + "/a")
+        release.set()
+    error = result.failure()
+    assert error.code == ErrorCode.TIMEOUT
+    assert (error.detail["url"], error.detail["hop"]) == (base + "/b?x=1", "1")

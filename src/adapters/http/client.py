@@ -189,7 +189,7 @@ class GuardedClient:
         session, slots = self._session, self._slots
         if session is None or slots is None:
             session, slots = self._ensure_session()
-        where: list[tuple[str, int]] = [(url, 0)]
+        hops: list[str] = []  # the checked URL of each hop so far (_follow appends)
         limit = self._settings.timeout_s
         if timeout_s is not None:
             limit = max(0.001, min(limit, timeout_s))
@@ -198,18 +198,18 @@ class GuardedClient:
         try:
             enclosing = enclosing_deadline()
             if enclosing is not None and enclosing <= asyncio.get_running_loop().time() + limit:
-                return await self._follow(session, url, asked, where)
+                return await self._follow(session, url, asked, hops)
             # The total timeout, on the client's one watch timer (watch.py): on expiry the
             # task is cancelled; that cancellation, and only that one, becomes TIMEOUT here.
             watch = self._watch
             assert watch is not None
             ticket = watch.enter(limit)
             try:
-                return await self._follow(session, url, asked, where)
+                return await self._follow(session, url, asked, hops)
             except asyncio.CancelledError:
                 if ticket.fired and ticket.uncancel() <= ticket.cancelling:
-                    current, hop = where[-1]
-                    return Failure(total_timeout_error(current, hop, limit))
+                    current = hops[-1] if hops else url
+                    return Failure(total_timeout_error(current, max(0, len(hops) - 1), limit))
                 raise
             finally:
                 watch.leave(ticket)
@@ -223,11 +223,10 @@ class GuardedClient:
         session: aiohttp.ClientSession,
         url: str,
         headers: dict[str, str] | None,
-        where: list[tuple[str, int]],
+        hops: list[str],
     ) -> Result[HttpResponse, WebError]:
         settings = self._settings
-        hops: list[str] = []
-        current, first_url, last_status = url, "", 0
+        current, last_status = url, 0
         for hop in range(settings.max_redirects + 1):
             checked = check_url(current, settings.policy)
             if not isinstance(checked, Success):
@@ -237,12 +236,9 @@ class GuardedClient:
                 return Failure(with_hop(error, current, hop))
             clean = checked.unwrap()
             hops.append(clean)
-            where.append((clean, hop))
-            if hop == 0:
-                first_url = clean
             hop_headers = None
             if headers:
-                same_origin = hop == 0 or _origin(clean) == _origin(first_url)
+                same_origin = hop == 0 or _origin(clean) == _origin(hops[0])
                 hop_headers = self._headers_for(headers, same_origin=same_origin)
             result = await exchange(
                 session,

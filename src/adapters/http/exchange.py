@@ -168,7 +168,7 @@ async def _request_once(
     if check_name is not None:
         await check_name(url)
     async with session.get(
-        URL(url, encoded=True), headers=headers, allow_redirects=False, proxy=proxy
+        request_url(url), headers=headers, allow_redirects=False, proxy=proxy
     ) as resp:
         status, found = resp.status, resp.headers
         if 200 <= status < 300:
@@ -192,6 +192,17 @@ async def _request_once(
         if wall is None and status in WALL_STATUSES:
             wall = await _wall_in_body(resp, settings, url)
         return Status(status=status, retry_after=retry_after, wall=wall)
+
+
+def request_url(url: str) -> URL:
+    """The yarl URL of a `check_url`-clean URL (`scheme://host[:port]/path[?query]`: no user
+    info, no fragment, already percent-encoded), built from its parts as they are: the same
+    URL as `URL(url, encoded=True)` without parsing the string again."""
+    scheme, _, rest = url.partition("://")
+    authority, slash, target = rest.partition("/")
+    path, _, query = (slash + target).partition("?")
+    return URL.build(scheme=scheme, authority=authority, path=path, query_string=query,
+                     encoded=True)  # fmt: skip
 
 
 async def _wall_in_body(
