@@ -4,9 +4,10 @@
 small HTML page. N distinct URLs are fetched by C concurrent callers, through raw aiohttp
 (a session whose connection limit is C) and through `toolkit.fetch` (WEB_CONCURRENCY and
 WEB_PER_HOST as given; `--cache` / `--results` pick the store, default off: `--cache disk
---results 100` is what a user gets out of the box), sides alternating A B / B A; prints the median requests
-per second of each and their ratio. With WEB_CONCURRENCY=64 and WEB_PER_HOST=64 the tool
-should follow raw aiohttp up to 64 at once (64 / 50 ms = 1280 req/s at most).
+--results 100` is what a user gets out of the box), sides alternating A B / B A; prints the
+median requests per second of each and their ratio. With WEB_CONCURRENCY=64 and
+WEB_PER_HOST=64 the tool should follow raw aiohttp up to 64 at once (64 / 50 ms = 1280 req/s
+at most).
 
 `memory`: 100 callers fetch 100 distinct 4 MiB plain-text pages at once through
 `toolkit.fetch`; a sampler reads the resident memory of this process and of every process
