@@ -3,7 +3,8 @@
 Through `build` (kernel -> cache -> guarded client) against a real server on 127.0.0.1 that
 holds its answer until told: the two fetches share one download (single-flight), and when
 the caller running it is cancelled (its MCP client went away, its own `asyncio.timeout`
-fired) the other still gets the page; it does not inherit the cancellation.
+fired) the other still gets the page; it does not inherit the cancellation. Nor does a
+caller inherit the TIMEOUT of one that asked for a shorter `timeout_ms`.
 """
 
 from __future__ import annotations
@@ -72,3 +73,30 @@ async def _race(toolkit: Toolkit, url: str, hits: list[str], release: asyncio.Ev
     again = (await toolkit.fetch({"url": url})).unwrap()[0]
     assert again.page is not None and again.page.content.strip() == PAGE
     assert len(hits) == 2  # kept: the third read is the store's
+
+
+@pytest.mark.parametrize("cache", ["memory", "disk"])
+async def test_a_shorter_timeout_is_not_handed_to_a_caller_that_waits_longer(
+    cache: str, tmp_path: Path
+) -> None:
+    hits: list[str] = []
+    release = asyncio.Event()
+    config = Config(
+        allow_http=True, trusted_addresses=("127.0.0.1",), fetch_timeout_ms=10_000,
+        cache=cache, cache_dir=str(tmp_path),
+    )  # fmt: skip
+    async with serve(held_app(hits, release)) as base, build(config) as toolkit:
+        try:
+            url = f"{base}/tides"
+            hasty = asyncio.create_task(toolkit.fetch({"url": url, "timeout_ms": 200}))
+            await _until(lambda: len(hits) == 1)
+            patient = asyncio.create_task(toolkit.fetch({"url": url}))
+            failed = (await hasty).unwrap()[0]
+            assert failed.error is not None and failed.error.code == "TIMEOUT"
+            assert not patient.done()
+            release.set()
+            outcome = (await patient).unwrap()[0]
+            assert outcome.page is not None, outcome.error
+            assert outcome.page.content.strip() == PAGE
+        finally:
+            release.set()

@@ -274,9 +274,12 @@ class CachingBackend:
             identity = f"{request.extract_mode} {identity}"
         if self._page_scope:
             identity = f"{self._page_scope} {identity}"
+        # Callers share a download only with the same time budget: one with a shorter
+        # `timeout_ms` must not hand its TIMEOUT to one that would have waited longer.
+        flight = (identity, request.timeout_ms)
         memory = self._memory
         if memory is None:
-            return await self._page_flight.run(identity, lambda: self._extract(request, identity))
+            return await self._page_flight.run(flight, lambda: self._extract(request, identity))
         kept = memory.recall(("page", identity))  # a hit needs no flight
         if kept is not None:
             if isinstance(kept, FetchedPage):
@@ -285,7 +288,7 @@ class CachingBackend:
             if page is not None:
                 return Success(page)
         return await self._page_flight.run(
-            identity, lambda: self._extract_into(memory, request, identity)
+            flight, lambda: self._extract_into(memory, request, identity)
         )
 
     async def _extract(self, request: FetchRequest, identity: str) -> Result[object, WebError]:
