@@ -16,6 +16,7 @@ from multiprocessing import spawn
 from typing import Any
 
 import webdistill.adapters.extract.dispatch  # the handlers, loaded once
+from webdistill.adapters.extract.html import stoplists
 
 _MAIN_KEYS = frozenset({"init_main_from_path", "init_main_from_name"})
 _prepare = spawn.prepare
@@ -35,3 +36,10 @@ webdistill.adapters.extract.dispatch.extract_content(
     "text/html",
     "https://warm.example/",
 )
+
+# The stop-list index, built by the reader's warm-up thread, must be finished before any
+# worker is forked: a fork while that thread holds the index's lock would leave the lock
+# held forever in the worker (threads do not survive a fork), and its first page would wait
+# until the deadline killed it. Waiting here does not rest on the warm-up page above
+# taking a path that needs the index.
+stoplists.stoplist("English")
