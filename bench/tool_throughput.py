@@ -3,9 +3,11 @@
 `throughput`: a loopback server (child process) adds 50 ms to every request and answers a
 small HTML page. N distinct URLs are fetched by C concurrent callers, through raw aiohttp
 (a session whose connection limit is C) and through `toolkit.fetch` (WEB_CONCURRENCY and
-WEB_PER_HOST as given, cache off), sides alternating A B / B A; prints the median requests
-per second of each and their ratio. With WEB_CONCURRENCY=64 and WEB_PER_HOST=64 the tool
-should follow raw aiohttp up to 64 at once (64 / 50 ms = 1280 req/s at most).
+WEB_PER_HOST as given; `--cache` / `--results` pick the store, default off: `--cache disk
+--results 100` is what a user gets out of the box), sides alternating A B / B A; prints the
+median requests per second of each and their ratio. With WEB_CONCURRENCY=64 and
+WEB_PER_HOST=64 the tool should follow raw aiohttp up to 64 at once (64 / 50 ms = 1280 req/s
+at most).
 
 `memory`: 100 callers fetch 100 distinct 4 MiB plain-text pages at once through
 `toolkit.fetch`; a sampler reads the resident memory of this process and of every process
@@ -15,6 +17,7 @@ extraction, so the peak should follow WEB_CONCURRENCY, not the 100 callers.
 
     .venv/bin/python bench/tool_throughput.py throughput [--fetches 400] [--rounds 3]
         [--concurrency 8 32 128] [--web-concurrency 64] [--per-host 64]
+        [--cache off|memory|disk] [--results 0]
     .venv/bin/python bench/tool_throughput.py memory [--web-concurrency 8]
 """
 
@@ -25,6 +28,7 @@ import asyncio
 import os
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -61,10 +65,11 @@ def big_app() -> web.Application:
     return app
 
 
-def _config(web_concurrency: int, per_host: int) -> Config:
+def _config(args: argparse.Namespace) -> Config:
     return Config(
-        allow_http=True, trusted_addresses=("127.0.0.1",), cache="off", max_stored_results=0,
-        concurrency=web_concurrency, per_host=per_host, fetch_timeout_ms=120_000,
+        allow_http=True, trusted_addresses=("127.0.0.1",), cache=args.cache,
+        cache_dir=tempfile.mkdtemp(prefix="webdistill-bench-"), max_stored_results=args.results,
+        concurrency=args.web_concurrency, per_host=args.per_host, fetch_timeout_ms=120_000,
     )  # fmt: skip
 
 
@@ -104,11 +109,12 @@ async def tool_side(urls: list[str], concurrency: int, config: Config) -> float:
 
 async def throughput(args: argparse.Namespace) -> None:
     base, server = start_server(slow_app)
-    config = _config(args.web_concurrency, args.per_host)
+    config = _config(args)
     start = 0
     try:
         print(f"cpus={os.cpu_count()} loadavg={os.getloadavg()[0]:.2f} server +{DELAY_S}s/request "
-              f"WEB_CONCURRENCY={args.web_concurrency} WEB_PER_HOST={args.per_host}")  # fmt: skip
+              f"WEB_CONCURRENCY={args.web_concurrency} WEB_PER_HOST={args.per_host} "
+              f"WEB_CACHE={args.cache} WEB_MAX_STORED_RESULTS={args.results}")  # fmt: skip
         for concurrency in args.concurrency:
             rates: dict[str, list[float]] = {"raw aiohttp": [], "toolkit.fetch": []}
             order = list(rates)
@@ -164,7 +170,7 @@ async def memory(args: argparse.Namespace) -> None:
     base, server = start_server(big_app)
     assert server.pid is not None
     exclude = {server.pid}
-    config = _config(args.web_concurrency, args.per_host)
+    config = _config(args)
     peak = 0
     stop = threading.Event()
 
@@ -206,6 +212,8 @@ if __name__ == "__main__":
     parser.add_argument("--web-concurrency", type=int, default=64)
     parser.add_argument("--per-host", type=int, default=64)
     parser.add_argument("--pages", type=int, default=100)
+    parser.add_argument("--cache", default="off", choices=("off", "memory", "disk"))
+    parser.add_argument("--results", type=int, default=0)
     arguments = parser.parse_args()
     forbid_non_loopback()
     asyncio.run(throughput(arguments) if arguments.mode == "throughput" else memory(arguments))

@@ -1,5 +1,6 @@
-"""The page cache's single-flight: callers that find a download running share its answer,
-its failure or its cancellation; a caller that gives up does not stop the others'."""
+"""The page cache's single-flight: callers that find a download running share its answer or
+its failure; a caller that gives up, even the one running the download, does not stop the
+others' (when the one running it is cancelled, a waiter runs it again)."""
 
 from __future__ import annotations
 
@@ -58,7 +59,7 @@ async def test_a_waiter_that_gives_up_leaves_the_others_their_answer(
     assert inner.calls == 1
 
 
-async def test_the_first_callers_failure_and_cancellation_reach_every_waiter() -> None:
+async def test_the_first_callers_failure_reaches_every_waiter() -> None:
     inner = GatedBackend(error=RuntimeError("backend bug"))
     backend = CachingBackend(inner, MemoryStore(1 << 20))
     tasks = await _started(backend, 3)
@@ -66,14 +67,47 @@ async def test_the_first_callers_failure_and_cancellation_reach_every_waiter() -
     for task in tasks:
         with pytest.raises(RuntimeError, match="backend bug"):
             await task
+    assert inner.calls == 1
+
+
+@pytest.mark.parametrize("store", [None, MemoryStore(1 << 20)])
+async def test_when_the_first_caller_is_cancelled_a_waiter_runs_the_call_again(
+    store: MemoryStore | None,
+) -> None:
     inner = GatedBackend()
-    backend = CachingBackend(inner, MemoryStore(1 << 20))
+    backend = CachingBackend(inner, store)  # type: ignore[arg-type]
     leader, *waiters = await _started(backend, 3)
     leader.cancel()
-    for task in (leader, *waiters):
-        with pytest.raises(asyncio.CancelledError):
-            await task
-    inner.gate.set()
-    again = await backend.extract(FetchRequest(url=URL))  # nothing left running or kept
-    assert again.unwrap().content == "the page"  # type: ignore[attr-defined]
+    with pytest.raises(asyncio.CancelledError):
+        await leader
+    await asyncio.sleep(0)  # a waiter took the call over
     assert inner.calls == 2
+    inner.gate.set()
+    for task in waiters:
+        assert (await task).unwrap().content == "the page"  # type: ignore[attr-defined]
+    assert inner.calls == 2  # one call for both waiters
+
+
+async def test_a_search_waiter_outlives_the_cancelled_first_caller() -> None:
+    answers = iter(["first", "second"])
+    gate = asyncio.Event()
+
+    class Searcher(GatedBackend):
+        async def search(self, query: SearchQuery) -> Result[object, WebError]:
+            self.calls += 1
+            answer = next(answers)
+            await gate.wait()
+            return Success([{"url": f"https://example.org/{answer}"}])
+
+    inner = Searcher()
+    backend = CachingBackend(inner, MemoryStore(1 << 20))
+    query = SearchQuery(query="tides")
+    leader = asyncio.create_task(backend.search(query))
+    waiter = asyncio.create_task(backend.search(query))
+    await asyncio.sleep(0)
+    leader.cancel()
+    await asyncio.sleep(0)
+    gate.set()
+    rows = (await waiter).unwrap()
+    assert [row["url"] for row in rows] == ["https://example.org/second"]  # type: ignore[index]
+    assert leader.cancelled() and inner.calls == 2

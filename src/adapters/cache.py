@@ -3,9 +3,10 @@
 Search answers live 5 minutes, pages 10 minutes in the store (memory, disk or Redis: see
 `adapters/store`), so paging through a long document with `start_index` downloads it once,
 in one process or across CLI calls and replicas. Concurrent requests for the same key share
-one in-flight call, in this process and, through a short store lock, across processes
-(compressions through `compress.flight.SingleFlight`, which goes on for the callers left
-when one is cancelled). Failures are never cached. The clock is injectable for tests
+one in-flight call, in this process and, through a short store lock, across processes; a
+caller that is cancelled, even the one running the call, leaves the others their answer
+(a page's or search's waiter runs the call again; compressions, `compress.flight.SingleFlight`,
+go on for the callers left). Failures are never cached. The clock is injectable for tests
 (memory store).
 """
 
@@ -85,27 +86,36 @@ class TtlLru(Generic[_V]):
         self._size -= entry.size
 
 
+class _LeaderGone(Exception):
+    """The caller running the call was cancelled: a caller still waiting runs it again."""
+
+
 class _SingleFlight(Generic[_V]):
     """Concurrent calls with the same key await one underlying call.
 
-    A caller that finds the call running waits on a future of its own (so its cancellation
-    is its own); the first caller hands its answer, exception or cancellation to each."""
+    The first caller runs it; a caller that finds it running waits on a future of its own
+    (so its cancellation is its own) and gets its answer or exception. When the first caller
+    is cancelled (its client went away), the callers still waiting are not: one of them
+    runs the call again and the others wait for it."""
 
     def __init__(self) -> None:
         self._running: dict[Hashable, list[asyncio.Future[_V]]] = {}
 
     async def run(self, key: Hashable, call: Callable[[], Awaitable[_V]]) -> _V:
-        waiters = self._running.get(key)
-        if waiters is not None:
+        while (waiters := self._running.get(key)) is not None:
             future: asyncio.Future[_V] = asyncio.get_running_loop().create_future()
             waiters.append(future)
-            return await future
+            try:
+                return await future
+            except _LeaderGone:
+                continue  # the running call was cancelled: run it, or wait for who does
         waiters = self._running[key] = []
         try:
             value = await call()
         except asyncio.CancelledError:
             for future in waiters:
-                future.cancel()
+                if not future.done():
+                    future.set_exception(_LeaderGone())
             raise
         except BaseException as exc:
             for future in waiters:
@@ -264,9 +274,12 @@ class CachingBackend:
             identity = f"{request.extract_mode} {identity}"
         if self._page_scope:
             identity = f"{self._page_scope} {identity}"
+        # Callers share a download only with the same time budget: one with a shorter
+        # `timeout_ms` must not hand its TIMEOUT to one that would have waited longer.
+        flight = (identity, request.timeout_ms)
         memory = self._memory
         if memory is None:
-            return await self._page_flight.run(identity, lambda: self._extract(request, identity))
+            return await self._page_flight.run(flight, lambda: self._extract(request, identity))
         kept = memory.recall(("page", identity))  # a hit needs no flight
         if kept is not None:
             if isinstance(kept, FetchedPage):
@@ -275,7 +288,7 @@ class CachingBackend:
             if page is not None:
                 return Success(page)
         return await self._page_flight.run(
-            identity, lambda: self._extract_into(memory, request, identity)
+            flight, lambda: self._extract_into(memory, request, identity)
         )
 
     async def _extract(self, request: FetchRequest, identity: str) -> Result[object, WebError]:
