@@ -17,8 +17,6 @@ from webdistill.adapters.extract.html.honesty import (
     CHALLENGE_NOTICE,
     NEEDS_JS_NOTICE,
     SHORT_TEXT,
-    _may_match_challenge,
-    _may_need_js,
     honest_flags,
 )
 
@@ -65,8 +63,5 @@ def _reference(raw_html: str, text: str, script_count: int) -> tuple[tuple[str, 
 
 @given(page=_PAGES, text=st.sampled_from(["", "hello", "x" * 120]), scripts=st.integers(0, 4))
 def test_word_test_never_hides_a_match(page: str, text: str, scripts: int) -> None:
-    if _CHALLENGE.search(page):
-        assert _may_match_challenge(page)
-    if _NEEDS_JS.search(page):
-        assert _may_need_js(page)
+    # (every text here is short, so a match the word test hid would change the answer)
     assert honest_flags(page, text, scripts) == _reference(page, text, scripts)

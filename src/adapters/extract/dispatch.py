@@ -204,7 +204,7 @@ def choose_media_type(body: bytes, declared: str, url: str | None) -> str:
         return binary
     # From here `binary` is None or a type `sniff_binary` answers unchanged (only ZIPs are
     # narrowed, and they are strong), so `sniff(body)` is `binary or sniff_text(body)`.
-    if declared in GENERIC_TYPES or not _BUILTIN.find(_structured_suffix(declared)):
+    if declared in GENERIC_TYPES or not _BUILTIN.find(structured := _structured_suffix(declared)):
         return _from_url(url) or binary or sniff_text(body)
     if declared in ZIP_FORMATS and binary is None:
         return sniff_text(body)  # a "document" that is not a ZIP: an error page, most likely
@@ -214,7 +214,7 @@ def choose_media_type(body: bytes, declared: str, url: str | None) -> str:
             return by_url
         sniffed = binary or sniff_text(body)
         return sniffed if sniffed in {"text/html", "application/json"} else declared
-    return _structured_suffix(declared)
+    return structured
 
 
 #: Exceptions that mean our code is wrong rather than the document malformed.

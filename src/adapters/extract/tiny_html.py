@@ -140,8 +140,9 @@ def _meta_of(title: str, lang: str | None) -> PageMeta:
 
 
 _BLANKS = r"[ \t\n\r]*"
-#: Printable ASCII and line breaks, but no `<` and no `&` (no markup, no entities).
-_TEXT = r"[\t\n\r !-%'-;=-~]*"
+#: Printable ASCII and line breaks, but no `<` and no `&` (no markup, no entities); matched
+#: case-sensitively (no case folding per character, and no non-ASCII letter folding into it).
+_TEXT = r"(?-i:[\t\n\r !-%'-;=-~]*)"
 #: The plain shape written so simply that libxml2's tree is known without parsing: an
 #: optional doctype, `<html>` (perhaps with `lang`), `<title>`s (perhaps in `<head>`),
 #: `<body>`, then `<p>`/`<hN>` elements of text, each closed by its own end tag.
@@ -165,15 +166,16 @@ def _simple_page(html: str) -> tuple[PageMeta, list[tuple[int, str]]] | None:
         return None
     pieces: list[tuple[int, str]] = []
     size = 0
-    for found in _SIMPLE_BLOCK.finditer(match["blocks"]):
-        tag, text = found.groups()
+    for tag, text in _SIMPLE_BLOCK.findall(match["blocks"]):
         size += len(text)
         pieces.append((0 if tag in {"p", "P"} else int(tag[1]), text))
     if size >= _MAX_TEXT:
         return None
     titles = _SIMPLE_TITLE.findall(match["titles"])
-    h1 = next((text for level, text in pieces if level == 1), None)
-    title = (_clean(titles[0]) if titles else None) or (_clean(h1) if h1 is not None else None)
+    title = _clean(titles[0]) if titles else None
+    if not title:  # else the first <h1>'s
+        h1 = next((text for level, text in pieces if level == 1), None)
+        title = _clean(h1) if h1 is not None else None
     return _meta_of(title or "", match["lang"]), pieces
 
 
@@ -189,14 +191,14 @@ def read_tiny_html(body: bytes, content_type: str | None, url: str | None) -> Do
 
 
 def _read(body: bytes, content_type: str | None, url: str | None) -> Document | None:
-    if _OTHER_TAG.search(body):
-        return None
     charset = charset_from_content_type(content_type)
     html = decode_text(body, f"text/html; charset={charset}" if charset else "text/html")
     simple = _simple_page(html)
     if simple is not None:
         meta, found = simple
     else:
+        if _OTHER_TAG.search(body):
+            return None
         root, too_deep = parse_html(html)
         if root is None or too_deep:
             return None
@@ -221,7 +223,7 @@ def _read(body: bytes, content_type: str | None, url: str | None) -> Document | 
     if not texts:
         return revise(_empty(meta, html), html, url)
     text = "\n\n".join(texts)
-    name = page_stoplist(texts, meta.language)
+    name = "" if meta.language else page_stoplist(texts, None)  # (declared: not guessed)
     flags, notice = honest_flags(html, text, 0)
     document = page_document(meta, "\n\n".join(markdown), text, name, flags=flags, notice=notice)
     return revise(document, html, url)

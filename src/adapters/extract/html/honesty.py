@@ -51,29 +51,16 @@ _CHALLENGE_WORDS = (
 _ANY_CHALLENGE_WORD = re.compile("|".join(map(re.escape, _CHALLENGE_WORDS)))
 
 
-def _may_match_challenge(sample: str) -> bool:
-    if not sample.isascii():
-        return True
-    return _ANY_CHALLENGE_WORD.search(sample.lower()) is not None
-
-
-def _may_need_js(sample: str) -> bool:
-    if not sample.isascii():
-        return True
-    low = sample.lower()
-    return "javascript" in low or "</div" in low
-
-
 def honest_flags(raw_html: str, text: str, script_count: int) -> tuple[tuple[str, ...], str | None]:
     """Flags and a notice for a page whose extracted `text` is short, else `((), None)`."""
     if len(text) >= SHORT_TEXT:
         return (), None
     sample = raw_html[:200_000]
-    if _may_match_challenge(sample) and _CHALLENGE.search(sample):
+    low = sample.lower() if sample.isascii() else None  # (for the word tests above)
+    if (low is None or _ANY_CHALLENGE_WORD.search(low)) and _CHALLENGE.search(sample):
         return ("challenge",), CHALLENGE_NOTICE
-    if (_may_need_js(sample) and _NEEDS_JS.search(sample)) or (
-        script_count >= 3 and len(text) < 100
-    ):
+    may_need_js = low is None or "javascript" in low or "</div" in low
+    if (may_need_js and _NEEDS_JS.search(sample)) or (script_count >= 3 and len(text) < 100):
         return ("needs_javascript",), NEEDS_JS_NOTICE
     if not text:
         return ("empty",), "The page has no readable text content."
