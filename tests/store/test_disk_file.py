@@ -207,15 +207,26 @@ async def test_a_value_bigger_than_the_bound_is_not_kept(tmp_path: Path) -> None
     await store.close()
 
 
-async def test_many_hits_write_their_times_without_waiting_for_a_write(tmp_path: Path) -> None:
-    folder = tmp_path / "store"
+#: When key "k0" was last used, as the file says.
+_USED_K0 = "SELECT used FROM entries WHERE key = 'k0'"
+
+
+async def _store_of_touchable_keys(
+    folder: Path,
+) -> tuple[DiskStore, list[str], sqlite3.Connection, float]:
+    """A store holding as many keys as hits' times may wait (k0, k1...), a connection of
+    its own to the file, and when k0 was last used."""
     store = DiskStore(str(folder), 1 << 20)
     keys = [f"k{n}" for n in range(MAX_TOUCHES)]
     for key in keys:
         await store.put(key, b"v", 600)
     con = sqlite3.connect(str(folder / FILE_NAME))
-    query = "SELECT used FROM entries WHERE key = 'k0'"
-    stamped = con.execute(query).fetchone()[0]
+    return store, keys, con, con.execute(_USED_K0).fetchone()[0]
+
+
+async def test_many_hits_write_their_times_without_waiting_for_a_write(tmp_path: Path) -> None:
+    store, keys, con, stamped = await _store_of_touchable_keys(tmp_path / "store")
+    query = _USED_K0
     for key in keys[:-1]:
         assert await store.get(key) == Success(b"v")
     assert con.execute(query).fetchone()[0] == stamped  # the hits wait for a write
@@ -229,13 +240,8 @@ async def test_hits_whose_times_cannot_be_written_are_dropped_not_retried(
     tmp_path: Path,
 ) -> None:
     folder = tmp_path / "store"
-    store = DiskStore(str(folder), 1 << 20)
-    keys = [f"k{n}" for n in range(MAX_TOUCHES)]
-    for key in keys:
-        await store.put(key, b"v", 600)
-    con = sqlite3.connect(str(folder / FILE_NAME))
-    query = "SELECT used FROM entries WHERE key = 'k0'"
-    stamped = con.execute(query).fetchone()[0]
+    store, keys, con, stamped = await _store_of_touchable_keys(folder)
+    query = _USED_K0
     held = _hold_write_lock(folder, 1.4)  # past the busy timeout: the times cannot be written
     await asyncio.to_thread(held.wait)
     for key in keys:  # the last one tries to write them, waits, fails, still answers
