@@ -81,6 +81,7 @@ def http_settings(config: Config) -> HttpSettings:
         concurrency=config.concurrency,
         user_agent=config.user_agent or DEFAULT_USER_AGENT,
         proxy=config.proxy,
+        proxy_remote_dns=config.proxy_remote_dns,
         per_host_connections=config.per_host,
         # One budget per fetch (WEB_FETCH_TIMEOUT_MS): no shorter per-read timer beside it.
         read_timeout_s=config.fetch_timeout_ms / 1000,

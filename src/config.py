@@ -71,6 +71,7 @@ class Config:
     respect_robots: bool = False
     fence_untrusted: bool | None = None
     proxy: str | None = attrs.field(default=None, repr=redacted_url)
+    proxy_remote_dns: bool = False
     cache: str = attrs.field(default="disk", converter=_cache_setting)
     provider_endpoints: Mapping[str, str] = attrs.field(
         factory=dict, converter=_frozen_map, repr=redacted_url
@@ -348,6 +349,7 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_RESPECT_ROBOTS": ("respect_robots", _flag),
     "WEB_FENCE_UNTRUSTED": ("fence_untrusted", _flag),
     "WEB_PROXY": ("proxy", _proxy_url),
+    "WEB_PROXY_REMOTE_DNS": ("proxy_remote_dns", _flag),
     "WEB_CACHE": ("cache", _cache),
     "WEB_PROVIDER_ENDPOINTS": ("provider_endpoints", _endpoints),
     "WEB_READER": ("reader", _choice(READERS)),

@@ -58,6 +58,7 @@ BAD_VALUES = [
     ("SEARXNG_URL", "searx.local", "http(s) URL"),
     ("WEB_LLM_BASE_URL", "localhost:8000", "http(s) URL"),
     ("WEB_RESPECT_ROBOTS", "sometimes", "true or false"),
+    ("WEB_PROXY_REMOTE_DNS", "maybe", "true or false"),
     ("WEB_FENCE_UNTRUSTED", "x", "true or false"),
     ("WEB_CACHE", "x", "disk, memory, off"),
     ("WEB_PER_HOST", "0", "out of range"),

@@ -169,7 +169,7 @@ class Socks5:
             writer.close()
 
 
-async def test_pages_go_through_a_socks5_proxy_with_names_vetted_first(
+async def test_pages_go_through_a_socks5_proxy_as_vetted_addresses(
     site: tuple[str, list[str]],
 ) -> None:
     base, seen = site
@@ -187,7 +187,7 @@ async def test_pages_go_through_a_socks5_proxy_with_names_vetted_first(
         await server.wait_closed()
     assert page.page is not None, page.error
     assert "Rock pools hold sea water" in page.page.content
-    assert socks.asked == [f"tides-demo.net:{port}"]  # the proxy resolved the name...
+    assert socks.asked == [f"127.0.0.1:{port}"]  # the proxy is given the vetted address...
     assert seen == [f"http://tides-demo.net:{port}/page"]
     assert inside.error is not None and inside.error.code is ErrorCode.BLOCKED_URL  # ...vetted
     assert "10.0.0.7" in inside.error.message

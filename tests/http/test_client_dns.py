@@ -24,6 +24,7 @@ from webdistill.adapters.http.guard import (
     check_peer,
     guarded_socket_factory,
 )
+from webdistill.adapters.http.proxy import ProxyNameResolver
 from webdistill.kernel.errors import ErrorCode
 from webdistill.kernel.urls import UrlPolicy
 
@@ -177,14 +178,18 @@ def test_peer_check() -> None:
     assert check_peer(guard, None) is None
 
 
-async def test_guarded_resolver_refuses_empty_answers_and_passes_trusted_proxy_names() -> None:
+async def test_guarded_resolver_refuses_empty_answers_and_the_proxys_name() -> None:
     upstream = FakeResolver({"proxy.corp.example": [["10.0.0.3"]], "empty.example.com": [[]]})
-    guard = DialGuard(UrlPolicy(), trusted_names=frozenset({"proxy.corp.example"}))
-    resolver = GuardedResolver(upstream, guard)
-    answers = await resolver.resolve("proxy.corp.example", 3128)
+    guard = DialGuard(UrlPolicy())
+    proxy_names = ProxyNameResolver(upstream, guard, "proxy.corp.example", 5.0)
+    answers = await proxy_names.resolve("proxy.corp.example", 3128)
     assert [a["host"] for a in answers] == ["10.0.0.3"]
-    assert guard.allows("10.0.0.3")  # the proxy's own address, and nothing else private
-    assert not guard.allows("10.0.0.4")
+    assert guard.may_dial("10.0.0.3")  # the proxy's own address, as the proxy
+    assert not guard.allows("10.0.0.3")  # ...never as a page's
+    assert not guard.may_dial("10.0.0.4")
+    resolver = GuardedResolver(upstream, guard)
+    with pytest.raises(BlockedAddressError):  # a page named like the proxy is a page
+        await resolver.resolve("proxy.corp.example", 443)
     with pytest.raises(OSError, match="did not resolve"):
         await resolver.resolve("empty.example.com", 80)
 

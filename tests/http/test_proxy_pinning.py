@@ -162,9 +162,10 @@ async def world(
     own_dns: dict[str, str], tls: tuple[ssl.SSLContext, ...] = ()
 ) -> AsyncIterator[Routes]:
     server_tls = tls[0] if tls else None
-    async with _site(_app(PUBLIC_TEXT), server_tls) as public, _site(
-        _app(INTERNAL_TEXT), server_tls
-    ) as internal:
+    async with (
+        _site(_app(PUBLIC_TEXT), server_tls) as public,
+        _site(_app(INTERNAL_TEXT), server_tls) as internal,
+    ):
         yield Routes(public, internal, own_dns)
 
 
@@ -233,9 +234,10 @@ async def test_https_through_a_proxy_connects_to_the_vetted_address_and_checks_t
 ) -> None:
     server_tls, client_tls = _tls()
     names = FakeResolver({"rebind-demo.net": [[PUBLIC_IP]]})
-    async with world({"rebind-demo.net": "127.0.0.1"}, (server_tls,)) as routes, proxy_for(
-        kind, routes
-    ) as proxy:
+    async with (
+        world({"rebind-demo.net": "127.0.0.1"}, (server_tls,)) as routes,
+        proxy_for(kind, routes) as proxy,
+    ):
         client = GuardedClient(
             settings(policy=POLICY, proxy=proxy), resolver=names, ssl_context=client_tls
         )
@@ -248,9 +250,10 @@ async def test_https_through_a_proxy_connects_to_the_vetted_address_and_checks_t
 async def test_through_a_proxy_the_certificate_is_still_checked_against_the_name() -> None:
     server_tls, client_tls = _tls()  # the certificate names rebind-demo.net and loop-demo.net
     names = FakeResolver({"other-demo.net": [[PUBLIC_IP]]})
-    async with world({"other-demo.net": PUBLIC_IP}, (server_tls,)) as routes, proxy_for(
-        "socks5", routes
-    ) as proxy:
+    async with (
+        world({"other-demo.net": PUBLIC_IP}, (server_tls,)) as routes,
+        proxy_for("socks5", routes) as proxy,
+    ):
         client = GuardedClient(
             settings(policy=POLICY, proxy=proxy), resolver=names, ssl_context=client_tls
         )

@@ -1,7 +1,8 @@
-"""The socket-level SSRF guard: one refused answer refuses the name, trusted proxy names pass
-and open exactly their own addresses, every socket re-checks in `connect`, and each refusal
-says who, where and at which stage. Sockets are created but never connect anywhere other
-than 127.0.0.1 (the loopback-only audit hook records every attempt)."""
+"""The socket-level SSRF guard: one refused answer refuses the name, the proxy's name opens
+exactly its own addresses for dialling (never as a page's), every socket re-checks in
+`connect`, and each refusal says who, where and at which stage. Sockets are created but
+never connect anywhere other than 127.0.0.1 (the loopback-only audit hook records every
+attempt)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from webdistill.adapters.http.guard import (
     check_peer,
     guarded_socket_factory,
 )
+from webdistill.adapters.http.proxy import ProxyNameResolver
 from webdistill.kernel.urls import UrlPolicy
 
 
@@ -126,26 +128,35 @@ async def test_a_name_with_no_address_is_an_oserror_naming_it() -> None:
         ("proxy.corp.box", "PROXY.CORP.BOX."),
     ],
 )
-async def test_a_trusted_proxy_name_passes_whatever_it_answers(trusted: str, spelling: str) -> None:
+async def test_the_proxys_name_opens_its_own_addresses_for_dialling_only(
+    trusted: str, spelling: str
+) -> None:
     upstream = TableResolver({spelling: ["10.0.0.3", "fd00:0:0::3"]})
-    guard = DialGuard(UrlPolicy(), trusted_names=frozenset({trusted}))
-    answers = await GuardedResolver(upstream, guard).resolve(spelling, 3128)
+    guard = DialGuard(UrlPolicy())
+    answers = await ProxyNameResolver(upstream, guard, trusted, 5.0).resolve(spelling, 3128)
     assert [a["host"] for a in answers] == ["10.0.0.3", "fd00:0:0::3"]
     # exactly its own addresses are now dialable, in any spelling, and nothing next to them
-    assert guard.trusted_dial == {"10.0.0.3", "fd00::3"}
-    assert guard.allows("10.0.0.3")
-    assert guard.allows("fd00::3")
-    assert guard.allows("fd00:0000::0003")
-    assert not guard.allows("10.0.0.4")
-    assert not guard.allows("fd00::4")
-
-
-async def test_a_name_that_is_not_the_trusted_proxy_is_vetted() -> None:
-    upstream = TableResolver({"notproxy.corp.example": ["10.0.0.3"]})
-    guard = DialGuard(UrlPolicy(), trusted_names=frozenset({"proxy.corp.example"}))
+    assert guard.proxy_dial == {"10.0.0.3", "fd00::3"}
+    assert guard.may_dial("10.0.0.3")
+    assert guard.may_dial("fd00::3")
+    assert guard.may_dial("fd00:0000::0003")
+    assert not guard.may_dial("10.0.0.4")
+    assert not guard.may_dial("fd00::4")
+    # ...as the proxy: as a page's address they stay refused
+    assert not guard.allows("10.0.0.3")
     with pytest.raises(BlockedAddressError):
-        await GuardedResolver(upstream, guard).resolve("notproxy.corp.example", 80)
-    assert guard.trusted_dial == set()
+        await GuardedResolver(upstream, guard).resolve(spelling, 443)
+
+
+async def test_the_proxy_resolver_resolves_no_other_name() -> None:
+    upstream = TableResolver({"notproxy.corp.example": ["10.0.0.3"]})
+    guard = DialGuard(UrlPolicy())
+    with pytest.raises(OSError, match="not the proxy's name"):
+        await ProxyNameResolver(upstream, guard, "proxy.corp.example", 5.0).resolve(
+            "notproxy.corp.example", 80
+        )
+    assert guard.proxy_dial == set()
+    assert upstream.calls == []
 
 
 @pytest.mark.parametrize(
@@ -164,10 +175,11 @@ def test_the_guard_applies_the_url_policy(policy: UrlPolicy, ip: str, allowed: b
     assert DialGuard(policy).allows(ip) is allowed
 
 
-def test_a_non_address_in_the_trusted_set_is_compared_as_written() -> None:
-    guard = DialGuard(UrlPolicy(), trusted_dial={"odd-name"})
-    assert guard.allows("odd-name")
-    assert not guard.allows("odd-name2")
+def test_a_non_address_in_the_proxy_set_is_compared_as_written() -> None:
+    guard = DialGuard(UrlPolicy(), proxy_dial={"odd-name"})
+    assert guard.may_dial("odd-name")
+    assert not guard.may_dial("odd-name2")
+    assert not guard.allows("odd-name")
 
 
 @pytest.mark.parametrize(

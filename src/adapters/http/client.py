@@ -39,8 +39,18 @@ from webdistill.adapters.http.guard import (
     GuardedResolver,
     guarded_socket_factory,
 )
-from webdistill.adapters.http.proxy import http_proxy, is_socks, socks_connector
+from webdistill.adapters.http.proxy import (
+    Pinned,
+    ProxyNameResolver,
+    first_address,
+    http_proxy,
+    is_socks,
+    names_travel,
+    pinned_request,
+    proxy_literal_address,
+)
 from webdistill.adapters.http.settings import HttpSettings
+from webdistill.adapters.http.socks import NameAfterVetting, SocksConnector
 from webdistill.adapters.http.watch import Watch
 from webdistill.kernel import addresses
 from webdistill.kernel.errors import ErrorCode, WebError
@@ -88,30 +98,29 @@ class GuardedClient:
         self._settings = settings
         self._upstream = resolver
         self._ssl_context = ssl_context
-        proxy_host = urlsplit(settings.proxy).hostname if settings.proxy else None
-        trusted_dial = set()
-        if proxy_host and addresses.parse_address(proxy_host) is not None:
-            trusted_dial.add(str(addresses.parse_address(proxy_host)))
-        self._guard = DialGuard(
-            settings.policy,
-            trusted_names=frozenset({proxy_host.lower()} if proxy_host else ()),
-            trusted_dial=trusted_dial,
-        )
+        literal = proxy_literal_address(settings.proxy) if settings.proxy else None
+        self._guard = DialGuard(settings.policy, proxy_dial={literal} if literal else set())
         self._proxy = http_proxy(settings.proxy)
-        self._check_name = self._vet_name_for_proxy if settings.proxy else None
+        self._names_travel = names_travel(settings.proxy, settings.proxy_remote_dns)
+        # An HTTP proxy is asked for the vetted address (or, names travelling, the vetted
+        # name): one step before each request. SOCKS does it in its connector (socks.py).
+        self._pin = self._pin_for_proxy if self._proxy else None
         self._session: aiohttp.ClientSession | None = None
         self._resolver: GuardedResolver | None = None
+        self._owned_upstream: AbstractResolver | None = None
         self._slots: asyncio.Semaphore | None = None
         self._watch: Watch | None = None
 
     def _ensure_session(self) -> tuple[aiohttp.ClientSession, asyncio.Semaphore]:
         if self._session is None or self._slots is None:
             settings = self._settings
-            upstream = self._upstream or aiohttp.ThreadedResolver()
+            upstream = self._upstream
+            if upstream is None:
+                upstream = self._owned_upstream = aiohttp.ThreadedResolver()
             dns_timeout_s = min(DNS_TIMEOUT_S, settings.timeout_s / 3)
             self._resolver = GuardedResolver(upstream, self._guard, dns_timeout_s)
             options: dict[str, Any] = {
-                "resolver": self._resolver,
+                "resolver": self._connector_resolver(upstream, dns_timeout_s),
                 "use_dns_cache": False,
                 "limit": max(1, settings.concurrency),  # 0 would mean "unlimited" to aiohttp
                 "limit_per_host": max(1, settings.per_host_connections),
@@ -119,7 +128,7 @@ class GuardedClient:
                 "ssl": self._ssl_context if self._ssl_context is not None else True,
             }
             connector = (
-                socks_connector(settings.proxy, **options)
+                SocksConnector(settings.proxy, remote_dns=self._names_travel, **options)
                 if settings.proxy and is_socks(settings.proxy)
                 else aiohttp.TCPConnector(**options)
             )
@@ -150,6 +159,21 @@ class GuardedClient:
             self._watch = Watch(asyncio.get_running_loop())
         return self._session, self._slots
 
+    def _connector_resolver(
+        self, upstream: AbstractResolver, dns_timeout_s: float
+    ) -> AbstractResolver:
+        """What the connector resolves names with: page names through the guard (directly,
+        or for a SOCKS proxy, which is then given the address, or the vetted name when names
+        travel); for an HTTP proxy, only the proxy's own name."""
+        assert self._resolver is not None
+        proxy = self._settings.proxy
+        if proxy and not is_socks(proxy):
+            return ProxyNameResolver(upstream, self._guard, urlsplit(proxy).hostname or "",
+                                     dns_timeout_s)  # fmt: skip
+        if proxy and self._names_travel:
+            return NameAfterVetting(self._resolver)
+        return self._resolver
+
     async def __aenter__(self) -> GuardedClient:
         self._ensure_session()
         return self
@@ -164,15 +188,16 @@ class GuardedClient:
 
     async def close(self) -> None:
         """Close the session (and the default resolver); the client can be reopened."""
-        session, resolver = self._session, self._resolver
+        session, upstream = self._session, self._owned_upstream
         self._session, self._resolver, self._slots = None, None, None
+        self._owned_upstream = None
         if self._watch is not None:
             self._watch.close()
             self._watch = None
         if session is not None:
             await session.close()
-        if resolver is not None and self._upstream is None:
-            await resolver.close()
+        if upstream is not None:
+            await upstream.close()
 
     async def get(
         self,
@@ -247,7 +272,7 @@ class GuardedClient:
                 hop=hop,
                 headers=hop_headers,
                 proxy=self._proxy,
-                check_name=self._check_name,
+                pin=self._pin,
             )
             if isinstance(result, Final):
                 return Success(
@@ -293,9 +318,15 @@ class GuardedClient:
         }
         return kept or None
 
-    async def _vet_name_for_proxy(self, url: str) -> None:
-        """Through a proxy the proxy resolves names: vet the name ourselves first."""
-        host = urlsplit(url).hostname or ""
-        if self._resolver is not None and addresses.parse_address(host) is None:
-            # Every family: the proxy may dial an AAAA answer (::1) as readily as an A one.
-            await self._resolver.resolve(host, 443, socket.AF_UNSPEC)
+    async def _pin_for_proxy(self, url: str) -> Pinned | None:
+        """Through an HTTP proxy: vet the page's name here (every family: the proxy may dial
+        an AAAA answer as readily as an A one) and pin the request to the vetted address,
+        unless names travel (then the proxy gets the vetted name)."""
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        if self._resolver is None or addresses.parse_address(host) is not None:
+            return None  # a literal address: check_url has judged it already
+        answers = await self._resolver.resolve(host, parts.port or 0, socket.AF_UNSPEC)
+        if self._names_travel:
+            return None
+        return pinned_request(url, first_address(answers))

@@ -29,6 +29,7 @@ from webdistill.adapters.http.body import (
     read_capped,
 )
 from webdistill.adapters.http.errors import is_connection_reset, make_error, shown, translate
+from webdistill.adapters.http.proxy import Pinned
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.adapters.http.walls import (
     SAMPLE_BYTES,
@@ -70,7 +71,9 @@ class Status:
 
 
 Outcome = Redirect | Final | Status
-NameCheck = Callable[[str], Awaitable[None]]
+#: The step before a request through an HTTP proxy: the request pinned to the vetted address
+#: (None: send the URL as it is). Raises `BlockedAddressError` for a refused name.
+PinStep = Callable[[str], Awaitable[Pinned | None]]
 
 _LABELS: dict[type, str] = {Redirect: "redirect", Final: "ok", Status: "http_error"}
 
@@ -122,7 +125,7 @@ async def exchange(
     hop: int,
     headers: dict[str, str] | None,
     proxy: str | None = None,
-    check_name: NameCheck | None = None,
+    pin: PinStep | None = None,
 ) -> Outcome | WebError:
     """GET `url` (one hop), retrying what is worth retrying; the outcome or the error.
 
@@ -133,9 +136,7 @@ async def exchange(
         started = time.monotonic()
         delay: float | None = None
         try:
-            outcome = await _request_once(
-                session, settings, url, headers, proxy=proxy, check_name=check_name
-            )
+            outcome = await _request_once(session, settings, url, headers, proxy=proxy, pin=pin)
         except Exception as exc:  # noqa: BLE001 - the adapter edge: translate() maps network
             # and peer failures to their codes, and anything else to a logged INTERNAL_ERROR
             error = translate(exc, url, hop)
@@ -163,12 +164,14 @@ async def _request_once(
     headers: dict[str, str] | None,
     *,
     proxy: str | None,
-    check_name: NameCheck | None,
+    pin: PinStep | None,
 ) -> Outcome | WebError:
-    if check_name is not None:
-        await check_name(url)
+    target, server_hostname = request_url(url), None
+    if pin is not None and (pinned := await pin(url)) is not None:
+        target, server_hostname = pinned.url, pinned.server_hostname
+        headers = {**(headers or {}), "Host": pinned.host}
     async with session.get(
-        request_url(url), headers=headers, allow_redirects=False, proxy=proxy
+        target, headers=headers, allow_redirects=False, proxy=proxy, server_hostname=server_hostname
     ) as resp:
         status, found = resp.status, resp.headers
         if 200 <= status < 300:

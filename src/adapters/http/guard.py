@@ -43,18 +43,29 @@ class BlockedAddressError(OSError):
 
 @attrs.define
 class DialGuard:
-    """The policy as the socket layer applies it, plus the proxy's addresses (trusted)."""
+    """The policy as the socket layer applies it, plus the proxy's own addresses.
+
+    Two questions, kept apart: `allows` judges an address *as a page's* (the policy alone),
+    `may_dial` judges a socket's destination, where the proxy's addresses (`proxy_dial`,
+    filled by `ProxyNameResolver` when it resolves the proxy's configured name) are also
+    fine. A page name that resolves to the proxy's address is therefore refused like any
+    other private address: the proxy is trusted as the proxy, never as a page.
+    """
 
     policy: UrlPolicy
-    trusted_names: frozenset[str] = frozenset()
-    trusted_dial: set[str] = attrs.field(factory=set)
+    proxy_dial: set[str] = attrs.field(factory=set)
 
     def allows(self, ip: str) -> bool:
-        """May `ip` be dialled?"""
-        return address_allowed(ip, self.policy) or _canonical(ip) in self.trusted_dial
+        """May `ip` be a page's address?"""
+        return address_allowed(ip, self.policy)
+
+    def may_dial(self, ip: str) -> bool:
+        """May a socket connect to `ip` (a page's address, or the proxy's own)?"""
+        return address_allowed(ip, self.policy) or canonical(ip) in self.proxy_dial
 
 
-def _canonical(ip: str) -> str:
+def canonical(ip: str) -> str:
+    """`ip` in its one canonical spelling (`fd00:0::3` -> `fd00::3`), or as given."""
     addr = addresses.parse_address(ip)
     return str(addr) if addr is not None else ip
 
@@ -74,7 +85,8 @@ class DnsTimeoutError(TimeoutError):
 
 
 class GuardedResolver(AbstractResolver):
-    """Resolves through `upstream`, returning only answers whose every address is allowed."""
+    """Resolves through `upstream`, returning only answers whose every address is allowed
+    as a page's address (`DialGuard.allows`: the proxy's own address is not)."""
 
     def __init__(
         self, upstream: AbstractResolver, guard: DialGuard, timeout_s: float = DNS_TIMEOUT_S
@@ -91,9 +103,6 @@ class GuardedResolver(AbstractResolver):
                 answers = await self._upstream.resolve(host, port, family)
         except TimeoutError:
             raise DnsTimeoutError(host, self._timeout_s) from None
-        if host.rstrip(".").lower() in self._guard.trusted_names:
-            self._guard.trusted_dial.update(_canonical(a["host"]) for a in answers)
-            return answers
         if not answers:
             raise OSError(f"{host} did not resolve to any address")
         for answer in answers:
@@ -112,7 +121,7 @@ class GuardedSocket(socket.socket):
 
     def _vet(self, address: object) -> None:
         host = str(address[0]) if isinstance(address, tuple) and address else str(address)
-        if self.guard is None or not self.guard.allows(host):
+        if self.guard is None or not self.guard.may_dial(host):
             raise BlockedAddressError(host, host, "connect")
 
     def connect(self, address: Any) -> None:
@@ -134,7 +143,7 @@ def guarded_socket_factory(guard: DialGuard) -> SocketFactoryType:
     def make_socket(addr_info: AddrInfoType) -> socket.socket:
         family, type_, proto, _, sockaddr = addr_info
         destination = str(sockaddr[0])
-        if not guard.allows(destination):
+        if not guard.may_dial(destination):
             raise BlockedAddressError(destination, destination, "connect")
         sock = GuardedSocket(family=family, type=type_, proto=proto)
         sock.guard = guard
@@ -148,6 +157,6 @@ def check_peer(guard: DialGuard, peername: object) -> BlockedAddressError | None
     if not isinstance(peername, tuple) or not peername:
         return None  # not an IP socket (e.g. a test transport): nothing to check
     address = str(peername[0])
-    if guard.allows(address):
+    if guard.may_dial(address):
         return None
     return BlockedAddressError(address, address, "connected peer")

@@ -28,6 +28,9 @@ class HttpSettings:
     per_host_connections: int = 4
     user_agent: str = "webdistill/0.1"
     proxy: str | None = attrs.field(default=None, repr=redacted_url)
+    #: The proxy resolves page names itself (they are sent, vetted); default: it is sent
+    #: the vetted addresses. `socks5h://` implies it (see proxy.py).
+    proxy_remote_dns: bool = False
     retries: int = 2
     #: Markdown first: sites that serve agents Markdown (content negotiation) send it.
     accept: str = (
