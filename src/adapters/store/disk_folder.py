@@ -25,12 +25,14 @@ could interleave and leave the process with the wrong umask for good. Creating t
 ourselves touches nothing shared: the mode given to `open` can only lose bits to the
 umask, and an explicit `fchmod` sets it exactly. SQLite creates the `-wal`, `-shm` and
 `-journal` files with the database file's own permission bits (its unix VFS copies them
-and `fchmod`s a new file past the umask), so they are 0600 from their creation too, what
-ever the umask (tests/store/test_disk_folder.py checks it under 022 and 000).
+and `fchmod`s a new file past the umask), so they are 0600 from their creation too,
+whatever the umask (tests/store/test_disk_folder.py checks it under 022 and 000).
 
 Once the folder is ours and 0700, no other user can add or swap anything in it, so the
 checks hold after they ran. What they cannot cover: a parent folder that another user may
 rename entries in (a world-writable `WEB_CACHE_DIR` without the sticky bit) and root.
+`WEB_CACHE_DIR` itself may be a symbolic link (a cache moved to another disk): only
+`store-v1` and what is in it are checked.
 
 A refusal is a `StoreRefused` (an `OSError`, so the store answers it as a `Failure`) with
 two texts, both made here: `reason`, shown to the model in the store's notice, names the
@@ -163,6 +165,7 @@ def prepare(folder: str, file_name: str) -> None:
     if os.name != "posix":  # (no owners or modes to check: the user's own profile)
         os.makedirs(folder, mode=FOLDER_MODE, exist_ok=True)
         return
+    folder = os.path.abspath(folder)
     os.makedirs(os.path.dirname(folder), mode=FOLDER_MODE, exist_ok=True)
     with contextlib.suppress(FileExistsError):
         os.mkdir(folder, FOLDER_MODE)
