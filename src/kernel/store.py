@@ -32,7 +32,8 @@ class Store(Protocol):
 
     @property
     def label(self) -> str:
-        """Where the store lives, safe to show (no password): "memory", "disk:/path"..."""
+        """Where the store lives, safe to show to the model (no password, no local path):
+        "memory", "disk", a Redis URL without its password..."""
         ...
 
     @property

@@ -4,7 +4,8 @@
   never written), through the store and through the toolkit.
 - A file under our name that is not a store of this layout (another program's SQLite
   database, a later release's layout, garbage bytes) is refused with a `Failure` saying
-  what to do, and left as it was; the toolkit still fetches, with a notice.
+  what to do (without the absolute path, which the operator's log names), and left as it
+  was; the toolkit still fetches, with a notice.
 - Several processes writing at once under a small bound: the file stays sound, the byte
   total kept by the triggers is exact and within the bound, every kept value is whole.
 - A hit's time of use, written later (with the next write, or at close), still decides
@@ -14,6 +15,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 import sys
 from collections.abc import AsyncIterator
@@ -106,7 +108,7 @@ def _later_layout(path: Path) -> None:
 
 @pytest.mark.parametrize("plant", [_foreign, _later_layout], ids=["foreign", "later-layout"])
 async def test_a_file_of_another_layout_under_our_name_is_refused_and_left_alone(
-    tmp_path: Path, plant: object
+    tmp_path: Path, plant: object, caplog: pytest.LogCaptureFixture
 ) -> None:
     folder = tmp_path / "store"
     folder.mkdir()
@@ -114,10 +116,14 @@ async def test_a_file_of_another_layout_under_our_name_is_refused_and_left_alone
     plant(path)  # type: ignore[operator]
     before = path.read_bytes()
     store = DiskStore(str(folder), 1 << 20)
-    for answer in (await store.get("k"), await store.put("k", b"v", 60), await store.incr("n", 60)):
+    with caplog.at_level(logging.WARNING, logger="webdistill.store"):
+        answers = [await store.get("k"), await store.put("k", b"v", 60), await store.incr("n", 60)]
+    for answer in answers:
         assert isinstance(answer, Failure)
         assert "not a webdistill store" in answer.failure().reason
-        assert f"delete {path}" in answer.failure().reason
+        assert f"delete the file {FILE_NAME}" in answer.failure().reason
+        assert str(tmp_path) not in answer.failure().reason  # (shown to the model)
+    assert [f"{path} is damaged" in record.getMessage() for record in caplog.records] == [True]
     await store.close()
     assert path.read_bytes() == before
 
@@ -132,13 +138,14 @@ async def test_a_damaged_file_answers_failure_and_fetching_carries_on_with_a_not
     answer = await store.put("k", b"v", 60)
     assert isinstance(answer, Failure)
     assert "DatabaseError" in answer.failure().reason
-    assert f"delete {folder / FILE_NAME}" in answer.failure().reason
+    assert f"delete the file {FILE_NAME} of the store folder store-v1" in answer.failure().reason
     await store.close()
 
     async with build(_config(tmp_path / "cache")) as toolkit:
         outcome = (await toolkit.fetch({"url": f"{site.base}/long"})).unwrap()[0]
     assert outcome.page is not None and "Paragraph 0:" in outcome.page.content
     assert outcome.page.notice is not None and "store" in outcome.page.notice
+    assert str(tmp_path) not in outcome.page.notice
     assert outcome.response_id is None  # nothing could be stored, so no id
 
 

@@ -9,15 +9,19 @@ transaction. Each thread has its own connection, closed by that thread when it s
 store closed and used again gets a new thread and a new connection). The
 SQLite busy timeout is short (calls queue behind one another, so it bounds their wait too):
 a store locked by another process answers `Failure` quickly and the caller fetches instead.
-Anything the file or SQLite raises (locked, full disk, a damaged or foreign file) is a
-`Failure(StoreError)` saying what went wrong; callers degrade, with a notice.
+Anything the file or SQLite raises (locked, full disk, a damaged or foreign file, a folder
+or file that is not the user's alone: `disk_folder.py`) is a `Failure(StoreError)` saying
+what went wrong; callers degrade, with a notice. The error's text reaches the model, so it
+never holds the folder's absolute path (it names the local user): the label is `disk`, a
+refusal's or a damaged file's text names the folder by its name, and the operator's log
+(the `webdistill.store` logger, once per distinct problem) names the full path.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
+import logging
 import sqlite3
 import threading
 from collections.abc import Callable
@@ -26,11 +30,13 @@ from typing import Any, TypeVar
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.store.disk_db import FILE_NAME, Database, StoreBusy, StoreFormatError
+from webdistill.adapters.store.disk_folder import StoreRefused, damaged, scrub
 from webdistill.adapters.store.disk_replies import Replies
 from webdistill.adapters.store.disk_thread import Job, Jobs, serve
 from webdistill.kernel.store import StoreError
 
 _T = TypeVar("_T")
+log = logging.getLogger("webdistill.store")
 
 #: Seconds SQLite waits for another process's write lock before the call gives up.
 BUSY_TIMEOUT_S = 1
@@ -51,10 +57,12 @@ class DiskStore:
         self._thread: threading.Thread | None = None
         #: How answers reach each loop that calls (None: it cannot watch a descriptor).
         self._replies: dict[asyncio.AbstractEventLoop, Replies | None] = {}
+        #: The last problem told to the operator (each is logged once, not on every call).
+        self._told: str | None = None
 
     @property
     def label(self) -> str:
-        return f"disk:{self._directory}"
+        return "disk"  # (shown to the model: the folder's path would name the local user)
 
     def _database(self) -> Database:
         """On the store thread: the database, opened on first use (again after a failure)."""
@@ -111,11 +119,22 @@ class DiskStore:
         return Replies.open(loop)
 
     def _error(self, exc: Exception) -> StoreError:
-        reason = f"{type(exc).__name__}: {str(exc)[:200]}"
+        """What went wrong, without the folder's path; a problem the operator must put right
+        (a refused folder or file, a damaged file) is logged with it."""
+        if isinstance(exc, StoreRefused):
+            self._tell_operator(exc.detail)
+            return StoreError(exc.reason)
+        reason = scrub(f"{type(exc).__name__}: {exc}", self._directory)[:300]
         if isinstance(exc, StoreFormatError) or getattr(exc, "sqlite_errorname", "") in _DAMAGED:
-            path = os.path.join(self._directory, FILE_NAME)
-            reason += f"; delete {path} (a cache) to start an empty store"
+            to_do, detail = damaged(self._directory, FILE_NAME)
+            reason += f"; {to_do}"
+            self._tell_operator(detail)
         return StoreError(reason)
+
+    def _tell_operator(self, detail: str) -> None:
+        if detail != self._told:
+            self._told = detail
+            log.warning("webdistill: %s", detail)
 
     async def _run(
         self, call: Callable[[Database], _T], kind: str = "write", size: int = 0

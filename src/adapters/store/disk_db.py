@@ -21,7 +21,9 @@ upgrade), a short busy timeout (a lock held too long answers `StoreBusy`). The s
 versioned twice: `SCHEMA` is in the file name (a store of another layout, such as the
 diskcache `cache.db` earlier releases wrote in this folder, is never opened) and in
 `PRAGMA user_version` with our `application_id` (a file of that name holding anything else
-is refused, never misread or overwritten).
+is refused, never misread or overwritten). Before the file is opened, `disk_folder.prepare`
+makes sure the folder and the files are the user's alone (0700, 0600, no symbolic link) and
+creates the file; SQLite opens it without ever creating it.
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterator
+from pathlib import Path
+
+from webdistill.adapters.store.disk_folder import prepare
 
 #: The layout's version; a new layout takes a new file name, so releases never share one.
 SCHEMA = 1
@@ -105,13 +110,14 @@ class Database:
     """One connection to the store's file, used by one thread."""
 
     def __init__(self, folder: str, max_bytes: int, busy_timeout_s: float) -> None:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
+        prepare(folder, FILE_NAME)  # the folder and files are ours alone, the file exists
         self.path = os.path.join(folder, FILE_NAME)
         self._max_bytes = max_bytes
         self._depth = 0
         self._touched: dict[str, float] = {}
+        uri = f"{Path(os.path.abspath(self.path)).as_uri()}?mode=rw"  # never creates it
         self._con = sqlite3.connect(
-            self.path, timeout=busy_timeout_s, isolation_level=None, cached_statements=32
+            uri, timeout=busy_timeout_s, isolation_level=None, cached_statements=32, uri=True
         )
         try:
             self._prepare()
@@ -129,13 +135,11 @@ class Database:
                     self._refuse_unless_empty()
                     for statement in _CREATE:  # (executescript would commit)
                         con.execute(statement)
-            with contextlib.suppress(OSError):
-                os.chmod(self.path, 0o600)
         con.execute("PRAGMA synchronous = NORMAL")  # WAL: consistent, no fsync per commit
 
     def _refuse_unless_empty(self) -> None:
         if self._layout() != (0, 0) or self._con.execute("SELECT 1 FROM sqlite_master").fetchone():
-            raise StoreFormatError(f"{self.path} is not a webdistill store of this release")
+            raise StoreFormatError(f"{FILE_NAME} is not a webdistill store of this release")
 
     def _layout(self) -> tuple[int, int]:
         application = self._con.execute("PRAGMA application_id").fetchone()[0]
