@@ -185,3 +185,30 @@ def test_an_unusable_redis_url_is_refused_without_its_password() -> None:
     with pytest.raises(StoreChoiceError) as caught:
         open_store(f"redis://:{SECRET}@127.0.0.1:notaport/0", None, None)
     assert "WEB_CACHE" in str(caught.value) and SECRET not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        (f"redis://:{SECRET}@127.0.0.1:6379/0", "redis://:***@127.0.0.1:6379/0"),
+        (
+            f"redis://app:{SECRET}@h:6379/0?password={SECRET}",
+            "redis://app:***@h:6379/0?password=***",
+        ),
+        (f"http://{SECRET}@proxy.example:3128", "http://***@proxy.example:3128"),  # a bare token
+        ("https://searx.example/search", "https://searx.example/search"),
+        # a key in the path: Firecrawl's hosted MCP URL `https://mcp.firecrawl.dev/{KEY}/v2/mcp`
+        # (inkeep agents-sdk's Firecrawl tool), the Telegram Bot API's `/bot<token>/METHOD`
+        # with the token shape of its documentation (core.telegram.org/bots/api)
+        (f"https://mcp.firecrawl.dev/fc-{SECRET}/v2/mcp", "https://mcp.firecrawl.dev/***/v2/mcp"),
+        (
+            "https://api.telegram.org/bot123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11/getMe",
+            "https://api.telegram.org/***/getMe",
+        ),
+        (f"redis:/:{SECRET}@127.0.0.1", "redis:/:***@127.0.0.1"),  # malformed: still masked
+    ],
+)
+def test_the_url_rule(url: str, shown: str) -> None:
+    from webdistill.kernel.redaction import masked_url
+
+    assert masked_url(url) == shown

@@ -5,9 +5,10 @@ One helper per kind of secret, used wherever that kind is shown:
 - a key or token held whole (`*_API_KEY`, `WEB_MCP_TOKEN`): `masked_key` keeps the first 3
   and last 2 characters of a long one so a person can tell keys apart, nothing of a short one;
 - a configured URL (`SEARXNG_URL`, `WEB_PROXY`, the Redis URL of `WEB_CACHE`...):
-  `masked_url` hides the password (a bare user-info, maybe a token, whole), every query
-  value and the fragment, keeping the scheme, user name, host, port, path and the query's
-  parameter names (`redis://app:***@host:6379/0?password=***`);
+  `masked_url` hides the password (a bare user-info, maybe a token, whole), path segments
+  shaped like a token, every query value and the fragment, keeping the scheme, user name,
+  host, port, the rest of the path and the query's parameter names
+  (`redis://app:***@host:6379/0?password=***`);
 - a command line (`WEB_MCP_SEARCH_COMMAND`): `masked_command` hides the values of options and
   environment assignments whose name looks like a credential (key, token, secret, password,
   auth...), of header arguments naming one (`Authorization: ...`), every word shaped like a
@@ -39,6 +40,10 @@ _SECRET_PARTS = (
 )  # fmt: skip
 #: A word shaped like a generated token (package names with a year stay shorter than this).
 _TOKEN_WORD = re.compile(r"(?=[A-Za-z0-9_\-]*[0-9])(?=[A-Za-z0-9_\-]*[A-Za-z])[A-Za-z0-9_\-]{24,}")
+#: A path segment shaped like a token (a key in the path: `/bot123:AAH.../`, `/fc-.../mcp`).
+_PATH_TOKEN = re.compile(
+    r"(?<=/)(?=[A-Za-z0-9_\-:]*[0-9])(?=[A-Za-z0-9_\-:]*[A-Za-z])[A-Za-z0-9_\-:]{24,}(?=/|$)"
+)
 _NAME = re.compile(r"-{0,2}[A-Za-z_][A-Za-z0-9_.\-]*")
 _HEADER = re.compile(r"([A-Za-z][A-Za-z0-9\-]*)\s*:\s*(\S.*)", re.DOTALL)
 
@@ -56,7 +61,7 @@ def masked_url(url: str) -> str:
     text, hash_mark, fragment = text.partition("#")
     head, question, query = text.partition("?")
     head = _USERINFO.sub(_masked_userinfo, head)
-    shown = head
+    shown = _PATH_TOKEN.sub(MASK, head)
     if question:
         shown += "?" + "&".join(_masked_parameter(item) for item in query.split("&"))
     if hash_mark and fragment:
