@@ -50,6 +50,7 @@ from webdistill.adapters.store.results import StoredResults
 from webdistill.config import Config, ConfigError
 from webdistill.kernel import Deps, Document, FetchOutcome, SearchOutcome, WebBackend, WebError
 from webdistill.kernel.ports import Compressor
+from webdistill.kernel.redaction import masked_url
 from webdistill.kernel.results import StoredResult
 from webdistill.kernel.retrieval import web_get_result
 from webdistill.kernel.schemas import tool_schemas
@@ -272,7 +273,8 @@ class Toolkit:
             return CachingCompressor(
                 llm,
                 store=self._store,
-                scope=f"{config.llm_base_url} {config.llm_model} {config.llm_chunk_chars} "
+                scope=f"{masked_url(config.llm_base_url or '')} {config.llm_model} "
+                f"{config.llm_chunk_chars} "
                 f"{config.llm_max_output_tokens}",
                 lock_ttl_s=config.llm_total_timeout_ms / 1000 + 5 if replicas else None,
             )

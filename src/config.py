@@ -19,6 +19,7 @@ import attrs
 
 from webdistill.adapters.providers.settings import PROVIDER_NAMES
 from webdistill.kernel.quoting import redacted_url
+from webdistill.kernel.redaction import masked_command, masked_key, masked_url
 
 PROVIDERS = PROVIDER_NAMES  # one list: the providers' own settings module holds it
 COMPRESSORS = ("none", "llm", "extractive")
@@ -72,7 +73,7 @@ class Config:
     fence_untrusted: bool | None = None
     proxy: str | None = attrs.field(default=None, repr=redacted_url)
     proxy_remote_dns: bool = False
-    cache: str = attrs.field(default="disk", converter=_cache_setting)
+    cache: str = attrs.field(default="disk", converter=_cache_setting, repr=redacted_url)
     provider_endpoints: Mapping[str, str] = attrs.field(
         factory=dict, converter=_frozen_map, repr=redacted_url
     )
@@ -188,7 +189,7 @@ def _http_url(variable: str, raw: str) -> str | None:
     if not value:
         return None
     if not value.startswith(("http://", "https://")):
-        raise ConfigError(f"{variable}={raw!r} is not valid: give an http(s) URL.")
+        raise ConfigError(f"{variable}={masked_url(raw)!r} is not valid: give an http(s) URL.")
     return value.rstrip("/")
 
 
@@ -201,8 +202,8 @@ def _proxy_url(variable: str, raw: str) -> str | None:
         return None
     if not value.lower().startswith(PROXY_SCHEMES):
         raise ConfigError(
-            f"{variable}={raw!r} is not valid: give the proxy's http(s) URL or a socks5:// "
-            "or socks4:// URL, e.g. socks5://127.0.0.1:1080."
+            f"{variable}={masked_url(raw)!r} is not valid: give the proxy's http(s) URL or a "
+            "socks5:// or socks4:// URL, e.g. socks5://127.0.0.1:1080."
         )
     return value.rstrip("/")
 
@@ -222,8 +223,9 @@ def _endpoints(variable: str, raw: str) -> dict[str, str]:
         name, sep, url = item.partition("=")
         name = name.strip().lower()
         if not sep or name not in (*PROVIDERS[1:-1], "duckduckgo_lite"):
+            shown = f"{name}={masked_url(url)}" if sep else masked_url(item)
             raise ConfigError(
-                f"{variable} has {item!r}: use provider=URL pairs separated by commas, with "
+                f"{variable} has {shown!r}: use provider=URL pairs separated by commas, with "
                 f"providers among {', '.join(PROVIDERS[1:-1])}."
             )
         result[name] = _http_url(variable, url) or ""
@@ -253,7 +255,10 @@ def _command(variable: str, raw: str) -> str | None:
     try:
         shlex.split(value)
     except ValueError as exc:
-        raise ConfigError(f"{variable}={raw!r} is not a valid command line: {exc}.") from None
+        raise ConfigError(
+            f"{variable} is not a valid command line ({exc}): check its quotes (the value is "
+            "not repeated here: it may hold a key)."
+        ) from None
     return value
 
 
@@ -310,8 +315,8 @@ def _cache(variable: str, raw: str) -> str:
     if lowered in _FALSE or lowered == "none":
         return "off"
     raise ConfigError(
-        f"{variable}={raw!r} is not valid: use disk, memory, off, or a Redis URL such as "
-        "redis://127.0.0.1:6379/0."
+        f"{variable}={masked_url(raw)!r} is not valid: use disk, memory, off, or a Redis URL "
+        "such as redis://127.0.0.1:6379/0."
     )
 
 
@@ -386,6 +391,34 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_EXTRACT_MEMORY_MB": ("extract_memory_mb", _count(128, 65_536)),
     "WEB_IMAGE_LINKS": ("image_links", _flag),
 }
+
+
+#: Every setting that can hold a secret, by kind (see `kernel/redaction.py`): "key" (a key or
+#: token held whole), "url" (a URL whose user-info or query can carry one), "command" (a
+#: command line whose options or environment assignments can carry one).
+SECRET_SETTINGS: Mapping[str, str] = MappingProxyType(
+    {
+        "BRAVE_API_KEY": "key", "TAVILY_API_KEY": "key", "EXA_API_KEY": "key",
+        "SERPER_API_KEY": "key", "WEB_LLM_API_KEY": "key", "WEB_READER_API_KEY": "key",
+        "WEB_MCP_TOKEN": "key", "SEARXNG_URL": "url", "WEB_LLM_BASE_URL": "url",
+        "WEB_READER_URL": "url", "OPENSERP_URL": "url", "WEB_PROXY": "url",
+        "WEB_PROVIDER_ENDPOINTS": "url", "WEB_CACHE": "url", "WEB_MCP_SEARCH_COMMAND": "command",
+    }
+)  # fmt: skip
+
+
+def shown_setting(variable: str, value: object) -> object:
+    """`value` of setting `variable` as it may be shown anywhere, its secrets masked."""
+    kind = SECRET_SETTINGS.get(variable)
+    if value is None or kind is None:
+        return value
+    if kind == "key":
+        return masked_key(str(value))
+    if kind == "command":
+        return masked_command(str(value))
+    if isinstance(value, Mapping):
+        return {str(k): masked_url(str(v)) for k, v in value.items()}
+    return masked_url(str(value))
 
 
 def _read_toml(path: str) -> Mapping[str, str]:

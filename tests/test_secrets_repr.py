@@ -7,6 +7,7 @@ from webdistill.adapters.compress.llm import LlmSettings
 from webdistill.adapters.compress.openai_chat import ChatEndpoint
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.adapters.providers.settings import ProviderSettings
+from webdistill.adapters.readers.base import ReaderSettings
 
 KEY = "sk-test-0123456789abcdefSECRET"
 AUTH_URL = "https://admin:hunter2pass@search.example/?token=querysecret"
@@ -33,6 +34,7 @@ def test_adapter_settings_reprs_hide_keys() -> None:
                                  base_urls={"brave": AUTH_URL})))  # fmt: skip
     _clean(repr(LlmSettings(base_url=AUTH_URL, model="m", api_key=KEY)))
     _clean(repr(HttpSettings(proxy=AUTH_URL)))
+    _clean(repr(ReaderSettings(name="jina", base_url=AUTH_URL, api_key=KEY)))
     endpoint = ChatEndpoint(
         base_url=AUTH_URL, model="m", api_key=KEY, timeout_s=1.0, max_output_tokens=1,
         temperature=0.0, retries=0, backoff_s=0.0,

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
+from webdistill.kernel.redaction import masked_url
+
 #: Runs of angle brackets that open or close a fence marker.
 _ANGLE_RUN = re.compile(r"<{3,}|>{3,}")
 #: Words that spell a fence marker (WEB_CONTENT_BEGIN / WEB_CONTENT_END, any separators).
@@ -64,15 +66,10 @@ def shown_url(url: object, limit: int = 160) -> str:
     return encoded if len(encoded) <= limit else encoded[:limit] + "..."
 
 
-_USERINFO = re.compile(r"(?<=://)[^/@?#]*@")
-_QUERY = re.compile(r"\?[^#]*")
-
-
 def redacted_url(value: object) -> str:
-    """A configured URL for `repr()`: user:password@ and the query (keys live there) hidden."""
+    """A configured URL for `repr()`: `redaction.masked_url` of it, quoted (None as None)."""
     if value is None:
         return "None"
     if isinstance(value, dict | MappingProxyType):
         return "{" + ", ".join(f"{k!r}: {redacted_url(v)}" for k, v in value.items()) + "}"
-    text = _QUERY.sub("?***", _USERINFO.sub("***@", str(value)))
-    return repr(text)
+    return repr(masked_url(str(value)))

@@ -136,7 +136,7 @@ async def test_auth_failure_names_the_variable_and_never_the_key() -> None:
     server = FakeChatServer(default="401")
     error = _error((await _compress(server))[0])
     assert "WEB_LLM_API_KEY" in error.message
-    assert "[redacted]" in error.message  # the server echoed the key; we did not repeat it
+    assert "***" in error.message  # the server echoed the key; we did not repeat it
     assert len(server.requests) == 1
 
 

@@ -14,13 +14,9 @@ import pytest
 from webdistill.doors.cli.commands import CommandError, parse_host_port
 from webdistill.doors.cli.main import build_parser, main
 from webdistill.doors.cli.progress import Progress
-from webdistill.doors.cli.support import (
-    exit_code_for,
-    first_failure_exit,
-    mask_secret,
-    mask_url_credentials,
-)
+from webdistill.doors.cli.support import exit_code_for, first_failure_exit
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.redaction import masked_key, masked_url
 
 BAD_VALUES = [
     ("WEB_SEARCH_PROVIDER", "bing"),
@@ -161,13 +157,14 @@ def test_first_failure_decides_the_exit_code() -> None:
 
 
 def test_secrets_are_masked() -> None:
-    assert mask_secret("sk-abcdefghijklmnop9f") == "sk-…9f"
-    assert mask_secret("short") == "…"
-    assert mask_url_credentials("http://bob:hunter2@proxy.example:3128") == (
-        "http://bob:…@proxy.example:3128"
+    assert masked_key("sk-abcdefghijklmnop9f") == "sk-…9f"
+    assert masked_key("short") == "…"
+    assert masked_url("http://bob:hunter2@proxy.example:3128") == (
+        "http://bob:***@proxy.example:3128"
     )
-    assert mask_url_credentials("http://proxy.example:3128") == "http://proxy.example:3128"
-    assert mask_url_credentials("http://a:b@[broken") == "…"
+    assert masked_url("http://proxy.example:3128") == "http://proxy.example:3128"
+    assert masked_url("http://tokenonly@proxy.example") == "http://***@proxy.example"
+    assert masked_url("http://a:b@[broken") == "http://a:***@[broken"
 
 
 def test_http_address_parsing() -> None:

@@ -169,7 +169,7 @@ def test_config_hides_passwords_in_urls(
     assert main(["config"]) == 0
     out = capsys.readouterr().out
     assert "hunter2" not in out and "s3cret" not in out
-    assert "http://bob:…@proxy.internal:3128" in out
+    assert "http://bob:***@proxy.internal:3128" in out
 
 
 async def test_extract_reads_stdin_offline() -> None:

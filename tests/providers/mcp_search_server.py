@@ -6,9 +6,10 @@ src/tools/web): `brave_web_search` with `query`, `count` (1-20), `offset`, `coun
 block per result (`{"url", "title", "description", "extra_snippets"}`) and an error
 "No web results found" when there is nothing. Every call's arguments are appended, as one
 JSON line, to the file named by the first command-line argument. A query containing
-"badkey" fails like a refused API key.
+"badkey" fails like a refused API key; one containing "echokey" fails with a message that
+repeats the key given as `--brave-api-key KEY` (the option of Brave's server).
 
-Run: python tests/providers/mcp_search_server.py CALLS.jsonl
+Run: python tests/providers/mcp_search_server.py CALLS.jsonl [--brave-api-key KEY]
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pydantic import Field
 
 server = MCPServer("fake-brave-search")
 LOG = sys.argv[1] if len(sys.argv) > 1 else None
+KEY = sys.argv[sys.argv.index("--brave-api-key") + 1] if "--brave-api-key" in sys.argv else ""
 
 
 @server.tool(name="brave_local_search", structured_output=False)
@@ -57,6 +59,8 @@ def web_search(  # noqa: PLR0917 - the tool's parameters are the schema Brave's 
             log.write(json.dumps(arguments) + "\n")
     if "badkey" in query:
         raise ToolError("Error: 422 SUBSCRIPTION_TOKEN_INVALID: the subscription token is invalid")
+    if "echokey" in query:
+        raise ToolError("x" * 216 + f" Error: 401 the subscription token {KEY} is invalid")
     if "nothing" in query:
         raise ToolError("No web results found")
     blocks = []

@@ -85,3 +85,18 @@ async def test_a_missing_tool_or_a_dead_command_is_a_clear_error(tmp_path: Path)
     assert outcome.error is not None
     assert outcome.error.code == ErrorCode.PROVIDER_UNAVAILABLE
     assert "WEB_MCP_SEARCH_COMMAND" in outcome.error.message
+
+
+async def test_the_key_in_the_command_is_scrubbed_from_the_servers_errors(tmp_path: Path) -> None:
+    """The server repeats its key (given in WEB_MCP_SEARCH_COMMAND) in an error whose quoted
+    text is cut at 300 characters inside the key: no part of it reaches the message."""
+    key = "BSAk3yZq7x0badc0de5f3759dfEchoed"
+    command = shlex.join(
+        [sys.executable, str(SERVER), str(tmp_path / "calls.jsonl"), "--brave-api-key", key]
+    )
+    env = {"WEB_SEARCH_PROVIDER": "mcp", "WEB_MCP_SEARCH_COMMAND": command}
+    async with webdistill.build(Config.from_env(env)) as toolkit:
+        refused = (await toolkit.search({"query": "echokey"})).unwrap()[0]
+    assert refused.error is not None and refused.error.code == ErrorCode.PROVIDER_AUTH_FAILED
+    assert key[:8] not in refused.error.message, refused.error.message
+    assert "x" * 200 in refused.error.message  # the server's words are still quoted

@@ -31,6 +31,7 @@ from returns.result import Failure, Result, Success
 from webdistill.adapters.http.errors import NETWORK_EXCEPTIONS
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.quoting import redacted_url
+from webdistill.kernel.redaction import without_secret
 
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 MAX_RETRY_AFTER_S = 30.0
@@ -81,8 +82,7 @@ def _failure(
     endpoint: ChatEndpoint, what: str, reason: str, *, retryable: bool = False, **detail: object
 ) -> Failure[WebError]:
     message = f"LLM compression with model {endpoint.model} failed: {what}."
-    if endpoint.api_key:
-        message = message.replace(endpoint.api_key, "[redacted]")
+    message = without_secret(message, endpoint.api_key)
     return Failure(
         WebError.of(
             ErrorCode.COMPRESSION_FAILED,
@@ -245,8 +245,7 @@ def _http_failure(
     *,
     too_long: bool = False,
 ) -> Failure[WebError]:
-    if endpoint.api_key:  # redact before cutting: a cut must never leave part of the key
-        body = body.replace(endpoint.api_key, "[redacted]")
+    body = without_secret(body, endpoint.api_key)  # before the cut: no part may survive it
     snippet = " ".join(body.split())[:200]
     tries = f" after {attempts} attempts" if attempts > 1 else ""
     if status in (401, 403):

@@ -17,6 +17,7 @@ import attrs
 
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.quoting import safe_text
+from webdistill.kernel.redaction import without_secret
 
 _MAX_QUOTED = 300
 
@@ -108,14 +109,10 @@ def scrub(error: WebError, secret: str | None) -> WebError:
     """`error` with every occurrence of `secret` replaced by "***"."""
     if not secret:
         return error
-
-    def clean(text: str) -> str:
-        return text.replace(secret, "***")
-
     return attrs.evolve(
         error,
-        message=clean(error.message),
-        detail={key: clean(value) for key, value in error.detail.items()},
+        message=without_secret(error.message, secret),
+        detail={key: without_secret(value, secret) for key, value in error.detail.items()},
     )
 
 

@@ -52,6 +52,7 @@ from webdistill.adapters.providers.rows import (
 from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import SearchQuery
+from webdistill.kernel.redaction import command_secrets, without_secret
 
 INFO = ProviderInfo(name="mcp", label="MCP search server")
 MAX_TEXT_BLOCKS = 200
@@ -164,15 +165,16 @@ def pick_tool(tools: Sequence[Any], wanted_name: str | None) -> Any | None:
     return (web or searching or [None])[0]
 
 
-def rows_of(result: Any) -> Result[tuple[Row, ...], WebError]:
-    """Rows from a `CallToolResult` (structured content, JSON text blocks or plain text)."""
+def rows_of(result: Any, secrets: Sequence[str] = ()) -> Result[tuple[Row, ...], WebError]:
+    """Rows from a `CallToolResult` (structured content, JSON text blocks or plain text);
+    `secrets` (the command line's keys) are scrubbed from an error's text before its cut."""
     texts = [
         block.text[:MAX_TEXT_CHARS]
         for block in list(getattr(result, "content", None) or [])[:MAX_TEXT_BLOCKS]
         if getattr(block, "type", None) == "text" and isinstance(getattr(block, "text", None), str)
     ]
     if getattr(result, "is_error", False) or getattr(result, "isError", False):
-        said = " ".join(" ".join(texts).split())[:300]
+        said = " ".join(without_secret(" ".join(texts), *secrets).split())[:300]
         if _NO_RESULTS.search(said) and not _AUTH_WORDS.search(said):
             return Success(())
         code = (
@@ -287,6 +289,8 @@ class McpBridge:
 
     def __init__(self, settings: ProviderSettings) -> None:
         self._settings = settings
+        #: Keys in the command line, scrubbed from the server's words before any cut.
+        self._secrets = command_secrets(settings.mcp_command or "")
         self._session: Any = None
         self._tool: Any = None
         self._task: asyncio.Task[None] | None = None
@@ -317,14 +321,15 @@ class McpBridge:
             )
         except Exception as exc:  # noqa: BLE001 - the SDK raises many kinds; all are failures
             await self._reset()
+            said = without_secret(str(exc), *self._secrets)[:200]
             return Failure(
                 _error(
                     ErrorCode.PROVIDER_UNAVAILABLE,
                     f"The MCP search server failed the call ({type(exc).__name__}: "
-                    f"{str(exc)[:200]}). It will be restarted on the next search.",
+                    f"{said}). It will be restarted on the next search.",
                 )
             )
-        rows = rows_of(result)
+        rows = rows_of(result, self._secrets)
         if not isinstance(rows, Success):
             return Failure(rows.failure())
         answer = Answer(rows=rows.unwrap()[: wanted(query)])
@@ -398,7 +403,8 @@ class McpBridge:
                     _error(
                         ErrorCode.PROVIDER_UNAVAILABLE,
                         f"Could not start the MCP search server ({type(exc).__name__}: "
-                        f"{str(exc)[:200]}). Check WEB_MCP_SEARCH_COMMAND.",
+                        f"{without_secret(str(exc), *self._secrets)[:200]}). Check "
+                        "WEB_MCP_SEARCH_COMMAND.",
                     )
                 )
         finally:

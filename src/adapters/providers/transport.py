@@ -21,6 +21,7 @@ from webdistill.adapters.http import audit
 from webdistill.adapters.providers.failures import ProviderInfo, scrub
 from webdistill.adapters.providers.rows import Answer, Rows
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.redaction import without_secret
 
 MAX_BODY_BYTES = 4 * 1024 * 1024
 
@@ -179,7 +180,7 @@ async def fetch_rows(
     if not is_successful(answer):
         return Failure(scrub(answer.failure(), secret))
     got = answer.unwrap()
-    body = got.body.replace(secret.encode(), b"***") if secret else got.body
+    body = without_secret(got.body, secret)
     # The key is redacted from the body before any error text is cut from it, so no part
     # of it can survive at the cut (scrub below still covers what the parser wrote itself).
     rows = parse(got.status, got.headers, body)

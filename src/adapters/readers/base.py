@@ -8,6 +8,7 @@ import attrs
 from returns.result import Result
 
 from webdistill.kernel.errors import WebError
+from webdistill.kernel.quoting import redacted_url
 
 #: Base URLs of the hosted readers (WEB_READER_URL replaces them: self-hosting, tests).
 DEFAULT_URLS = {"jina": "https://r.jina.ai", "firecrawl": "https://api.firecrawl.dev"}
@@ -19,7 +20,7 @@ class ReaderSettings:
     """Which reader, where, with which key (optional for Jina), within what limits."""
 
     name: str
-    base_url: str
+    base_url: str = attrs.field(repr=redacted_url)
     api_key: str | None = attrs.field(default=None, repr=False)
     timeout_s: float = 30.0
     max_bytes: int = 5 * 1024 * 1024

@@ -4,7 +4,9 @@ The reader's base URL is operator-configured and trusted (a self-hosted reader o
 is fine; tests use 127.0.0.1), so this is a plain aiohttp session, not the SSRF-guarded page
 client. No proxies from the environment, no cookies, no redirects (the key must not travel),
 one total timeout, and the body is read up to the size cap. The key never appears in an
-error.
+error: a reader that echoes our `Authorization` header has the key redacted from its whole
+answer (`redaction.without_secret`, as provider answers are) before anything reads or cuts
+it, and its own words are quoted reduced (`quoting.safe_text`) like a provider's.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from returns.result import Failure, Result, Success
 
 from webdistill.adapters.readers.base import ReaderSettings
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.quoting import safe_text
+from webdistill.kernel.redaction import without_secret
 
 
 @attrs.frozen
@@ -72,7 +76,8 @@ class ReaderTransport:
                     if size > settings.max_bytes:
                         return Failure(self._error(ErrorCode.TOO_LARGE, "answered too much"))
                     chunks.append(chunk)
-                return Success(ReaderAnswer(response.status, b"".join(chunks)))
+                body = without_secret(b"".join(chunks), settings.api_key)  # before any cut
+                return Success(ReaderAnswer(response.status, body))
         except TimeoutError:
             late = f"did not answer within {settings.timeout_s:g} s"
             return Failure(self._error(ErrorCode.TIMEOUT, late))
@@ -99,7 +104,7 @@ class HostedReader:
 
 def status_error(settings: ReaderSettings, status: int, said: str = "") -> WebError:
     """The error for a reader that answered a non-2xx status (`said`: its own message)."""
-    reason = f": {' '.join(said.split())[:200]}" if said else ""
+    reason = f": {safe_text(said, 200)}" if said else ""
     if status in {401, 403}:
         code, what = ErrorCode.PROVIDER_AUTH_FAILED, "refused the key (WEB_READER_API_KEY)"
     elif status == 402:

@@ -16,6 +16,7 @@ from webdistill.adapters.store.codec import FORMAT_VERSION
 from webdistill.adapters.store.disk import DiskStore
 from webdistill.adapters.store.memory import MemoryStore
 from webdistill.adapters.store.resilient import ResilientStore
+from webdistill.kernel.redaction import masked_url
 from webdistill.kernel.store import Store
 
 MEMORY_BYTES = 64 * 1024 * 1024
@@ -47,4 +48,5 @@ def open_store(cache: str, directory: str | None, max_bytes: int | None) -> Stor
     try:
         return ResilientStore(RedisStore(cache))
     except ValueError as exc:
-        raise StoreChoiceError(f"WEB_CACHE={cache!r} is not a usable Redis URL: {exc}.") from None
+        shown = masked_url(cache)
+        raise StoreChoiceError(f"WEB_CACHE={shown!r} is not a usable Redis URL: {exc}.") from None

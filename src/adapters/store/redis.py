@@ -11,12 +11,12 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
-from urllib.parse import urlsplit, urlunsplit
 
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 from returns.result import Failure, Result, Success
 
+from webdistill.kernel.redaction import masked_url, without_secret
 from webdistill.kernel.store import StoreError
 
 _T = TypeVar("_T")
@@ -45,30 +45,21 @@ return slot
 """
 
 
-def safe_label(url: str) -> str:
-    """The URL without its password, for notices and `webdistill config`."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    user = parts.username or ""
-    host = parts.hostname or ""
-    netloc = f"{user}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
-
-
 class RedisStore:
     """Entries in one Redis (URL as `redis.from_url` reads it: redis://, rediss://, unix://)."""
 
     shared = True
 
     def __init__(self, url: str) -> None:
-        self._label = safe_label(url)
+        self._label = masked_url(url)  # shown in notices and logs: no password
         self._client: Any = aioredis.Redis.from_url(
             url,
             socket_timeout=TIMEOUT_S,
             socket_connect_timeout=TIMEOUT_S,
             health_check_interval=30,
         )
+        #: Scrubbed from error texts (redis-py's own messages name no password; defensive).
+        self._password: str | None = self._client.connection_pool.connection_kwargs.get("password")
         self._pace_script: Any = self._client.register_script(_PACE)
         self._ring_script: Any = self._client.register_script(_PUT_IN_RING)
 
@@ -80,7 +71,8 @@ class RedisStore:
         try:
             return Success(await call())
         except (RedisError, OSError, TimeoutError) as exc:
-            return Failure(StoreError(f"{type(exc).__name__}: {str(exc)[:200]}"))
+            said = without_secret(str(exc), self._password)  # before the cut
+            return Failure(StoreError(f"{type(exc).__name__}: {said[:200]}"))
 
     async def get(self, key: str) -> Result[bytes | None, StoreError]:
         async def call() -> bytes | None:

@@ -3,18 +3,22 @@
 After a failure the wrapped store is left alone for `cool_down_s` (every call answers the
 same `Failure` at once), so a Redis that went away costs one timeout per cool-down, not one
 per call. The outage is logged once when it starts and once when the store answers again.
-Callers turn the `Failure` into a notice and carry on without the store.
+Callers turn the `Failure` into a notice and carry on without the store. The label and the
+reasons are shown to the model, so the home folder in them (a disk store's path carries the
+local user's name) is written `~`.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from returns.result import Failure, Result, Success
 
+from webdistill.kernel.redaction import home_relative
 from webdistill.kernel.store import Store, StoreError
 
 _T = TypeVar("_T")
@@ -22,6 +26,11 @@ log = logging.getLogger("webdistill.store")
 
 COOL_DOWN_S = 15.0
 Clock = Callable[[], float]
+
+
+def _shown(text: str) -> str:
+    """Store text as anyone may read it: the home folder as "~" (no local user name)."""
+    return home_relative(text, os.path.expanduser("~"))
 
 
 class ResilientStore:
@@ -38,7 +47,7 @@ class ResilientStore:
 
     @property
     def label(self) -> str:
-        return self._inner.label
+        return _shown(self._inner.label)
 
     @property
     def shared(self) -> bool:
@@ -55,7 +64,7 @@ class ResilientStore:
                 log.warning("webdistill: the store %s answers again", self.label)
                 self._down = None
             return answer
-        error = answer.failure()
+        error = StoreError(_shown(answer.failure().reason))
         if self._down is None:
             log.warning(
                 "webdistill: the store %s is unavailable (%s); working without it",
@@ -64,7 +73,7 @@ class ResilientStore:
             )
         self._down = error
         self._down_until = self._clock() + self._cool_down_s
-        return answer
+        return Failure(error)
 
     async def get(self, key: str) -> Result[bytes | None, StoreError]:
         return await self._run(lambda: self._inner.get(key))

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from webdistill.config import FIELDS, Config
-from webdistill.doors.cli.support import EXIT_OK, mask_secret, mask_url_credentials
+from webdistill.config import FIELDS, Config, shown_setting
+from webdistill.doors.cli.support import EXIT_OK
 
 
 def _print_json(value: object) -> None:
@@ -18,18 +18,15 @@ def _print_json(value: object) -> None:
 
 
 def _shown(variable: str, value: object) -> object:
-    """A setting as shown: keys masked, passwords in URLs (proxy, endpoints) hidden."""
-    if value is None:
-        return None
-    if variable.endswith("_API_KEY"):
-        return mask_secret(str(value))
+    """A setting as shown: every secret masked (`config.shown_setting`), as JSON values."""
+    value = shown_setting(variable, value)
+    if value is None or isinstance(value, bool | int | str):
+        return value
     if isinstance(value, tuple):
         return list(value)
-    if isinstance(value, bool | int):
-        return value
-    if hasattr(value, "items"):  # provider endpoints: URLs may carry credentials too
-        return {str(k): mask_url_credentials(str(v)) for k, v in value.items()}
-    return mask_url_credentials(str(value))
+    if hasattr(value, "items"):
+        return {str(k): str(v) for k, v in value.items()}
+    return str(value)
 
 
 #: What is in force when a setting is left unset (beside the plain defaults of `Config`).

@@ -201,7 +201,7 @@ def _add_mcp_and_config(commands: _SubParsers[_Parser]) -> None:
         commands,
         "config",
         help="show the effective configuration and usable search providers",
-        description="Show the effective configuration (keys masked) and search providers.",
+        description="Show the effective configuration (secrets masked) and search providers.",
     )
     config.set_defaults(command="config")
 

@@ -1,4 +1,4 @@
-"""Helpers of the command line: exit codes, one-line errors, secret masking."""
+"""Helpers of the command line: exit codes, one-line errors, JSON output."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import json
 import sys
 from collections.abc import Iterable, Sequence
 from typing import TextIO
-from urllib.parse import urlsplit, urlunsplit
 
 from webdistill.kernel.errors import ErrorCode, WebError
 
@@ -71,27 +70,6 @@ def first_failure_exit(errors: Iterable[WebError | None]) -> int:
 def say_error(message: str, stream: TextIO | None = None) -> None:
     """One line on stderr, prefixed with the program name."""
     print(f"webdistill: {' '.join(message.split())}", file=stream or sys.stderr)
-
-
-def mask_secret(value: str) -> str:
-    """Show a key as its first 3 and last 2 characters ("sk-…9f"); short keys fully hidden."""
-    if len(value) < 10:
-        return "…"
-    return f"{value[:3]}…{value[-2:]}"
-
-
-def mask_url_credentials(url: str) -> str:
-    """Hide a password in `http://user:password@host` URLs (proxies)."""
-    try:
-        parts = urlsplit(url)
-        if parts.password is None:
-            return url
-        host = parts.hostname or ""
-        port = f":{parts.port}" if parts.port is not None else ""
-    except ValueError:  # not a URL after all (or a malformed one): show nothing of it
-        return "…"
-    netloc = f"{parts.username}:…@{host}{port}"
-    return urlunsplit(parts._replace(netloc=netloc))
 
 
 #: `--json` error codes of the command line itself (beside the `ErrorCode` values): a bug, an
