@@ -88,4 +88,4 @@ async def test_the_disk_store_notice_names_the_folder_from_home(
     notice = outcome.page.notice
     assert "result store" in notice  # the store failed and the page says so
     assert str(home) not in notice and "alice-the-user" not in notice, notice
-    assert "~/.cache/webdistill/store-v1" in notice
+    assert "store-v1" in notice  # the folder is named, without the path to it
