@@ -99,10 +99,10 @@ async def test_a_fetch_of_a_listed_host_never_reaches_the_backend() -> None:
     url = f"https://{LISTED_NAME}/login"
     backend = FakeBackend(pages={url: page_row(url, "malware")})
     deps = Deps(backend=backend, url_policy=url_policy(Config()))
-    result = await web_fetch(deps, {"url": url})
-    assert not is_successful(result)
-    assert result.failure().code is ErrorCode.BLOCKED_URL
-    assert "default malware blocklist" in result.failure().message
+    outcome = (await web_fetch(deps, {"url": url})).unwrap()[0]
+    assert outcome.page is None and outcome.error is not None
+    assert outcome.error.code is ErrorCode.BLOCKED_URL
+    assert "default malware blocklist" in outcome.error.message
     assert backend.extract_calls == []
 
 
