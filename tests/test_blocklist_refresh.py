@@ -47,8 +47,8 @@ async def test_refresh_writes_the_feeds_hosts_with_their_source_date_and_licence
 ) -> None:
     async with serve(feed_app(DOMAINS)) as base:
         url = f"{base}/urlhaus-filter-domains.txt"
-        feed = await refresh(url, output, min_entries=50, trust_env=False)
-    assert len(feed.entries) == 56
+        feed = await refresh(url, output, min_entries=20, trust_env=False)
+    assert (len(feed.entries), feed.addresses) == (30, 26)  # names kept, IP addresses left out
     assert feed.updated == "2025-07-19T12:11:28Z"
     text = output.read_text()  # noqa: ASYNC240 - the test reads what was written
     assert f"# Source: {url}\n" in text
@@ -56,8 +56,17 @@ async def test_refresh_writes_the_feeds_hosts_with_their_source_date_and_licence
     assert "CC0" in text and "URLhaus" in text
     hosts = read_blocklist(output)
     assert hosts == feed.entries
-    assert {"0022a601.pphost.net", "za-business.com", "1.0.209.238"} <= hosts
+    assert {"0022a601.pphost.net", "za-business.com"} <= hosts
+    assert "# Left out: the feed's 26 public IP addresses" in text
     assert sorted(p.name for p in output.parent.iterdir()) == [output.name]  # no temp left
+
+
+async def test_keep_addresses_keeps_the_feeds_public_addresses(output: Path) -> None:
+    async with serve(feed_app(DOMAINS)) as base:
+        url = f"{base}/urlhaus-filter-domains.txt"
+        feed = await refresh(url, output, min_entries=50, trust_env=False, keep_addresses=True)
+    assert (len(feed.entries), feed.addresses) == (56, 0)
+    assert {"1.0.209.238", "89.197.154.116"} <= read_blocklist(output)
 
 
 async def test_the_hosts_file_format_is_read_too(output: Path) -> None:
@@ -93,7 +102,11 @@ async def test_non_public_addresses_are_dropped_and_names_made_canonical(output:
     extra = "127.0.0.1\n10.1.2.3\n192.168.0.1\n169.254.169.254\nMixed.Case.Example-Bad.COM.\n"
     async with serve(feed_app(DOMAINS + extra)) as base:
         feed = await refresh(
-            f"{base}/urlhaus-filter-domains.txt", output, min_entries=50, trust_env=False
+            f"{base}/urlhaus-filter-domains.txt",
+            output,
+            min_entries=50,
+            trust_env=False,
+            keep_addresses=True,
         )
     assert feed.dropped == 4
     assert not {"127.0.0.1", "10.1.2.3", "192.168.0.1", "169.254.169.254"} & feed.entries
@@ -108,7 +121,7 @@ async def test_the_command_refreshes_from_a_url(
     monkeypatch.delenv("all_proxy", raising=False)
     async with serve(feed_app(DOMAINS)) as base:
         argv = ["refresh", "--url", f"{base}/urlhaus-filter-domains.txt", "--output", str(output)]
-        code = await blocklist.amain([*argv, "--min-entries", "50"])
+        code = await blocklist.amain([*argv, "--min-entries", "50", "--keep-addresses"])
     assert code == 0
     assert "56 hosts" in capsys.readouterr().out
     assert len(read_blocklist(output)) == 56
@@ -117,9 +130,9 @@ async def test_the_command_refreshes_from_a_url(
 def test_the_command_converts_a_downloaded_file(tmp_path: Path, output: Path) -> None:
     saved = tmp_path / "feed.txt"
     saved.write_text(DOMAINS)
-    code = main(["refresh", "--input", str(saved), "--output", str(output), "--min-entries", "50"])
+    code = main(["refresh", "--input", str(saved), "--output", str(output), "--min-entries", "20"])
     assert code == 0
-    assert len(read_blocklist(output)) == 56
+    assert len(read_blocklist(output)) == 30
     assert f"# Source: {saved}" in output.read_text()
 
 

@@ -3,7 +3,8 @@
 The data is a snapshot of abuse.ch URLhaus as published by the urlhaus-filter project
 (`urlhaus-filter-domains.txt`: hosts that served malware, popular domains taken out), kept in
 `data/urlhaus-hosts.txt`: a header of `# Key: value` lines (source, feed date, licence,
-count), a blank line, then one canonical host a line (names, and public IP addresses).
+count), a blank line, then one canonical host a line (names; public IP addresses too if
+refreshed with --keep-addresses).
 `data/urlhaus-LICENSE.txt` carries the licences. `python -m webdistill.tools.blocklist
 refresh` rewrites the file from the feed.
 

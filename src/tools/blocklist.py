@@ -11,7 +11,10 @@ Both the feed's formats are read: one host a line (`urlhaus-filter-domains.txt`)
 hosts file (`0.0.0.0 host`, `urlhaus-filter-hosts.txt` or URLhaus's own hostfile); `#` and
 `!` lines are comments and the feed's `Updated:` date is kept. Each entry is made canonical
 the way URLs are (lowercase, IDNA, IPv4 in dotted decimal); non-public addresses and local
-names are dropped (the address policy refuses them anyway). A feed that is not a host list
+names are dropped (the address policy refuses them anyway). The feed's IP addresses (nine in
+ten of its entries: infected devices on dynamic addresses, soon handed to someone else) are
+left out unless `--keep-addresses` is given: names alone keep the snapshot small and its
+start-up cost under a millisecond (bench/blocklist_load.py). A feed that is not a host list
 (an HTML page, say), that has no host, or fewer than `--min-entries` (default 1000; the real
 one has ~25,000) is refused and the old snapshot is left as it was; otherwise the new one
 replaces it atomically (written beside it, then renamed). Proxies come from the usual
@@ -67,6 +70,8 @@ class Feed:
     updated: str | None = None
     #: Entries left out because the policy refuses them anyway (non-public addresses, local names).
     dropped: int = 0
+    #: Public IP addresses left out (kept only with `keep_addresses`).
+    addresses: int = 0
     #: Entry lines that are not host names, with the first few of them.
     malformed: int = 0
     examples: tuple[str, ...] = ()
@@ -87,11 +92,11 @@ def _canonical(token: str) -> hosts.Host | None:
     return parsed.unwrap() if is_successful(parsed) else None
 
 
-def parse_feed(text: str) -> Feed:
+def parse_feed(text: str, *, keep_addresses: bool = False) -> Feed:
     """Parse a feed in either format (see the module docstring); never raises."""
     entries: set[str] = set()
     updated: str | None = None
-    dropped = malformed = lines = 0
+    dropped = malformed = lines = left_out = 0
     examples: list[str] = []
     for raw in text.splitlines():
         line = raw.strip()
@@ -110,15 +115,17 @@ def parse_feed(text: str) -> Feed:
                 if len(examples) < 3:
                     examples.append(token[:80])
             elif host.address is not None:
-                if addresses.address_category(host.address) is addresses.AddressCategory.PUBLIC:
+                if addresses.address_category(host.address) is not addresses.AddressCategory.PUBLIC:
+                    dropped += 1
+                elif keep_addresses:
                     entries.add(host.name)
                 else:
-                    dropped += 1
+                    left_out += 1
             elif hosts.name_problem(host.name) is None:
                 entries.add(host.name)
             else:
                 dropped += 1
-    return Feed(frozenset(entries), updated, dropped, malformed, tuple(examples), lines)
+    return Feed(frozenset(entries), updated, dropped, left_out, malformed, tuple(examples), lines)
 
 
 def validate(feed: Feed, min_entries: int = MIN_ENTRIES) -> None:
@@ -142,7 +149,7 @@ def validate(feed: Feed, min_entries: int = MIN_ENTRIES) -> None:
 def render(feed: Feed, source: str, written: datetime.datetime) -> str:
     """The snapshot file: a `# Key: value` header, a blank line, one host a line."""
     header = [
-        "# webdistill default blocklist: hosts seen serving malware (names, public addresses).",
+        "# webdistill default blocklist: hosts seen serving malware.",
         "# A listed name blocks itself and its subdomains; a listed address only itself.",
         f"# Source: {source}",
         f"# Feed updated: {feed.updated or 'unknown (no Updated: line in the feed)'}",
@@ -150,6 +157,11 @@ def render(feed: Feed, source: str, written: datetime.datetime) -> str:
         f"# Licence: {LICENCE}",
         f"# Entries: {len(feed.entries):,}",
     ]
+    if feed.addresses:
+        header.append(
+            f"# Left out: the feed's {feed.addresses:,} public IP addresses "
+            "(refresh --keep-addresses keeps them)"
+        )
     return "\n".join(header) + "\n\n" + "\n".join(sorted(feed.entries)) + "\n"
 
 
@@ -203,7 +215,8 @@ def _decode(body: bytes, where: str) -> str:
         raise FeedError(f"{where} is not UTF-8 text; not a feed.") from None
 
 
-def save(feed: Feed, output: Path, source: str, min_entries: int) -> Feed:
+def save(feed: Feed, output: Path, source: str, min_entries: int = MIN_ENTRIES) -> Feed:
+    """Check `feed` and write it as the snapshot at `output` (FeedError if implausible)."""
     validate(feed, min_entries)
     write_atomically(output, render(feed, source, datetime.datetime.now(datetime.UTC)))
     return feed
@@ -216,9 +229,11 @@ async def refresh(
     min_entries: int = MIN_ENTRIES,
     trust_env: bool = True,
     source: str | None = None,
+    keep_addresses: bool = False,
 ) -> Feed:
     """Download the feed at `url`, check it and replace the snapshot at `output`."""
-    feed = parse_feed(await download(url, trust_env=trust_env))
+    text = await download(url, trust_env=trust_env)
+    feed = parse_feed(text, keep_addresses=keep_addresses)
     return save(feed, output, source or url, min_entries)
 
 
@@ -228,13 +243,15 @@ def convert(
     *,
     min_entries: int = MIN_ENTRIES,
     source: str | None = None,
+    keep_addresses: bool = False,
 ) -> Feed:
     """The same as `refresh` from a feed saved at `path`."""
     try:
         text = _decode(path.read_bytes(), str(path))
     except OSError as error:
         raise FeedError(f"Cannot read {path}: {error.strerror or error}.") from None
-    return save(parse_feed(text), output, source or str(path), min_entries)
+    feed = parse_feed(text, keep_addresses=keep_addresses)
+    return save(feed, output, source or str(path), min_entries)
 
 
 def _positive(raw: str) -> int:
@@ -266,6 +283,11 @@ def _parser() -> argparse.ArgumentParser:
         "--min-entries", type=_positive, default=MIN_ENTRIES, help="refuse a smaller feed"
     )
     refresh_command.add_argument("--source", help="what to name as the source in the header")
+    refresh_command.add_argument(
+        "--keep-addresses",
+        action="store_true",
+        help="keep the feed's public IP addresses (~10x the entries and the start-up cost)",
+    )
     commands.add_parser("show", help="describe the shipped snapshot")
     return parser
 
@@ -287,29 +309,34 @@ async def amain(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "show":
         return _show()
+    options = {
+        "min_entries": args.min_entries,
+        "source": args.source,
+        "keep_addresses": args.keep_addresses,
+    }
     try:
         if args.input is not None:
-            feed = convert(
-                args.input, args.output, min_entries=args.min_entries, source=args.source
-            )
+            feed = convert(args.input, args.output, **options)
         else:
-            feed = await refresh(
-                args.url, args.output, min_entries=args.min_entries, source=args.source
-            )
+            feed = await refresh(args.url, args.output, **options)
     except FeedError as error:
         print(f"blocklist refresh: {error}", file=sys.stderr)
         return 1
     except OSError as error:
         print(f"blocklist refresh: cannot write {args.output}: {error}", file=sys.stderr)
         return 1
-    dropped = (
-        f"; {feed.dropped} non-public addresses or local names left out" if feed.dropped else ""
-    )
-    print(
-        f"Wrote {len(feed.entries):,} hosts (feed updated {feed.updated or 'unknown'}{dropped}) "
-        f"to {args.output}."
-    )
+    print(_summary(feed, args.output))
     return 0
+
+
+def _summary(feed: Feed, output: Path) -> str:
+    notes = [f"feed updated {feed.updated or 'unknown'}"]
+    if feed.addresses:
+        notes.append(f"{feed.addresses:,} IP addresses left out")
+    if feed.dropped:
+        notes.append(f"{feed.dropped} non-public addresses or local names dropped")
+    written = os.path.realpath(output)
+    return f"Wrote {len(feed.entries):,} hosts ({'; '.join(notes)}) to {written}."
 
 
 def main(argv: Sequence[str] | None = None) -> int:
