@@ -299,7 +299,7 @@ def _show() -> int:
         print(error, file=sys.stderr)
         return 1
     head = DATA_FILE.read_text(encoding="utf-8").partition("\n\n")[0]
-    print(f"{DATA_FILE}: {count:,} hosts")
+    print(f"{os.path.realpath(DATA_FILE)}: {count:,} hosts")
     print("\n".join(line.removeprefix("# ") for line in head.splitlines()))
     return 0
 
