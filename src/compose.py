@@ -24,6 +24,7 @@ from aiohttp.abc import AbstractResolver
 from returns.result import Result
 
 from webdistill.adapters.backend import Extractor, HttpWebBackend, Searcher
+from webdistill.adapters.blocklist import BlocklistFileError, read_blocklist
 from webdistill.adapters.cache import CachingBackend, CachingCompressor
 from webdistill.adapters.compress.extractive import ExtractiveCompressor
 from webdistill.adapters.compress.llm import LlmCompressor, LlmSettings
@@ -64,14 +65,25 @@ __all__ = ["Config", "ConfigError", "Toolkit", "build"]
 
 
 def url_policy(config: Config) -> UrlPolicy:
-    """The fetch policy the configuration asks for."""
+    """The fetch policy the configuration asks for (with the shipped malware list unless
+    WEB_DEFAULT_BLOCKLIST=false; read once per process)."""
     return UrlPolicy(
         allow_http=config.allow_http,
         allow_private_network=config.allow_private_network,
         allowlist=config.domain_allowlist,
         blocklist=config.domain_blocklist,
         trusted_addresses=config.trusted_addresses,
+        default_blocklist=_default_blocklist(config),
     )
+
+
+def _default_blocklist(config: Config) -> frozenset[str]:
+    if not config.default_blocklist:
+        return frozenset()
+    try:
+        return read_blocklist()
+    except BlocklistFileError as error:
+        raise ConfigError(str(error)) from None
 
 
 def http_settings(config: Config) -> HttpSettings:

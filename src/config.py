@@ -55,6 +55,8 @@ class Config:
     searxng_url: str | None = attrs.field(default=None, repr=redacted_url)
     domain_blocklist: tuple[str, ...] = ()
     domain_allowlist: tuple[str, ...] = ()
+    #: WEB_DEFAULT_BLOCKLIST: refuse the hosts of the shipped malware list (URLhaus snapshot).
+    default_blocklist: bool = True
     allow_http: bool = False
     allow_private_network: bool = False
     trusted_addresses: tuple[str, ...] = ()
@@ -336,6 +338,7 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "SERPER_API_KEY": ("serper_api_key", _text),
     "SEARXNG_URL": ("searxng_url", _http_url),
     "WEB_DOMAIN_BLOCKLIST": ("domain_blocklist", _domains),
+    "WEB_DEFAULT_BLOCKLIST": ("default_blocklist", _flag),
     "WEB_DOMAIN_ALLOWLIST": ("domain_allowlist", _domains),
     "WEB_ALLOW_HTTP": ("allow_http", _flag),
     "WEB_ALLOW_PRIVATE_NETWORK": ("allow_private_network", _flag),

@@ -45,6 +45,7 @@ def test_values_are_parsed() -> None:
 BAD_VALUES = [
     ("WEB_SEARCH_PROVIDER", "google", "auto"),
     ("WEB_ALLOW_HTTP", "maybe", "true or false"),
+    ("WEB_DEFAULT_BLOCKLIST", "urlhaus", "true or false"),
     ("WEB_ALLOW_PRIVATE_NETWORK", "2", "true or false"),
     ("WEB_MAX_RESPONSE_BYTES", "5MB", "whole number"),
     ("WEB_MAX_CONTENT_CHARS", "10", "200"),

@@ -16,6 +16,7 @@ import attrs
 
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
+from webdistill.kernel.urls import DEFAULT_BLOCKLIST_REASON
 
 #: Tool argument names -> the CLI option that sets them.
 _OPTIONS = {
@@ -49,12 +50,18 @@ _PRIVATE_HINT = (
     "For local development set WEB_ALLOW_PRIVATE_NETWORK=true, or list the exact address in "
     "WEB_TRUSTED_ADDRESSES."
 )
+_DEFAULT_LIST_HINT = (
+    "If you are sure this is a false positive, WEB_DEFAULT_BLOCKLIST=false turns the default "
+    "malware list off."
+)
 _METADATA_NOTE = "Cloud metadata addresses stay blocked whatever the settings."
 
 
 def _blocked_hint(error: WebError) -> str:
     reason = error.detail.get("reason", "")
     text = f"{error.message} {reason}".lower()
+    if reason == DEFAULT_BLOCKLIST_REASON:
+        return _DEFAULT_LIST_HINT
     if reason == "scheme":
         return "To allow plain http pages, set WEB_ALLOW_HTTP=true."
     if "allowlist" in text:

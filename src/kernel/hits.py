@@ -20,7 +20,7 @@ from returns.result import Failure, Result, Success
 from webdistill.kernel import hosts
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import RemovedHits, SearchHit, SearchQuery
-from webdistill.kernel.urls import UrlPolicy, check_url
+from webdistill.kernel.urls import DEFAULT_BLOCKLIST_REASON, UrlPolicy, check_url
 from webdistill.kernel.validate import structure_row
 
 MAX_TITLE_CHARS = 300
@@ -28,6 +28,7 @@ _EXAMPLE_HOSTS = 5
 _ELLIPSIS = "…"
 
 BLOCKLIST = "on the domain blocklist (WEB_DOMAIN_BLOCKLIST)"
+DEFAULT_BLOCKLIST = "on the default malware blocklist (WEB_DEFAULT_BLOCKLIST)"
 ALLOWLIST = "not on the domain allowlist (WEB_DOMAIN_ALLOWLIST)"
 EXCLUDED = "in exclude_domains"
 NOT_INCLUDED = "outside include_domains"
@@ -66,6 +67,8 @@ def _host(url: str) -> str:
 
 
 def _policy_reason(error: WebError) -> str:
+    if error.detail.get("reason") == DEFAULT_BLOCKLIST_REASON:
+        return DEFAULT_BLOCKLIST
     if "blocklist" in error.message:
         return BLOCKLIST
     if "allowlist" in error.message:

@@ -35,7 +35,10 @@ class UrlPolicy:
     """Which URLs may be fetched.
 
     `allowlist`/`blocklist` hold domains; a domain matches itself and its subdomains.
-    A non-empty allowlist admits only its domains. The blocklist always wins.
+    A non-empty allowlist admits only its domains. The blocklists always win.
+    `default_blocklist` holds the shipped malware list's hosts in canonical form (names and
+    public addresses, see `adapters/blocklist.py`): a listed name matches itself and its
+    subdomains, a listed address itself; each look-up is one set probe per label.
     """
 
     allow_http: bool = False
@@ -45,6 +48,9 @@ class UrlPolicy:
     #: Exact IP addresses admitted although not public (e.g. a test server on 127.0.0.1),
     #: without opening the rest of the private network. Metadata addresses are never admitted.
     trusted_addresses: tuple[str, ...] = ()
+    default_blocklist: frozenset[str] = attrs.field(
+        factory=frozenset, repr=lambda hosts: f"<{len(hosts)} hosts>"
+    )
 
 
 #: Address forms whose verdicts are memoised (exact types: no bool/int aliasing of keys).
@@ -179,6 +185,10 @@ def strip_tracking(url: str) -> str:
         return url if isinstance(url, str) else ""
 
 
+#: The `reason` detail of a refusal by `UrlPolicy.default_blocklist`.
+DEFAULT_BLOCKLIST_REASON = "default malware blocklist"
+
+
 def _blocked(message: str, **detail: str) -> Failure[WebError]:
     return Failure(WebError(code=ErrorCode.BLOCKED_URL, message=message, detail=detail))
 
@@ -206,9 +216,26 @@ def _on_list(name: str, entries: tuple[str, ...]) -> bool:
     return any(hosts.domain_matches(name, _list_entry(e)) for e in entries)
 
 
+def _on_default_list(host: hosts.Host, listed: frozenset[str]) -> bool:
+    """Is `host` (or, for a name, a domain it is under) in `listed`? O(labels) set probes."""
+    if host.address is not None:
+        return host.name in listed
+    name = host.name
+    return not listed.isdisjoint(
+        [name, *(name[i + 1 :] for i, char in enumerate(name) if char == ".")]
+    )
+
+
 def _check_host(host: hosts.Host, policy: UrlPolicy) -> Result[None, WebError]:
     if _on_list(host.name, tuple(policy.blocklist)):
         return _blocked(f"{host.name} is on the domain blocklist; do not fetch it.", host=host.name)
+    if policy.default_blocklist and _on_default_list(host, policy.default_blocklist):
+        return _blocked(
+            f"{host.name} is on the default malware blocklist (hosts seen serving malware, "
+            "from abuse.ch URLhaus); do not fetch anything from it.",
+            host=host.name,
+            reason=DEFAULT_BLOCKLIST_REASON,
+        )
     if policy.allowlist and not _on_list(host.name, tuple(policy.allowlist)):
         return _blocked(
             f"{host.name} is not on the domain allowlist; only these domains may be fetched: "
