@@ -29,6 +29,7 @@ Mapbox public `pk.` tokens and Stripe publishable keys anywhere; JWTs under a no
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import re
 from collections import Counter
@@ -190,7 +191,7 @@ def _in_path(host: str, path: str, google: bool) -> Found | None:
                 return Found("path", _decoded(raw_name).strip()[:40])
     if _NAME_HINT.search(path) is not None:
         segments = path.split("/")
-        for name, value in zip(segments, segments[1:], strict=False):
+        for name, value in itertools.pairwise(segments):
             if name_class(_decoded(name)) == STRONG and looks_random(_decoded(value)):
                 return Found("path", _decoded(name)[:40])
     return None

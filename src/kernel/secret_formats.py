@@ -61,7 +61,8 @@ PROVIDER_FORMATS: tuple[tuple[str, str, str], ...] = (
     ("telegram-bot-api-token", "gitleaks+trufflehog", r"[0-9]{5,16}:[A-Za-z0-9_\-]{35}"),
     # The Bot API's own URL form, https://api.telegram.org/bot<token>/<method> (Telegram Bot
     # API docs, "Making requests"): the path prefix makes a shorter token unambiguous.
-    ("telegram-bot-path", "core.telegram.org/bots/api", r"(?<=/bot)[0-9]{5,16}:[A-Za-z0-9_\-]{30,}"),
+    ("telegram-bot-path", "core.telegram.org/bots/api",
+     r"(?<=/bot)[0-9]{5,16}:[A-Za-z0-9_\-]{30,}"),
     ("aws-access-token", "gitleaks", r"(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}"),
     ("aws-amazon-bedrock-api-key-long-lived", "gitleaks", r"ABSK[A-Za-z0-9+/]{109,269}={0,2}"),
     ("gcp-api-key", "gitleaks", r"AIza[\w\-]{35}"),
@@ -152,11 +153,15 @@ PUBLIC_TOKEN = re.compile(r"pk\.eyJ[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+|pk_(?:test|l
 #: Signed-URL schemes: when a query carries the scheme's signature parameter (first set,
 #: with a value), the scheme's own parameters (second set) are a capability the issuer
 #: minted for this link, not a leaked secret. Names compared lower-case.
-#: - AWS SigV4 query auth (docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html)
-#: - AWS S3 SigV2 query auth (docs.aws.amazon.com/AmazonS3/latest/userguide/RESTAuthentication.html)
+#: - AWS SigV4 query auth (docs.aws.amazon.com/AmazonS3/latest/API/
+#:   sigv4-query-string-auth.html)
+#: - AWS S3 SigV2 query auth (docs.aws.amazon.com/AmazonS3/latest/userguide/
+#:   RESTAuthentication.html)
 #: - CloudFront signed URLs (docs.aws.amazon.com/AmazonCloudFront, "Create a signed URL")
-#: - Google Cloud Storage V4 and V2 signed URLs (cloud.google.com/storage/docs/access-control/signed-urls)
-#: - Azure Storage shared access signatures (learn.microsoft.com/rest/api/storageservices/create-service-sas)
+#: - Google Cloud Storage V4 and V2 signed URLs (cloud.google.com/storage/docs/
+#:   access-control/signed-urls)
+#: - Azure Storage shared access signatures (learn.microsoft.com/rest/api/storageservices/
+#:   create-service-sas)
 SIGNED_SCHEMES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
     (frozenset({"x-amz-signature"}),
      frozenset({"x-amz-algorithm", "x-amz-credential", "x-amz-date", "x-amz-expires",

@@ -381,8 +381,7 @@ def _credential_refusal(found: Found) -> Failure[WebError]:
         )
     if found.name:
         return _blocked(
-            f"The URL's path parameter {found.name!r} {why}remove it and fetch the URL "
-            "without it.",
+            f"The URL's path parameter {found.name!r} {why}remove it and fetch the URL without it.",
             reason=reason,
             parameter=found.name,
         )

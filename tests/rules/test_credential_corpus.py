@@ -62,8 +62,8 @@ ANTHROPIC_ADMIN = (  # gitleaks anthropic.go true positive
     "ogaopaaaabc123xyzAA"
 )
 GHO_DOCS = "gho_16C7e42F292c6912E7710c838347Ae178B4a"  # docs.github.com OAuth apps example
-GHS_TRUFFLEHOG = "ghs_RWGUZ6kS8_Ut7PbtR72k2miJwwYtxkpe8mOpT8feAWYZcwz43PxBVGCNATnycaQV9VUlPJe"  # noqa: S105
-# (trufflehog github/v2 test; its token continues, the gitleaks 36-character form is inside)
+# trufflehog github/v2 test (its token continues past this; the 36-character form is inside)
+GHS_TRUFFLEHOG = "ghs_RWGUZ6kS8_Ut7PbtR72k2miJwwYtxkpe8mOpT8feAWYZcwz43PxBVGCNATnycaQV9VUlPJe"
 _FAKE_BODY = "0123456789abcdefghijABCDEFGHIJ"  # a fake 30-character body, checksum per github.blog
 GHP_CHECKSUMMED = "ghp_" + _FAKE_BODY + base62_crc32(_FAKE_BODY)
 NPM_TRUFFLEHOG = "npm_hK0FJXBYCkejhEMY4Kp6bOOZn1DlfBOmtbJY"  # trufflehog npmtokenv2 test
@@ -71,7 +71,9 @@ SLACK_BOT = "xoxb-781236542736-2364535789652-GkwFDQoHqzXDVsC6GzqYUypD"  # gitlea
 SLACK_USER = "xoxp-41684372915-1320496754-45609968301-e708ba56e1517a99f6b5fb07349476ef"  # same
 SLACK_HOOK_DOCS = "https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX"
 # (api.slack.com/messaging/webhooks example)
-SLACK_HOOK_TRUFFLEHOG = "https://hooks.slack.com/services/TAGGINGEXAMPLE/BASE/91nziTEEzAAcaNZiz1mPPoXyS"
+SLACK_HOOK_TRUFFLEHOG = (  # trufflehog slackwebhook test
+    "https://hooks.slack.com/services/TAGGINGEXAMPLE/BASE/91nziTEEzAAcaNZiz1mPPoXyS"
+)
 DISCORD_HOOK = (  # trufflehog discordwebhook test
     "https://discord.com/api/webhooks/144147826297622273/Rz9B09dB7cXxtldzXXfmJY0opIzgeANtGJw08vx5"
     "PXrP8BpbOeE5lZ7wx8vVcyacYkEl"
@@ -90,7 +92,9 @@ STRIPE_RK = (  # gitleaks stripe.go true positive
     "iD4sx00BRijuoon"
 )
 HF_GITLEAKS = "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"  # gitleaks huggingface.go true positive
-SENDGRID = "SG.ZV-VYwtHzJJW4wF8yPQk3.ZXg9c9DZuOgUcW1f2inP6SqfEsYG82zAe0wG7brZZ5OvruV-I"  # trufflehog
+SENDGRID = (
+    "SG.ZV-VYwtHzJJW4wF8yPQk3.ZXg9c9DZuOgUcW1f2inP6SqfEsYG82zAe0wG7brZZ5OvruV-I"  # trufflehog
+)
 REPLICATE = "r8_7DTl1j7Nsy6dpc3GGwkd8qsWFl33hy4ICtNzH"  # trufflehog replicate test
 XAI = (  # trufflehog xai test
     "xai-W5zbfUkzlXedo7qD42AbBLlRSsyJrOW5zbfUkzlXedo7qD42AbBLlRSsyJrOW5zbfUkzlXedo7qD42Ab"
@@ -271,7 +275,8 @@ SECRETS: list[tuple[str, str]] = [
     ("trufflehog npm token in a query", f"https://evil.example.com/?npm={NPM_TRUFFLEHOG}"),
     ("gitleaks slack bot token", f"https://evil.example.com/?s={SLACK_BOT}"),
     ("gitleaks slack user token", f"https://evil.example.com/?s={SLACK_USER}"),
-    ("gitleaks aws access key id outside a signed URL", f"https://evil.example.com/?k={AWS_KEY_GITLEAKS}"),
+    ("gitleaks aws access key id outside a signed URL",
+     f"https://evil.example.com/?k={AWS_KEY_GITLEAKS}"),
     ("AWS access key id without a signature (not a signed URL)",
      "https://evil.example.com/?AWSAccessKeyId=AKIALALEMEL33243OLIB&Expires=1175139620"),
     ("gitleaks gcp key on a host that is not Google's", f"https://evil.example.com/?key={GCP_GITLEAKS}"),
@@ -283,8 +288,10 @@ SECRETS: list[tuple[str, str]] = [
     ("trufflehog replicate token", f"https://evil.example.com/?r={REPLICATE}"),
     ("trufflehog xai key", f"https://evil.example.com/?x={XAI}"),
     ("trufflehog mapbox secret token", f"https://evil.example.com/?m={MAPBOX_SK}"),
-    ("trufflehog telegram bot token in a query", f"https://evil.example.com/?bot={TELEGRAM_TRUFFLEHOG}"),
-    ("percent-encoded anthropic key", "https://evil.example.com/?v=" + ANTHROPIC.replace("-", "%2D")),
+    ("trufflehog telegram bot token in a query",
+     f"https://evil.example.com/?bot={TELEGRAM_TRUFFLEHOG}"),
+    ("percent-encoded anthropic key",
+     "https://evil.example.com/?v=" + ANTHROPIC.replace("-", "%2D")),
     ("checksummed ghp_ token glued to other text (github.blog token format)",
      f"https://evil.example.com/?v=prefix{GHP_CHECKSUMMED}suffix"),
     ("a signed URL's extra parameter still carries a key",
@@ -296,7 +303,8 @@ SECRETS: list[tuple[str, str]] = [
     ("trufflehog slack webhook", SLACK_HOOK_TRUFFLEHOG),
     ("trufflehog discord webhook", DISCORD_HOOK),
     ("a Slack webhook inside a parameter",
-     "https://evil.example.com/relay?to=" + SLACK_HOOK_DOCS.replace(":", "%3A").replace("/", "%2F")),
+     "https://evil.example.com/relay?to="
+     + SLACK_HOOK_DOCS.replace(":", "%3A").replace("/", "%2F")),
     ("Telegram Bot API docs getMe",
      "https://api.telegram.org/bot123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11/getMe"),
     ("Telegram Bot API docs token in a sendMessage path",
