@@ -6,15 +6,19 @@
 - What it reports never holds the credential: a reported name is never in a secret format.
 - A signed URL's own parameters pass whatever their values; a provider token in any other
   parameter of it is refused.
+- The cheap gate in front of the format scan (`may_hold_format`) holds for every format.
 """
 
 from __future__ import annotations
 
-from hypothesis import given
+import re
+
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from webdistill.kernel import credentials
-from webdistill.kernel.secret_formats import SECRET_FORMAT
+from webdistill.kernel.secret_formats import PROVIDER_FORMATS, SECRET_FORMAT, may_hold_format
 
 # Fake tokens in published formats: gitleaks fixtures (anthropic.go, slack.go, aws.go) and
 # docs.github.com's OAuth example.
@@ -110,3 +114,16 @@ def test_a_token_beside_a_signature_is_still_refused(token: str) -> None:
     query = f"X-Amz-Signature=abc&X-Amz-Credential=AKIALALEMEL33243OLIB&note={token}"
     found = credentials.find_credential("bucket.s3.amazonaws.com", "/f.txt", query)
     assert found == credentials.Found("query", "note")
+
+
+@pytest.mark.parametrize("rule", [rule for rule, _, _ in PROVIDER_FORMATS], ids=str)
+@given(data=st.data())
+@settings(max_examples=25)
+def test_the_cheap_gate_never_hides_a_format(rule: str, data: st.DataObject) -> None:
+    regex = next(r for name, _, r in PROVIDER_FORMATS if name == rule)
+    behind = "/bot" if regex.startswith("(?<=/bot)") else ""  # a look-behind can't be drawn
+    token = behind + data.draw(
+        st.from_regex(re.compile(regex.removeprefix("(?<=/bot)"), re.ASCII), fullmatch=True)
+    )
+    text = data.draw(st.sampled_from(["", "/x/", "q=", "a-b."])) + token
+    assert may_hold_format(text), (rule, token)

@@ -43,6 +43,7 @@ from webdistill.kernel.secret_formats import (
     SECRET_FORMAT,
     SIGNED_SCHEMES,
     checksummed_token_in,
+    may_hold_format,
 )
 
 
@@ -86,8 +87,16 @@ NOT_SECRET_QUALIFIERS = frozenset({"session", "csrf", "xsrf", "page", "next", "c
 NONE, LINK, WEAK, STRONG = 0, 1, 2, 3
 #: How a parameter with no name of its own (or one that is itself a secret) is named.
 UNNAMED = "(a value without a name)"
-#: A cheap test that a name or path may hold one of the words above.
-_NAME_HINT = re.compile(r"(?i)key|secret|pass|auth|token|bearer|cred")
+#: Lower-case pieces one of which every word above holds.
+_HINTS = ("key", "secret", "pass", "auth", "token", "bearer", "cred")
+
+
+def _hinted(text: str) -> bool:
+    """A cheap test that `text` may hold one of the words above."""
+    lowered = text.lower()
+    return any(hint in lowered for hint in _HINTS)
+
+
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _WORD = re.compile(r"[a-z0-9]+")
 _HEX = re.compile(r"[0-9a-fA-F\-]{16,}")
@@ -100,7 +109,7 @@ MIN_ENTROPY = 3.5
 @functools.lru_cache(maxsize=2048)
 def name_class(name: str) -> int:
     """NONE, LINK, WEAK or STRONG: what a parameter or segment name says about its value."""
-    if _NAME_HINT.search(name) is None:
+    if not _hinted(name):
         return NONE
     words = _WORD.findall(_CAMEL.sub("_", name).lower())
     found = NONE
@@ -132,6 +141,8 @@ def looks_random(value: str) -> bool:
 
 
 def _has_format(text: str, google: bool) -> bool:
+    if not may_hold_format(text):
+        return False
     for match in SECRET_FORMAT.finditer(text):
         if not (google and GOOGLE_PUBLIC_KEY.fullmatch(match.group())):
             return True
@@ -181,15 +192,21 @@ def find_credential(host: str, path: str, query: str) -> Found | None:
     return _in_query(query, google) if query else None
 
 
+#: Hosts whose webhook formats start with the host name itself (Slack, Discord, Teams).
+_WEBHOOK_HOSTS = ("hooks.slack.com", "discord.com", "discordapp.com", ".webhook.office.com")
+
+
 def _in_path(host: str, path: str, google: bool) -> Found | None:
-    if _has_format(host + _decoded(path), google):
+    # The host name is scanned with the path only where a webhook format starts with it.
+    webhook = host.endswith(_WEBHOOK_HOSTS)
+    if _has_format((host if webhook else "") + _decoded(path), google):
         return Found("path")
     if "=" in path:
         for piece in re.split(r"[/;&]", path):
             raw_name, equals, raw_value = piece.partition("=")
             if equals and _secret_pair(_decoded(raw_name).strip(), _decoded(raw_value), google):
                 return Found("path", _decoded(raw_name).strip()[:40])
-    if _NAME_HINT.search(path) is not None:
+    if _hinted(path):
         segments = path.split("/")
         for name, value in itertools.pairwise(segments):
             if name_class(_decoded(name)) == STRONG and looks_random(_decoded(value)):
@@ -214,7 +231,7 @@ def _in_query(query: str, google: bool) -> Found | None:
     # name hint, no parameter can be refused.
     text = _decoded_query_part(query)
     scan = _has_format(text, google)
-    if not scan and _NAME_HINT.search(text) is None:
+    if not scan and not _hinted(text):
         return None
     pairs = []
     for pair in query.split("&"):

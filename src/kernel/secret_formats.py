@@ -107,13 +107,36 @@ PROVIDER_FORMATS: tuple[tuple[str, str, str], ...] = (
 )  # fmt: skip
 
 #: One pattern for all formats. A format may not start inside a longer word (nor right
-#: after "_" or "-", which the token alphabets share), except the Telegram path form.
+#: after "_" or "-", which the token alphabets share), except the Telegram path form. (One
+#: shared look-behind, not one per format: sre would test each at every position.)
 SECRET_FORMAT = re.compile(
-    "|".join(
-        f"(?:{regex})" if rule == "telegram-bot-path" else f"(?<![A-Za-z0-9_\\-])(?:{regex})"
-        for rule, _, regex in PROVIDER_FORMATS
-    )
+    "(?<![A-Za-z0-9_\\-])(?:"
+    + "|".join(f"(?:{regex})" for rule, _, regex in PROVIDER_FORMATS if rule != "telegram-bot-path")
+    + ")|"
+    + "|".join(f"(?:{regex})" for rule, _, regex in PROVIDER_FORMATS if rule == "telegram-bot-path")
 )
+
+#: The literal prefixes, ending in "-" or ".", of the formats a match of which may hold no
+#: upper-case letter, "_", ":" or "dapi" (every other format needs one of those).
+#: `may_hold_format` is a cheap necessary condition for a SECRET_FORMAT or CHECKSUMMED match;
+#: property_tests check it on samples of each format.
+_AFTER_DASH = ("glpat", "gldt", "glft", "glrt", "glsoat", "glffct", "glptt", "glimt", "glagent",
+               "gloas", "xoxa", "xoxb", "xoxe", "xoxo", "xoxp", "xoxr", "xoxs", "xapp", "pplx",
+               "pul", "ico", "sq0atp", "sk", "xai", "tvly")  # fmt: skip
+_AFTER_DOT = ("hooks", "discord", "discordapp", "dp", "pt", "hvs", "hvb", "sk", "xoxe", "webhook")
+#: Starts at a "-" or "." (sre skips to those quickly) and looks behind for a prefix.
+LOWER_CASE_PREFIXES = re.compile(
+    "-(?:" + "|".join(f"(?<={re.escape(p)}-)" for p in _AFTER_DASH) + ")"
+    "|\\.(?:" + "|".join(f"(?<={re.escape(p)}\\.)" for p in _AFTER_DOT) + ")"
+)
+
+
+def may_hold_format(text: str) -> bool:
+    """False only when `text` cannot hold a SECRET_FORMAT or CHECKSUMMED match."""
+    if "_" in text or ":" in text or "dapi" in text or text != text.lower():
+        return True
+    return LOWER_CASE_PREFIXES.search(text) is not None
+
 
 #: Tokens whose last 6 characters are a base62 CRC32 of the 30 before them (GitHub classic
 #: tokens, npm tokens). Found anywhere, even glued inside a longer word, when the checksum
