@@ -161,9 +161,12 @@ def _secret_pair(name: str, value: str, google: bool) -> bool:
     return kind == STRONG or looks_random(value)
 
 
+_GOOGLE_SUFFIXES = tuple("." + domain for domain in GOOGLE_DOMAINS)
+
+
 def is_google_host(host: str) -> bool:
     """Is `host` (lower-case) one of Google's own domains or under one?"""
-    return any(host == d or host.endswith("." + d) for d in GOOGLE_DOMAINS)
+    return host.endswith(_GOOGLE_SUFFIXES) or host in GOOGLE_DOMAINS
 
 
 def _decoded(text: str) -> str:
