@@ -1,7 +1,9 @@
 """Reference: `kernel/urls.py` (and `credential_in_query`) exactly as they were before the
 plain-URL fast paths of issue 18 part u (main at 7bf3a3a), frozen here so that
 `test_urls_reference_properties.py` can prove the new `check_url` gives every answer this
-one gives. Do not edit it to follow later changes of the policy: replace it instead.
+one gives. Do not edit it to follow later changes of the policy: replace it instead. (Issue 25
+part 5 rebuilt the credential rule; the old rule's tables are frozen below, and the property
+test compares everything but credential verdicts.)
 
 Original module docstring follows.
 
@@ -32,9 +34,36 @@ from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
 from webdistill.kernel import addresses, hosts
-from webdistill.kernel.credentials import SECRET_NAMES, SECRET_VALUE
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.quoting import quoted
+
+# The credential rule's tables as they were then (kernel/credentials.py before issue 25 part 5
+# rebuilt the rule), frozen here with the rest of the reference.
+#: Parameter names that only ever carry secrets (compared lower-case, `-` read as `_`).
+SECRET_NAMES = frozenset(
+    {
+        "api_key", "apikey", "x_api_key", "api_secret", "apisecret", "access_token",
+        "accesstoken", "refresh_token", "id_token", "auth_token", "authtoken", "bearer",
+        "client_secret", "app_secret", "secret_key", "secretkey", "private_key",
+        "private_token", "password", "passwd", "aws_secret_access_key", "session_token",
+        "x_amz_security_token", "openai_api_key", "anthropic_api_key", "subscription_key",
+        "x_goog_api_key",
+    }
+)  # fmt: skip
+
+#: Values shaped like well-known credentials, whatever the parameter is called.
+SECRET_VALUE = re.compile(
+    r"\b(?:sk-(?:ant-|proj-)?[A-Za-z0-9_\-]{20,}"
+    r"|gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}"
+    r"|xox[abposr]-[A-Za-z0-9\-]{10,}"
+    r"|(?:AKIA|ASIA)[0-9A-Z]{16}"
+    r"|AIza[0-9A-Za-z_\-]{35}"
+    r"|glpat-[A-Za-z0-9_\-]{20,}"
+    r"|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}"
+    r"|hf_[A-Za-z0-9]{30,}"
+    r"|tvly-[A-Za-z0-9\-]{20,}"
+    r"|eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,})"
+)
 
 
 def _decoded(text: str) -> str:

@@ -6,7 +6,7 @@ import ipaddress
 
 from hypothesis import strategies as st
 
-from webdistill.kernel.credentials import SECRET_NAMES
+from webdistill.kernel.credentials import STRONG, name_class
 from webdistill.kernel.urls import TRACKING_PARAMETERS
 
 ipv4_ints = st.integers(min_value=0, max_value=2**32 - 1)
@@ -49,7 +49,7 @@ _NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._
 plain_names = st.text(_NAME_CHARS, min_size=1, max_size=10).filter(
     lambda n: n.lower() not in TRACKING_PARAMETERS
     and not n.lower().startswith("utm_")
-    and n.lower().replace("-", "_") not in SECRET_NAMES
+    and name_class(n) != STRONG
 )
 values = st.text(_NAME_CHARS + "%2F", max_size=10).map(lambda v: v.replace("%", "%25"))
 parameters = st.tuples(st.one_of(plain_names, tracker_names), values)

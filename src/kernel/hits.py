@@ -34,6 +34,7 @@ EXCLUDED = "in exclude_domains"
 NOT_INCLUDED = "outside include_domains"
 DUPLICATE = "duplicate of an earlier hit"
 PRIVATE = "not a public Internet host (private, local or reserved)"
+CREDENTIAL = "with a credential in the URL (an API key, token or password)"
 
 
 @attrs.frozen
@@ -73,9 +74,19 @@ def _policy_reason(error: WebError) -> str:
         return BLOCKLIST
     if "allowlist" in error.message:
         return ALLOWLIST
-    if error.detail.get("reason") == "credentials":
+    reason = str(error.detail.get("reason", ""))
+    if reason == "credentials":
         return "URL carries credentials"
+    if reason.startswith("credential in "):
+        return CREDENTIAL
     return PRIVATE
+
+
+def _example_host(error: WebError, url: str) -> str:
+    """The host to show for a removed hit: never one that holds the credential itself."""
+    if error.detail.get("reason") == "credential in host":
+        return ""
+    return str(error.detail.get("host", "")) or _host(url)
 
 
 def _domain_reason(host: str, query: SearchQuery) -> str | None:
@@ -123,7 +134,7 @@ def filter_hits(
         if not isinstance(checked, Success):
             error = checked.failure()
             if error.code is ErrorCode.BLOCKED_URL:
-                tally.add(_policy_reason(error), error.detail.get("host", "") or _host(hit.url))
+                tally.add(_policy_reason(error), _example_host(error, hit.url))
                 continue
             return Failure(
                 WebError.of(

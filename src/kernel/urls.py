@@ -25,7 +25,7 @@ from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
 from webdistill.kernel import addresses, hosts
-from webdistill.kernel.credentials import credential_in_query
+from webdistill.kernel.credentials import Found, credential_in_host, find_credential
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.quoting import quoted
 
@@ -316,6 +316,8 @@ def _judge_authority(
     split = _split_authority(authority)
     if not is_successful(split):
         return Failure(split.failure())
+    if credential_in_host(authority):  # before the host is named in any message
+        return _credential_refusal(Found("host"))
     raw_host, port = split.unwrap()
     parsed = hosts.parse_host(raw_host)
     if not is_successful(parsed):
@@ -390,13 +392,32 @@ def _control_message(bad: re.Match[str]) -> str:
     )
 
 
-def _credential_refusal(name: str) -> Failure[WebError]:
+def _credential_refusal(found: Found) -> Failure[WebError]:
+    """The refusal of a URL carrying a credential: where it is, never the credential."""
+    why = (
+        "looks like a credential (an API key, token or password). Fetching it would send "
+        "that secret to the site, so it is refused: "
+    )
+    reason = f"credential in {found.where}"
+    if found.where == "query":
+        return _blocked(
+            f"The URL's query parameter {found.name!r} {why}remove the parameter and fetch "
+            "the URL without it.",
+            reason=reason,
+            parameter=found.name,
+        )
+    if found.name:
+        return _blocked(
+            f"The URL's path parameter {found.name!r} {why}remove it and fetch the URL without it.",
+            reason=reason,
+            parameter=found.name,
+        )
+    place = "host name" if found.where == "host" else "path"
     return _blocked(
-        f"The URL's query parameter {name!r} looks like a credential (an API key, token or "
-        "password). Fetching it would send that secret to the site, so it is refused: remove "
-        "the parameter and fetch the URL without it.",
-        reason="credential in query",
-        parameter=name,
+        f"The URL's {place} holds a value in a known secret format (an API key, token or "
+        "webhook secret). Fetching it would send that secret to the site, so it is refused: "
+        "fetch a URL without it.",
+        reason=reason,
     )
 
 
@@ -412,12 +433,12 @@ def _assemble(
     host, port = vetted.unwrap()
     netloc = host.text if port in (None, _DEFAULT_PORTS[scheme]) else f"{host.text}:{port}"
     clean_path = (path if plain else _normalise_component(path)) or "/"
-    if not query:  # no query: no tracker to strip, no credential to find
+    clean_query = _strip_query(query if plain else _normalise_component(query)) if query else ""
+    found = find_credential(host.name, clean_path, clean_query)
+    if found is not None:
+        return _credential_refusal(found)
+    if not clean_query:
         return Success(f"{scheme}://{netloc}{clean_path}")
-    clean_query = _strip_query(query if plain else _normalise_component(query))
-    secret = credential_in_query(clean_query)
-    if secret is not None:
-        return _credential_refusal(secret)
     suffix = "?" + clean_query if clean_query.strip("&") else ""
     return Success(f"{scheme}://{netloc}{clean_path}{suffix}")
 

@@ -209,3 +209,40 @@ async def test_a_total_timeout_names_the_hop_it_ran_out_in() -> None:
     error = result.failure()
     assert error.code == ErrorCode.TIMEOUT
     assert (error.detail["url"], error.detail["hop"]) == (base + "/b?x=1", "1")
+
+
+# The shape of the AWS docs' SigV4 presigned URL (sigv4-query-string-auth.html example).
+_PRESIGNED = (
+    "/examplebucket/report.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential="
+    "AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20130524T000000Z"
+    "&X-Amz-Expires=86400&X-Amz-SignedHeaders=host"
+    "&X-Amz-Signature=aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404"
+)
+
+
+async def test_a_redirect_to_the_sites_own_presigned_download_is_followed() -> None:
+    # The access key id in a signed link is a capability the site minted for it, not a leak.
+    hits: list[str] = []
+    app = redirecting({"/download": _PRESIGNED}, hits)
+    async with serve(app) as base, GuardedClient(settings()) as client:
+        result = await client.get(base + "/download")
+    response = result.unwrap()
+    assert response.body == b"final /examplebucket/report.pdf"
+    assert hits == ["/download", "/examplebucket/report.pdf"]
+
+
+async def test_a_redirect_that_adds_a_key_beside_a_signature_is_not_followed() -> None:
+    # gitleaks anthropic.go's fake key, in a parameter the signature scheme does not own.
+    key = (
+        "sk-ant-api03-abc123xyz-456def789ghij-klmnopqrstuvwx-3456yza789bcde-1234fghijklmnopby56"
+        "aaaogaopaaaabc123xyzAA"
+    )
+    hits: list[str] = []
+    app = redirecting({"/download": _PRESIGNED + "&note=" + key}, hits)
+    async with serve(app) as base, GuardedClient(settings()) as client:
+        result = await client.get(base + "/download")
+    error = result.failure()
+    assert error.code == ErrorCode.BLOCKED_URL
+    assert error.detail["reason"] == "credential in query"
+    assert hits == ["/download"]
+    assert key not in error.message
