@@ -256,6 +256,7 @@ class Toolkit:
             config.reader_api_key,
             config.reader_timeout_ms / 1000,
             config.max_response_bytes,
+            proxy=config.proxy,
         )
         reader = make_reader(settings)
         if reader is not None:

@@ -102,9 +102,12 @@ class GuardedClient:
         self._guard = DialGuard(settings.policy, proxy_dial={literal} if literal else set())
         self._proxy = http_proxy(settings.proxy)
         self._names_travel = names_travel(settings.proxy, settings.proxy_remote_dns)
-        # An HTTP proxy is asked for the vetted address (or, names travelling, the vetted
-        # name): one step before each request. SOCKS does it in its connector (socks.py).
-        self._pin = self._pin_for_proxy if self._proxy else None
+        # Through a proxy, one step before each request: the proxy's own addresses known,
+        # a page at one of them refused; for an HTTP proxy, the request pinned to the vetted
+        # address (or, names travelling, the name vetted). SOCKS pins in its connector.
+        self._pin = self._pin_for_proxy if settings.proxy else None
+        self._proxy_names: ProxyNameResolver | None = None
+        self._proxy_known = False
         self._session: aiohttp.ClientSession | None = None
         self._resolver: GuardedResolver | None = None
         self._owned_upstream: AbstractResolver | None = None
@@ -119,6 +122,11 @@ class GuardedClient:
                 upstream = self._owned_upstream = aiohttp.ThreadedResolver()
             dns_timeout_s = min(DNS_TIMEOUT_S, settings.timeout_s / 3)
             self._resolver = GuardedResolver(upstream, self._guard, dns_timeout_s)
+            if settings.proxy:
+                proxy_host = urlsplit(settings.proxy).hostname or ""
+                self._proxy_names = ProxyNameResolver(
+                    upstream, self._guard, proxy_host, dns_timeout_s
+                )
             options: dict[str, Any] = {
                 "resolver": self._connector_resolver(upstream, dns_timeout_s),
                 "use_dns_cache": False,
@@ -128,7 +136,13 @@ class GuardedClient:
                 "ssl": self._ssl_context if self._ssl_context is not None else True,
             }
             connector = (
-                SocksConnector(settings.proxy, remote_dns=self._names_travel, **options)
+                SocksConnector(
+                    settings.proxy,
+                    remote_dns=self._names_travel,
+                    guard=self._guard,
+                    proxy_names=self._proxy_names,
+                    **options,
+                )
                 if settings.proxy and is_socks(settings.proxy)
                 else aiohttp.TCPConnector(**options)
             )
@@ -168,8 +182,8 @@ class GuardedClient:
         assert self._resolver is not None
         proxy = self._settings.proxy
         if proxy and not is_socks(proxy):
-            return ProxyNameResolver(upstream, self._guard, urlsplit(proxy).hostname or "",
-                                     dns_timeout_s)  # fmt: skip
+            assert self._proxy_names is not None
+            return self._proxy_names
         if proxy and self._names_travel:
             return NameAfterVetting(self._resolver)
         return self._resolver
@@ -190,7 +204,7 @@ class GuardedClient:
         """Close the session (and the default resolver); the client can be reopened."""
         session, upstream = self._session, self._owned_upstream
         self._session, self._resolver, self._slots = None, None, None
-        self._owned_upstream = None
+        self._owned_upstream, self._proxy_names, self._proxy_known = None, None, False
         if self._watch is not None:
             self._watch.close()
             self._watch = None
@@ -319,14 +333,27 @@ class GuardedClient:
         return kept or None
 
     async def _pin_for_proxy(self, url: str) -> Pinned | None:
-        """Through an HTTP proxy: vet the page's name here (every family: the proxy may dial
-        an AAAA answer as readily as an A one) and pin the request to the vetted address,
-        unless names travel (then the proxy gets the vetted name)."""
+        """Through a proxy: know the proxy's own addresses (a page may never be at one of
+        them); then, for an HTTP proxy, vet the page's name here (every family: the proxy
+        may dial an AAAA answer as readily as an A one) and pin the request to the vetted
+        address, unless names travel (then the proxy gets the vetted name). A SOCKS
+        connector vets and pins in the connector (socks.py)."""
+        resolver, proxy_names = self._resolver, self._proxy_names
+        if resolver is None or proxy_names is None:
+            return None
+        if not self._proxy_known:
+            await proxy_names.learn()
+            self._proxy_known = True
         parts = urlsplit(url)
         host = parts.hostname or ""
-        if self._resolver is None or addresses.parse_address(host) is not None:
-            return None  # a literal address: check_url has judged it already
-        answers = await self._resolver.resolve(host, parts.port or 0, socket.AF_UNSPEC)
+        literal = addresses.parse_address(host)
+        if literal is not None:  # check_url judged it, but not as the proxy's own address
+            if not self._guard.allows(str(literal)):
+                raise self._guard.refusal(host, str(literal), "the proxy check")
+            return None
+        if self._proxy is None:
+            return None
+        answers = await resolver.resolve(host, parts.port or 0, socket.AF_UNSPEC)
         if self._names_travel:
             return None
         return pinned_request(url, first_address(answers))

@@ -33,11 +33,11 @@ from webdistill.kernel.urls import UrlPolicy, address_allowed
 class BlockedAddressError(OSError):
     """A destination address the URL policy refuses; raised before any connection attempt."""
 
-    def __init__(self, host: str, address: str, stage: str) -> None:
+    def __init__(self, host: str, address: str, stage: str, reason: str | None = None) -> None:
         self.host = host
         self.address = address
         self.stage = stage
-        self.reason = addresses.describe_address(address)
+        self.reason = reason or addresses.describe_address(address)
         super().__init__(f"{host} -> {address} is {self.reason} (refused at {stage})")
 
 
@@ -54,10 +54,28 @@ class DialGuard:
 
     policy: UrlPolicy
     proxy_dial: set[str] = attrs.field(factory=set)
+    #: Addresses the user listed in WEB_TRUSTED_ADDRESSES: pages there are fine even when
+    #: the proxy is there too (a local proxy and local test pages on 127.0.0.1).
+    listed: frozenset[str] = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        parsed = (addresses.parse_address(e) for e in self.policy.trusted_addresses)
+        self.listed = frozenset(str(a) for a in parsed if a is not None)
 
     def allows(self, ip: str) -> bool:
-        """May `ip` be a page's address?"""
-        return address_allowed(ip, self.policy)
+        """May `ip` be a page's address? Never the proxy's, even a public one (services on
+        the proxy's host may trust connections from the proxy itself), unless listed."""
+        if not address_allowed(ip, self.policy):
+            return False
+        if not self.proxy_dial:
+            return True
+        spelled = canonical(ip)
+        return spelled not in self.proxy_dial or spelled in self.listed
+
+    def refusal(self, host: str, ip: str, stage: str) -> BlockedAddressError:
+        """The refusal of page address `ip` (of `host`), saying when it is the proxy's."""
+        own = address_allowed(ip, self.policy) and not self.allows(ip)
+        return BlockedAddressError(host, ip, stage, "the proxy's own address" if own else None)
 
     def may_dial(self, ip: str) -> bool:
         """May a socket connect to `ip` (a page's address, or the proxy's own)?"""
@@ -107,7 +125,7 @@ class GuardedResolver(AbstractResolver):
             raise OSError(f"{host} did not resolve to any address")
         for answer in answers:
             if not self._guard.allows(answer["host"]):
-                raise BlockedAddressError(host, answer["host"], "DNS resolution")
+                raise self._guard.refusal(host, answer["host"], "DNS resolution")
         return answers
 
     async def close(self) -> None:

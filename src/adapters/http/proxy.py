@@ -20,9 +20,9 @@ egress rules for a name that resolves differently there.
 The proxy's own address is trusted **as the proxy** (`ProxyNameResolver` records it as
 dialable for the socket guard) and never as a page's address.
 
-Search providers' sessions (`proxied_session`) go through the same proxy; their endpoints are
-configured, not agent-supplied, and `socks5://` resolves names locally, `socks5h://` remotely,
-as the schemes say.
+Search providers' and the hosted reader's sessions (`proxied_session`) go through the same
+proxy; their endpoints are configured, not agent-supplied, and `socks5://` resolves names
+locally, `socks5h://` remotely, as the schemes say.
 """
 
 from __future__ import annotations
@@ -69,13 +69,21 @@ def http_proxy(proxy: str | None) -> str | None:
     return None if not proxy or is_socks(proxy) else proxy
 
 
-def proxied_session(proxy: str | None, *, limit: int) -> aiohttp.ClientSession:
-    """A plain session (search providers) whose requests go through `proxy`, if any."""
+def proxied_session(
+    proxy: str | None, *, limit: int, cookies: bool = True
+) -> aiohttp.ClientSession:
+    """A plain session (search providers, the hosted reader) whose requests go through
+    `proxy`, if any; the environment's proxy variables are ignored."""
+    jar = aiohttp.CookieJar() if cookies else aiohttp.DummyCookieJar()
     if is_socks(proxy):
         assert proxy is not None
-        return aiohttp.ClientSession(trust_env=False, connector=socks_connector(proxy, limit=limit))
+        connector = socks_connector(proxy, limit=limit)
+        return aiohttp.ClientSession(trust_env=False, connector=connector, cookie_jar=jar)
     return aiohttp.ClientSession(
-        trust_env=False, connector=aiohttp.TCPConnector(limit=limit), proxy=http_proxy(proxy)
+        trust_env=False,
+        connector=aiohttp.TCPConnector(limit=limit),
+        proxy=http_proxy(proxy),
+        cookie_jar=jar,
     )
 
 
@@ -104,6 +112,15 @@ class ProxyNameResolver(AbstractResolver):
             raise DnsTimeoutError(host, self._timeout_s) from None
         self._guard.proxy_dial.update(canonical(a["host"]) for a in answers)
         return answers
+
+    async def learn(self) -> list[str]:
+        """The proxy's addresses (every family), now known to the guard; for a proxy named
+        by its address, that address."""
+        literal = addresses.parse_address(self._proxy_host.strip("[]"))
+        if literal is not None:
+            return [str(literal)]
+        answers = await self.resolve(self._proxy_host, 0, socket.AF_UNSPEC)
+        return [str(a["host"]) for a in answers]
 
     async def close(self) -> None:
         return None  # the client closes the upstream resolver it owns

@@ -29,7 +29,8 @@ from aiohttp.client_proto import ResponseHandler
 from python_socks import ProxyType, parse_proxy_url
 from python_socks.async_.asyncio import Proxy
 
-from webdistill.adapters.http.guard import GuardedResolver
+from webdistill.adapters.http.guard import DialGuard, GuardedResolver
+from webdistill.adapters.http.proxy import ProxyNameResolver
 
 
 class NameAfterVetting(AbstractResolver):
@@ -57,7 +58,15 @@ class SocksConnector(aiohttp.TCPConnector):
     `resolver` decides what the proxy is asked for: the guarded resolver (vetted addresses)
     or `NameAfterVetting` (the vetted name). Other `options` go to `TCPConnector`."""
 
-    def __init__(self, proxy_url: str, *, remote_dns: bool, **options: Any) -> None:
+    def __init__(
+        self,
+        proxy_url: str,
+        *,
+        remote_dns: bool,
+        guard: DialGuard,
+        proxy_names: ProxyNameResolver | None,
+        **options: Any,
+    ) -> None:
         if options.get("resolver") is None:
             raise ValueError("SocksConnector needs the guarded resolver")
         scheme, sep, rest = proxy_url.partition("://")
@@ -69,6 +78,8 @@ class SocksConnector(aiohttp.TCPConnector):
         super().__init__(**options)
         self._proxy = (kind, host, port, user or None, password or None)
         self._remote_dns = remote_dns
+        self._guard = guard
+        self._proxy_names = proxy_names
 
     async def _wrap_create_connection(
         self,
@@ -81,6 +92,10 @@ class SocksConnector(aiohttp.TCPConnector):
     ) -> tuple[Any, ResponseHandler]:
         destination, port = addr_infos[0][4][0], addr_infos[0][4][1]
         kind, host, proxy_port, user, password = self._proxy
+        if self._proxy_names is not None:  # dial the proxy at the address the guard knows
+            host = (await self._proxy_names.learn())[0]
+        if not self._remote_dns and not self._guard.allows(destination):
+            raise self._guard.refusal(str(req.url.host), destination, "the SOCKS request")
         proxy = Proxy(kind, host, proxy_port, user, password, rdns=self._remote_dns)
         try:
             sock = await proxy.connect(destination, port, timeout=timeout.sock_connect)

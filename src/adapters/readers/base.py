@@ -24,6 +24,8 @@ class ReaderSettings:
     api_key: str | None = attrs.field(default=None, repr=False)
     timeout_s: float = 30.0
     max_bytes: int = 5 * 1024 * 1024
+    #: WEB_PROXY: the reader is called through it like every other outbound request.
+    proxy: str | None = attrs.field(default=None, repr=redacted_url)
 
     @property
     def label(self) -> str:

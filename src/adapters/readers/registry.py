@@ -8,7 +8,13 @@ from webdistill.adapters.readers.jina import JinaReader
 
 
 def reader_settings(
-    name: str, base_url: str | None, api_key: str | None, timeout_s: float, max_bytes: int
+    name: str,
+    base_url: str | None,
+    api_key: str | None,
+    timeout_s: float,
+    max_bytes: int,
+    *,
+    proxy: str | None = None,
 ) -> ReaderSettings:
     """Settings for reader `name`; `base_url` None means the service's public endpoint."""
     return ReaderSettings(
@@ -17,6 +23,7 @@ def reader_settings(
         api_key=api_key,
         timeout_s=timeout_s,
         max_bytes=max_bytes,
+        proxy=proxy,
     )
 
 

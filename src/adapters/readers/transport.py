@@ -17,6 +17,7 @@ import aiohttp
 import attrs
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.http.proxy import proxied_session
 from webdistill.adapters.readers.base import ReaderSettings
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.quoting import safe_text
@@ -38,9 +39,7 @@ class ReaderTransport:
 
     def _ensure(self) -> aiohttp.ClientSession:
         if self._session is None or self._session.closed:
-            self._session = aiohttp.ClientSession(
-                trust_env=False, cookie_jar=aiohttp.DummyCookieJar()
-            )
+            self._session = proxied_session(self.settings.proxy, limit=8, cookies=False)
         return self._session
 
     async def close(self) -> None:
