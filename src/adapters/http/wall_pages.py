@@ -67,6 +67,7 @@ _CHALLENGE_ONLY: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("sucuri", re.compile(r"sucuri_cloudproxy_js|Sucuri WebSite Firewall - Access Denied", _I)),
     ("anubis", re.compile(r"id=[\"']anubis_challenge[\"']", _I)),
     ("go-away", re.compile(r"__goaway_challenge", _I)),
+    ("ddos-guard", re.compile(r"<title>\s*DDoS-Guard\s*</title>|/ddos-guard/js-challenge", _I)),
     ("akamai", re.compile(r"errors\.edgesuite\.net|/_sec/verify\?provider=interstitial", _I)),
     ("vercel", re.compile(r"<title>\s*Vercel Security Checkpoint", _I)),
 )
@@ -82,7 +83,7 @@ _WALL_WORDS = re.compile(
     r"request blocked\.|needs to review the security of your connection|"
     r"enable javascript and cookies to continue|please enable js and disable any ad ?blocker|"
     r"used cloudflare to restrict access|one more step|proof[- ]of[- ]work|"
-    r"please complete the security check|browser (check|verification)",
+    r"please complete the security check|browser (check|verification)|client challenge",
     _I,
 )
 #: Akamai's plain "Access Denied" page (no edgesuite link in older ones): its reference.
