@@ -1,9 +1,9 @@
-"""The honesty check's cheap word test never hides a match of its expressions.
+"""The honesty check's cheap word test never hides a match of its expression.
 
-`honesty.honest_flags` runs its two case-insensitive expressions only on pages holding
-one of their words (ASCII pages); here, on text built from the expressions' own phrases
-(cut, re-cased, glued to noise), whenever an expression matches, its word test says so,
-and `honest_flags` answers what the expressions alone would.
+`honesty.honest_flags` runs its case-insensitive "needs JavaScript" expression only on pages
+holding one of its words (ASCII pages); here, on text built from the expressions' own phrases
+(cut, re-cased, glued to noise), `honest_flags` answers what the bot-wall decision
+(`wall_pages.wall_of_page`) and the expression alone would.
 """
 
 from __future__ import annotations
@@ -12,13 +12,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from webdistill.adapters.extract.html.honesty import (
-    _CHALLENGE,
     _NEEDS_JS,
     CHALLENGE_NOTICE,
     NEEDS_JS_NOTICE,
     SHORT_TEXT,
+    WALL_TEXT,
     honest_flags,
 )
+from webdistill.adapters.http.wall_pages import wall_of_page
 
 _PHRASES = [
     "cf-browser-verification", "cf_chl_", "__cf_chl", "challenge-platform",
@@ -49,11 +50,11 @@ _PAGES = st.lists(st.one_of(_recased(), st.text(max_size=8)), max_size=5).map(""
 
 def _reference(raw_html: str, text: str, script_count: int) -> tuple[tuple[str, ...], str | None]:
     """`honest_flags` as it was before the word test."""
+    if len(text) < WALL_TEXT and wall_of_page(raw_html, text_chars=len(text)) is not None:
+        return ("challenge",), CHALLENGE_NOTICE
     if len(text) >= SHORT_TEXT:
         return (), None
     sample = raw_html[:200_000]
-    if _CHALLENGE.search(sample):
-        return ("challenge",), CHALLENGE_NOTICE
     if _NEEDS_JS.search(sample) or (script_count >= 3 and len(text) < 100):
         return ("needs_javascript",), NEEDS_JS_NOTICE
     if not text:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import attrs
 import pytest
@@ -13,6 +14,25 @@ from tests.http.fakes_http import FakeResolver
 from tests.servers import serve
 from tests.shells import pages
 from webdistill import Config, ErrorCode, FetchOutcome, build
+
+#: Akamai's refusal, plain (no edgesuite link), as served from www.groupon.com.
+AKAMAI_DENIED = (
+    "<HTML><HEAD>\n<TITLE>Access Denied</TITLE>\n</HEAD><BODY>\n<H1>Access Denied</H1>\n\n"
+    'You don\'t have permission to access "http&#58;&#47;&#47;www&#46;groupon&#46;com&#47;" on '
+    "this server.<P>\nReference&#32;&#35;18&#46;4a2c1602&#46;1759400000&#46;1b2c3d4e\n"
+    "</BODY>\n</HTML>"
+)
+#: A Cloudflare custom block page: its markers after ~320 KB of the site's own styles.
+BIG_BLOCK_PAGE = (
+    "<html><head><title>Example</title><style>" + ".x{color:red}\n" * 23_000 + "</style></head>"
+    "<body><p>Blocked.</p><script>window._cf_chl_opt={cvId:'3',cType:'managed'};</script>"
+    "</body></html>"
+)
+
+
+def walls_fixture(name: str) -> str:
+    return (Path(__file__).parent.parent / "walls" / "fixtures" / name).read_text()
+
 
 MARKDOWN_ARTICLE = (
     "# Tide pools\n\nTide pools are rocky pools on the sea shore.\n\n- crabs\n- sea stars\n"
@@ -53,6 +73,16 @@ def site_app(site: Site) -> web.Application:
     page("/forbidden", lambda r: web.Response(
         status=403, text="<html><body><h1>403 Forbidden</h1>nginx</body></html>",
         headers={"Content-Type": html}))
+    page("/anubis", lambda r: web.Response(
+        status=401, text=walls_fixture("wall_anubis_template.html"),
+        headers={"Content-Type": html}))
+    page("/akamai", lambda r: web.Response(
+        status=403, text=AKAMAI_DENIED, headers={"Content-Type": html, "Server": "AkamaiGHost"}))
+    page("/cf-big", lambda r: web.Response(
+        status=403, text=BIG_BLOCK_PAGE, headers={"Content-Type": html}))
+    page("/login-401", lambda r: web.Response(
+        status=401, text=walls_fixture("ordinary_recaptcha_v2_berstend.html"),
+        headers={"Content-Type": html}))
     page("/negotiated", lambda r: web.Response(
         text=MARKDOWN_ARTICLE, headers={"Content-Type": "text/markdown; charset=utf-8"}))
     page("/linked", lambda r: web.Response(text=(
@@ -91,8 +121,9 @@ async def fetch(url: str) -> FetchOutcome:
         return (await toolkit.fetch({"url": url})).unwrap()[0]
 
 
-@pytest.mark.parametrize(("path", "wall"), [("/cf", "cloudflare"), ("/cf-503", "cloudflare"),
-                                            ("/datadome", "datadome")])  # fmt: skip
+@pytest.mark.parametrize(("path", "wall"), [
+    ("/cf", "cloudflare"), ("/cf-503", "cloudflare"), ("/datadome", "datadome"),
+    ("/anubis", "anubis"), ("/akamai", "akamai"), ("/cf-big", "cloudflare")])  # fmt: skip
 async def test_a_bot_wall_is_named_challenge(site: Site, path: str, wall: str) -> None:
     outcome = await fetch(site.base + path)
     error = outcome.error
@@ -107,6 +138,12 @@ async def test_a_plain_403_stays_a_plain_http_error(site: Site) -> None:
     error = (await fetch(site.base + "/forbidden")).error
     assert error is not None and error.code is ErrorCode.HTTP_ERROR
     assert error.detail["status"] == "403" and "reason" not in error.detail
+
+
+async def test_a_401_login_page_with_a_captcha_widget_is_no_wall(site: Site) -> None:
+    error = (await fetch(site.base + "/login-401")).error
+    assert error is not None and error.code is ErrorCode.HTTP_ERROR
+    assert error.detail["status"] == "401" and "reason" not in error.detail
 
 
 async def test_pages_are_asked_for_markdown_first(site: Site) -> None:

@@ -217,4 +217,4 @@ async def _wall_in_body(
         return None
     sample_settings = attrs.evolve(settings, max_response_bytes=SAMPLE_BYTES, max_wire_bytes=None)
     sample = await read_body(resp, sample_settings, url)
-    return wall_from_body(sample.unwrap().data) if is_successful(sample) else None
+    return wall_from_body(sample.unwrap().data, resp.headers) if is_successful(sample) else None

@@ -5,7 +5,9 @@ a client it suspects with 403/429/503 (AWS WAF: 405/202) and a page asking a bro
 JavaScript or solve a CAPTCHA. Retrying the same request does not help; a real browser or
 another source does. `wall_of` names the vendor from the headers these services set
 (`cf-mitigated: challenge`, `x-vercel-mitigated: challenge`, `x-amzn-waf-action`) or from
-markers their challenge pages carry. Only a bounded sample of the body is looked at.
+the page itself when its purpose is the check (`wall_pages`: Akamai's "Access Denied",
+CloudFront's "Request blocked", Anubis's proof of work answering 401, ...). Only a bounded
+sample of the body is looked at.
 
 The client reports such an answer as HTTP_ERROR with `detail.reason = "challenge"` and
 `detail.wall = <vendor>` (the code stays HTTP_ERROR: the page did answer non-2xx), with a
@@ -15,15 +17,17 @@ HTML reader's honesty check instead.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from multidict import CIMultiDict, CIMultiDictProxy, istr
 
+from webdistill.adapters.http.wall_pages import wall_of_page
+
 #: Statuses bot walls answer with.
 WALL_STATUSES = frozenset({202, 401, 403, 405, 429, 503})
-#: How much of a refusal's body is read to look for challenge markers.
-SAMPLE_BYTES = 32 * 1024
+#: How much of a refusal's body is read to look for challenge markers (a Cloudflare custom
+#: block page carries them at ~320 KB).
+SAMPLE_BYTES = 512 * 1024
 
 #: Header names as `istr` (case-insensitive strings): aiohttp's headers look them up
 #: without folding the name's case on every call.
@@ -31,35 +35,6 @@ _HEADER_WALLS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     (istr("cf-mitigated"), ("challenge",), "cloudflare"),
     (istr("x-vercel-mitigated"), ("challenge", "deny"), "vercel"),
     (istr("x-amzn-waf-action"), ("challenge", "captcha"), "aws-waf"),
-)
-_BODY_WALLS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "cloudflare",
-        re.compile(
-            r"_cf_chl_opt|/cdn-cgi/challenge-platform/|cf-browser-verification|"
-            r"challenges\.cloudflare\.com/turnstile|<title>\s*just a moment\.\.\.\s*</title>|"
-            r"attention required! \| cloudflare",
-            re.IGNORECASE,
-        ),
-    ),
-    ("datadome", re.compile(r"captcha-delivery\.com|\bdd=\{'rt'|datadome", re.IGNORECASE)),
-    ("perimeterx", re.compile(r"px-captcha|_pxAppId|perimeterx", re.IGNORECASE)),
-    (
-        "imperva",
-        re.compile(r"_Incapsula_Resource|Incapsula incident ID|imperva", re.IGNORECASE),
-    ),
-    ("aws-waf", re.compile(r"awsWafCookieDomainList|gokuProps|token\.awswaf\.com", re.IGNORECASE)),
-    ("vercel", re.compile(r"Vercel Security Checkpoint", re.IGNORECASE)),
-    ("ddos-guard", re.compile(r"ddos-guard", re.IGNORECASE)),
-    ("sucuri", re.compile(r"Sucuri WebSite Firewall", re.IGNORECASE)),
-    (
-        "captcha",
-        re.compile(
-            r"hcaptcha\.com/1/api\.js|google\.com/recaptcha/|class=[\"']g-recaptcha|"
-            r"verify (that )?you are (a )?human|are you a robot",
-            re.IGNORECASE,
-        ),
-    ),
 )
 
 
@@ -78,13 +53,11 @@ def wall_from_headers(headers: Mapping[str, str]) -> str | None:
     return None
 
 
-def wall_from_body(sample: bytes) -> str | None:
-    """The vendor whose challenge page markers `sample` carries, else None."""
-    text = sample[:SAMPLE_BYTES].decode("utf-8", "replace")
-    for vendor, pattern in _BODY_WALLS:
-        if pattern.search(text):
-            return vendor
-    return None
+def wall_from_body(sample: bytes, headers: Mapping[str, str] | None = None) -> str | None:
+    """The vendor whose wall `sample` is (`"unknown"` for a plain wall of no known vendor),
+    else None: decided from what the page shows and does (`wall_pages.wall_of_page`), never
+    from a captcha widget or a vendor's script an ordinary page carries too."""
+    return wall_of_page(sample[:SAMPLE_BYTES].decode("utf-8", "replace"), headers)
 
 
 def challenge_message(shown_url: str, status: int, wall: str) -> str:

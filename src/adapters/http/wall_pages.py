@@ -1,0 +1,227 @@
+"""Bot-wall pages: tell a page whose *purpose* is a bot check from a page that carries one.
+
+Ordinary pages carry the same vendors' code as their walls: a login form with a reCAPTCHA,
+hCaptcha or Turnstile widget, a shop with DataDome's or PerimeterX's tag, a site behind
+Imperva with its `_Incapsula_Resource` script, a Cloudflare site with its `challenge-platform`
+JavaScript detections. None of these is a wall. A page is a wall when what it shows and does
+is the check:
+
+- it carries a marker only the vendor's challenge or block page has (Cloudflare's
+  `_cf_chl_opt`, DataDome's `var dd={'rt':...}` loader, Imperva's incident iframe, PerimeterX's
+  `px-captcha` box, AWS WAF's `gokuProps`, Sucuri's cloudproxy script, Anubis's
+  `anubis_challenge`, Akamai's `errors.edgesuite.net` reference), or
+- its title, or its short visible text, says it is one ("Just a moment...", "Verify you are
+  human", "Access to this page has been denied", "Request blocked", ...), and the page asks
+  nothing of a person but the check (no text, e-mail or password field: a login page saying
+  "please verify you are human" next to its widget is a login page).
+
+The vendor is then named from its markers anywhere in the page or the answer's `Server`-like
+headers, else `"unknown"`. Only the first `SAMPLE_CHARS` characters are looked at.
+Shapes come from real pages: cloudscraper's and cloudflare-scrape's recorded Cloudflare and
+Sucuri pages, incapsula-cracker's whoscored pages, PerimeterX's and Anubis's own templates
+(tests/walls/ names each).
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from collections.abc import Mapping
+
+#: How much of a page is looked at (a Cloudflare custom block page carries its markers at
+#: ~320 KB, after the site's own inline styles and scripts).
+SAMPLE_CHARS = 512 * 1024
+#: Visible text longer than this is a page's content, not a wall's message.
+WALL_TEXT_CHARS = 1500
+
+_I = re.IGNORECASE
+#: Markers only a vendor's challenge or block page carries (never its widget or tag).
+_CHALLENGE_ONLY: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "cloudflare",
+        re.compile(
+            r"_cf_chl_opt|cf-browser-verification|cf_chl_prog|jschl[-_](vc|answer)|"
+            r"/cdn-cgi/challenge-platform/(?:h/[a-z]/)?orchestrate/|"
+            r"<form[^>]{0,200}id=[\"']challenge-form",
+            _I,
+        ),
+    ),
+    (
+        "datadome",
+        re.compile(
+            r"var\s+dd\s*=\s*\{\s*['\"]rt['\"]|geo\.captcha-delivery\.com/(captcha|interstitial)|"
+            r"ct\.captcha-delivery\.com/[ic]\.js",
+            _I,
+        ),
+    ),
+    (
+        "imperva",
+        re.compile(
+            r"<iframe[^>]{0,300}src=[\"'][^\"']{0,80}_Incapsula_Resource|Incapsula incident ID|"
+            r"content\.incapsula\.com/jsTest\.html",
+            _I,
+        ),
+    ),
+    ("perimeterx", re.compile(r"id=[\"']px-captcha[\"']|_pxCaptcha|window\._pxBlockedUrl", _I)),
+    ("aws-waf", re.compile(r"\bgokuProps\b|awsWafCookieDomainList", _I)),
+    ("sucuri", re.compile(r"sucuri_cloudproxy_js|Sucuri WebSite Firewall - Access Denied", _I)),
+    ("anubis", re.compile(r"id=[\"']anubis_challenge[\"']", _I)),
+    ("go-away", re.compile(r"__goaway_challenge", _I)),
+    ("ddos-guard", re.compile(r"<title>\s*DDoS-Guard\s*</title>|/ddos-guard/js-challenge", _I)),
+    ("akamai", re.compile(r"errors\.edgesuite\.net|/_sec/verify\?provider=interstitial", _I)),
+    ("vercel", re.compile(r"<title>\s*Vercel Security Checkpoint", _I)),
+)
+
+#: What a wall says (in its title, or as the whole of its short visible text).
+_WALL_WORDS = re.compile(
+    r"just a moment\.\.\.|attention required|checking (if the site connection is secure|"
+    r"your browser)|verify(ing)? (that )?you are (a )?human|are you a (ro)?bot\b|"
+    r"(you'?re|you are|are you) not a (ro)?bot|human verification|bot (verification|check)|"
+    r"verifying (your )?(browser|device|connection|you are human)|security checkpoint|"
+    r"ddos protection by|pardon our interruption|access to this page has been denied|"
+    r"request unsuccessful|sorry, you have been blocked|why have i been blocked|"
+    r"request blocked\.|needs to review the security of your connection|"
+    r"enable javascript and cookies to continue|please enable js and disable any ad ?blocker|"
+    r"used cloudflare to restrict access|one more step|proof[- ]of[- ]work|"
+    r"please complete the security check|browser (check|verification)|client challenge",
+    _I,
+)
+#: Akamai's plain "Access Denied" page (no edgesuite link in older ones): its reference.
+_AKAMAI_DENIED = re.compile(
+    r"<title>\s*Access Denied\s*</title>.{0,400}?You don'?t have permission to access.{0,400}?"
+    r"Reference(\s|&#32;)*(#|&#35;)\s*\d+(\.|&#46;)",
+    _I | re.DOTALL,
+)
+
+#: Vendor markers of any kind, to name the vendor of a page already known to be a wall.
+_VENDOR_HINTS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("cloudflare", re.compile(r"cloudflare|/cdn-cgi/", _I)),
+    ("datadome", re.compile(r"datadome|captcha-delivery\.com", _I)),
+    ("perimeterx", re.compile(r"perimeterx|_pxAppId|px-cdn\.net", _I)),
+    ("imperva", re.compile(r"incapsula|imperva", _I)),
+    ("aws-waf", re.compile(r"awswaf|cloudfront", _I)),
+    ("akamai", re.compile(r"akamai|edgesuite", _I)),
+    ("sucuri", re.compile(r"sucuri", _I)),
+    ("ddos-guard", re.compile(r"ddos-guard", _I)),
+    ("vercel", re.compile(r"vercel", _I)),
+    ("anubis", re.compile(r"anubis", _I)),
+)
+#: Response headers naming the service in front of the site, lower-cased name -> (value
+#: pattern, vendor).
+_HEADER_HINTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
+    ("server", re.compile(r"cloudflare", _I), "cloudflare"),
+    ("server", re.compile(r"akamaighost", _I), "akamai"),
+    ("server", re.compile(r"cloudfront|awselb", _I), "aws-waf"),
+    ("server", re.compile(r"ddos-guard", _I), "ddos-guard"),
+    ("server", re.compile(r"sucuri", _I), "sucuri"),
+    ("server", re.compile(r"vercel", _I), "vercel"),
+    ("x-datadome", re.compile(r"."), "datadome"),
+    ("x-iinfo", re.compile(r"."), "imperva"),
+    ("x-amz-cf-id", re.compile(r"."), "aws-waf"),
+    ("x-sucuri-id", re.compile(r"."), "sucuri"),
+    ("cf-ray", re.compile(r"."), "cloudflare"),
+)
+
+_TITLE = re.compile(r"<title[^>]*>(.*?)</title", _I | re.DOTALL)
+_HIDDEN_START = re.compile(r"<(script|style|template|svg|head)\b|<!--", _I)
+_HIDDEN_NAMES = ("script", "style", "template", "svg", "head")
+_ENDS = {name: re.compile(f"</{name}[^>]*>", _I) for name in _HIDDEN_NAMES}
+_ENDS["--"] = re.compile("-->")
+_TAG = re.compile(r"<[^>]+>")
+#: Elements a page shows (closing tags, `<body>`, `<html>`, `<noscript>` and `<br>` aside).
+_TAG_NAME = re.compile(r"<(?!/|body\b|html\b|noscript\b|br\b|meta\b|link\b)[a-z][^>]*>", _I)
+#: A bot-protection vendor's script (on ordinary pages too: a wall only when it is all there is).
+_BOT_SCRIPT = re.compile(
+    r"__CF\$cv\$params|/cdn-cgi/bm/cv/|_Incapsula_Resource|datadome|_pxAppId|awswaf", _I
+)
+_SPACE = re.compile(r"\s+")
+#: A field a person fills in: the page is a form (login, sign-up, comment, search), not a wall.
+_PERSON_FIELD = re.compile(
+    r"<textarea\b|<input\b(?![^>]*\btype\s*=\s*[\"']?(hidden|submit|button|image|checkbox|radio)\b)"
+    r"[^>]*>",
+    _I,
+)
+
+
+def page_title(page: str) -> str:
+    """The page's `<title>` text, unescaped and with spaces collapsed ("" without one)."""
+    found = _TITLE.search(page)
+    return _SPACE.sub(" ", htmllib.unescape(found.group(1))).strip() if found else ""
+
+
+def visible_text(page: str) -> str:
+    """The text a browser shows (scripts, styles and the head left out), spaces collapsed."""
+    return _SPACE.sub(" ", htmllib.unescape(_TAG.sub(" ", _strip_hidden(page)))).strip()
+
+
+def _strip_hidden(page: str) -> str:
+    """`page` without scripts, styles, templates, SVG, the head and comments.
+
+    One pass: each hidden element is skipped to its end tag (an unclosed one hides the rest).
+    """
+    kept: list[str] = []
+    at = 0
+    while (found := _HIDDEN_START.search(page, at)) is not None:
+        kept.append(page[at : found.start()])
+        name = found.group(1)
+        end = _ENDS["--" if name is None else name.lower()].search(page, found.end())
+        if end is None:
+            at = len(page)
+            break
+        at = end.end()
+    kept.append(page[at:])
+    return " ".join(kept)
+
+
+def vendor_hint(page: str, headers: Mapping[str, str] | None = None) -> str:
+    """The service a wall page comes from, by its markers or the headers, else "unknown"."""
+    for vendor, pattern in _VENDOR_HINTS:
+        if pattern.search(page):
+            return vendor
+    lowered = {k.lower(): v for k, v in (headers or {}).items()}
+    for name, value, vendor in _HEADER_HINTS:
+        if name in lowered and value.search(lowered[name]):
+            return vendor
+    return "unknown"
+
+
+def _only_scripts(sample: str, text: str) -> bool:
+    """Whether the page shows nothing: no text, and no element in its body but scripts."""
+    if text:
+        return False
+    body = sample.lower().partition("<body")[2] or sample
+    return _TAG_NAME.findall(visible_body(body)) == []
+
+
+def visible_body(body: str) -> str:
+    """`body` without its scripts, styles and comments."""
+    return _strip_hidden(body)
+
+
+def wall_of_page(
+    page: str, headers: Mapping[str, str] | None = None, text_chars: int | None = None
+) -> str | None:
+    """The vendor whose wall `page` is ("unknown" for a plain wall of no known vendor), else None.
+
+    `page` is HTML (or the text of a page: Markdown from a hosted reader reads the same way).
+    `text_chars`, the length of the text a reader kept, when known: a page with more text
+    than a wall says is only a wall by a challenge-only marker.
+    """
+    sample = page[:SAMPLE_CHARS]
+    for vendor, pattern in _CHALLENGE_ONLY:
+        if pattern.search(sample):
+            return vendor
+    if _AKAMAI_DENIED.search(sample):
+        return "akamai"
+    if text_chars is not None and text_chars >= WALL_TEXT_CHARS:
+        return None
+    title = page_title(sample)
+    text = visible_text(sample)
+    if _BOT_SCRIPT.search(sample) and _only_scripts(sample, text):
+        return vendor_hint(sample, headers)  # the vendor's script is all the page is
+    said = bool(_WALL_WORDS.search(title))
+    if not said:
+        said = len(text) <= WALL_TEXT_CHARS and bool(_WALL_WORDS.search(text))
+    if not said or _PERSON_FIELD.search(sample):
+        return None
+    return vendor_hint(sample, headers)
