@@ -9,9 +9,11 @@ The rule that nothing the web wrote stands outside the fence is kept by types
 (`kernel.own_text`): every section is assembled by `_section` from `OwnText` lines (own words
 and closed-form values, built only through `own_text`'s constructors) and `Fenced` blocks
 (made only by `fence_untrusted`, or by `_bare` when the caller turned the fence off, a person
-at a terminal); `mypy --strict` refuses a plain `str` there. In the content, any run of three or more
-`<` (which starts every marker) becomes `‹‹‹`, and any text spelling a marker keyword is
-replaced, so the content can never close (or open) a fence, whatever nonce it guesses.
+at a terminal); `mypy --strict` refuses a plain `str` there.
+
+In the content, any run of three or more `<` (which starts every marker) becomes `‹‹‹`, and
+any text spelling a marker keyword is replaced, so the content can never close (or open) a
+fence, whatever nonce it guesses.
 `>>>` is left alone: it cannot start a marker, and Python prompts and JavaScript shifts use it.
 """
 
@@ -25,9 +27,9 @@ from typing import Any
 import attrs
 import cattrs
 
+from webdistill.kernel import own_text
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, Page, RemovedHits, SearchHit, SearchOutcome
-from webdistill.kernel import own_text
 from webdistill.kernel.own_text import WEB_TEXT, Fenced, OwnText, line, words
 
 FENCE_OPEN = "<<<WEB_CONTENT_BEGIN"
@@ -268,7 +270,7 @@ def _page_notes(page: Page) -> list[OwnText | Fenced]:
         parts.append(line("Read by: {} (hosted reader)", words(page.reader)))
     flags = [shown for shown in map(own_text.flag, page.flags) if shown is not None]
     if flags:
-        parts.append(line("Flags: {}", own_text.joined(flags, ', ')))
+        parts.append(line("Flags: {}", own_text.joined(flags, ", ")))
     if page.notice:
         parts.append(line("Notice: {}", words(page.notice)))
     return parts

@@ -29,7 +29,7 @@ from webdistill.adapters.http.decoders import (
 from webdistill.adapters.http.errors import make_error, shown
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.kernel.errors import ErrorCode, WebError
-from webdistill.kernel.quoting import quoted, safe_text
+from webdistill.kernel.quoting import safe_text
 
 CHUNK = 64 * 1024
 
@@ -78,12 +78,13 @@ def _unsupported_encoding(url: str, encoding: str) -> WebError:
             "decompression-bomb guard)"
         )
     else:
-        why = f"uses an unsupported Content-Encoding {quoted(encoding, 40)}"
+        why = "uses an unknown content coding"
     return WebError.of(
         ErrorCode.UNSUPPORTED_CONTENT,
         f"The response from {shown(url)} {why}; it cannot be read. Use another source.",
         url=shown(url, 400),
         content_encoding=safe_text(encoding, 40),
+        web_text=f"Content-Encoding: {encoding[:200]}",
     )
 
 

@@ -12,6 +12,7 @@ it, and its own words are quoted reduced (`quoting.safe_text`) like a provider's
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import aiohttp
 import attrs
@@ -19,7 +20,7 @@ from returns.result import Failure, Result, Success
 
 from webdistill.adapters.readers.base import ReaderSettings
 from webdistill.kernel.errors import ErrorCode, WebError
-from webdistill.kernel.quoting import safe_text
+from webdistill.kernel.own_text import WEB_TEXT
 from webdistill.kernel.redaction import without_secret
 
 
@@ -104,7 +105,7 @@ class HostedReader:
 
 def status_error(settings: ReaderSettings, status: int, said: str = "") -> WebError:
     """The error for a reader that answered a non-2xx status (`said`: its own message)."""
-    reason = f": {safe_text(said, 200)}" if said else ""
+    web: dict[str, Any] = {WEB_TEXT: f"{settings.label} said: {said[:400]}"} if said else {}
     if status in {401, 403}:
         code, what = ErrorCode.PROVIDER_AUTH_FAILED, "refused the key (WEB_READER_API_KEY)"
     elif status == 402:
@@ -115,5 +116,5 @@ def status_error(settings: ReaderSettings, status: int, said: str = "") -> WebEr
         code, what = ErrorCode.PROVIDER_UNAVAILABLE, f"failed (HTTP {status})"
     else:
         code, what = ErrorCode.HTTP_ERROR, f"could not read the page (HTTP {status})"
-    return WebError.of(code, f"The hosted reader {settings.label} {what}{reason}.",
-                       reader=settings.name, status=status)  # fmt: skip
+    return WebError.of(code, f"The hosted reader {settings.label} {what}.",
+                       reader=settings.name, status=status, **web)  # fmt: skip
