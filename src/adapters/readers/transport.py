@@ -6,11 +6,12 @@ client. No proxies from the environment, no cookies, no redirects (the key must 
 one total timeout, and the body is read up to the size cap. The key never appears in an
 error: a reader that echoes our `Authorization` header has the key redacted from its whole
 answer (`redaction.without_secret`, as provider answers are) before anything reads or cuts
-it, and its own words are quoted reduced (`quoting.safe_text`) like a provider's.
+it, and its own words go to the fenced `web_text` detail of the error, never its message.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,6 +19,7 @@ import aiohttp
 import attrs
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.http import audit
 from webdistill.adapters.readers.base import ReaderSettings
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.own_text import WEB_TEXT
@@ -54,10 +56,35 @@ class ReaderTransport:
         return WebError.of(code, message, reader=self.settings.name)
 
     async def post(
-        self, path: str, payload: object, headers: Mapping[str, str] | None = None
+        self,
+        path: str,
+        payload: object,
+        headers: Mapping[str, str] | None = None,
+        *,
+        page: str = "",
     ) -> Result[ReaderAnswer, WebError]:
         """POST `payload` as JSON, asking for JSON, with the key (if any) as a bearer token
-        and the reader's own `headers`; the answer read up to `max_bytes`."""
+        and the reader's own `headers`; the answer read up to `max_bytes`. Every call gets
+        its audit-log line (`audit.log_reader_request`), naming the `page` handed over."""
+        started = time.monotonic()
+        answer = await self._post(path, payload, headers)
+        status = answer.unwrap().status if isinstance(answer, Success) else None
+        size = len(answer.unwrap().body) if isinstance(answer, Success) else 0
+        outcome = "ok" if isinstance(answer, Success) else str(answer.failure().code)
+        audit.log_reader_request(
+            self.settings.name,
+            self.settings.base_url.rstrip("/") + path,
+            page,
+            status=status,
+            size=size,
+            ms=(time.monotonic() - started) * 1000,
+            outcome=outcome,
+        )
+        return answer
+
+    async def _post(
+        self, path: str, payload: object, headers: Mapping[str, str] | None
+    ) -> Result[ReaderAnswer, WebError]:
         settings = self.settings
         sent = {"Accept": "application/json", **(headers or {})}
         if settings.api_key:
