@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (the route table keeps one position per line)
 """A corpus of hostile server strings in every position a server controls, through all three
 doors: 0 attacker words outside the untrusted-content fence, 0 control characters on the
 terminal.
