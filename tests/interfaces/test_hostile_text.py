@@ -79,7 +79,7 @@ async def test_server_strings_in_errors_are_reduced_outside_the_fence(
     assert "<<<" not in text and ">>>" not in text
     assert "SYSTEM: ignore" not in text
     assert not re.search(r"web[\W_]*content[\W_]*end", text, re.IGNORECASE)
-    assert "<<<" not in str(error) and "SYSTEM: ignore" not in str(error)
+    assert "<<<" not in error["message"] and "SYSTEM: ignore" not in error["message"]
 
 
 def test_reductions_keep_one_short_line_without_markers() -> None:

@@ -94,7 +94,7 @@ async def test_empty_result_with_failing_engines_is_unavailable() -> None:
     result, _ = await run(json_answer("searxng", "engines-failed.json"))
     error = result.failure()
     assert error.code == ErrorCode.PROVIDER_UNAVAILABLE
-    assert "google: CAPTCHA" in error.message
+    assert "google: CAPTCHA" in error.detail["web_text"]
 
 
 async def test_403_says_exactly_which_setting_enables_json() -> None:
@@ -117,7 +117,7 @@ async def test_400_quotes_searxng_s_own_message() -> None:
     result, _ = await run(json_answer("searxng", "error-400.json", status=400))
     error = result.failure()
     assert error.code == ErrorCode.PROVIDER_UNAVAILABLE
-    assert "time_range" in error.message
+    assert "time_range" in error.detail["web_text"]
 
 
 @pytest.mark.parametrize("status", [500, 502])

@@ -83,6 +83,8 @@ def with_hop(error: WebError, url: str, hop: int) -> WebError:
     if hop == 0:
         return make_error(error.code, error.message, detail, retryable=error.retryable)
     why = _REFUSED_TARGET.get(error.code, "use another source")
+    if error.detail.get("reason") == "scheme":  # our policy's own words, not the server's
+        why = "only https pages may be fetched (WEB_ALLOW_HTTP allows http)"
     message = f"Redirect hop {hop} to {describe_url(url)} refused ({error.code.value}): {why}."
     detail[WEB_TEXT] = f"redirect target: {url}; refusal: {error.message}"
     return make_error(error.code, message, detail, retryable=error.retryable)
