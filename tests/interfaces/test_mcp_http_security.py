@@ -53,12 +53,9 @@ async def running(config: Config, bind_host: str) -> AsyncIterator[int]:
 
 
 async def post(port: int, headers: dict[str, str]) -> int:
-    async with (
-        aiohttp.ClientSession() as session,
-        session.post(
-            f"http://127.0.0.1:{port}/mcp", json=INIT, headers={**ACCEPT, **headers}
-        ) as response,
-    ):
+    async with aiohttp.ClientSession() as session, session.post(
+        f"http://127.0.0.1:{port}/mcp", json=INIT, headers={**ACCEPT, **headers}
+    ) as response:
         return response.status
 
 
