@@ -89,14 +89,28 @@ async def test_row_with_missing_url_fails_with_invalid_backend_data_naming_the_r
     assert "row 1" in error.message and "url" in error.message
 
 
-async def test_row_with_not_a_url_fails_with_invalid_backend_data_naming_the_row() -> None:
-    rows = [{"title": "bad", "url": "not-a-url", "snippet": ""}]
+async def test_rows_without_a_web_address_are_dropped_and_counted_not_fatal() -> None:
+    # #26: one javascript:/data:/malformed row used to fail the whole query.
+    rows = [
+        {"title": "bad", "url": "not-a-url", "snippet": ""},
+        {"title": "js", "url": "javascript:alert(1)", "snippet": ""},
+        {"title": "data", "url": "data:text/html,<b>x</b>", "snippet": ""},
+        ROW,
+    ]
     result = await search_web(deps_with(FakeBackend(searches={"q": rows})), SearchQuery("q"))
-    assert isinstance(result, Failure)
-    error = result.failure()
-    assert error.code is ErrorCode.INVALID_BACKEND_DATA
-    assert error.detail["row"] == "0"
-    assert error.detail["field"] == "url"
+    assert isinstance(result, Success)
+    assert [hit.url for hit in result.unwrap()] == [ROW["url"]]
+
+
+async def test_filtering_comes_before_the_cut_to_max_results() -> None:
+    # #26: five private rows ahead of two good ones give two hits, not zero.
+    private = [{"title": f"p{n}", "url": f"http://10.0.0.{n}/", "snippet": ""} for n in range(5)]
+    good = [
+        {"title": f"g{n}", "url": f"https://good{n}.example.org/", "snippet": ""} for n in range(3)
+    ]
+    backend = FakeBackend(searches={"q": [*private, *good]})
+    result = await search_web(deps_with(backend), SearchQuery("q", max_results=2))
+    assert [hit.title for hit in result.unwrap()] == ["g0", "g1"]
 
 
 async def test_kernel_sees_snippet_not_description() -> None:

@@ -37,7 +37,7 @@ from webdistill.doors.mcp_handshake import (
     server_version,
 )
 from webdistill.doors.mcp_listen import bind_listener
-from webdistill.doors.render import fetch_to_text, search_to_text, to_jsonable
+from webdistill.doors.render import error_text, fetch_to_text, search_to_text, to_jsonable
 from webdistill.doors.render_results import id_line, stored_to_jsonable, stored_to_text
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
@@ -101,7 +101,7 @@ def tools_of(toolkit: ToolkitLike) -> list[types.Tool]:
 
 def _error_result(error: WebError) -> types.CallToolResult:
     return types.CallToolResult(
-        content=[types.TextContent(text=f"Error {error.code.value}: {error.message}")],
+        content=[types.TextContent(text=error_text(error))],
         structured_content={"error": error.to_dict()},
         is_error=True,
     )

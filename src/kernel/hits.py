@@ -1,12 +1,17 @@
 """Search hits from untrusted rows: re-validated, filtered, de-duplicated and capped.
 
-Every row is structured into a `SearchHit` (one malformed row fails the call closed) and its
-URL cleaned by `check_url`. Hits the agent may not open are not shown: the URL policy
-(block list, allow list, private addresses) applies to hits as to fetches, except that http
-is fine for a hit. The call's `include_domains` / `exclude_domains` filter them too, and a
-URL already shown is not shown twice. Each removal is counted per reason, with a few example
-hosts, so "No results." never hides that hits were taken out. Titles and snippets are cut
-at a word boundary to their budgets.
+Every row is structured into a `SearchHit` (a row that is not a row fails the call closed)
+and its URL cleaned by `check_url`; a row whose URL is not a web address at all
+(`javascript:`, `data:`, malformed) is dropped and counted like a refused one, so one bad row
+never costs the whole answer. Filtering comes before the cut to `max_results` (5 when
+unset): refused rows ahead of good ones do not push the good ones out.
+
+Hits the agent may not open are not shown: the URL policy (block list, allow list, private
+addresses) applies to hits as to fetches, except that http is fine for a hit. The call's
+`include_domains` / `exclude_domains` filter them too, and a URL already shown is not shown
+twice. Each removal is counted per reason, with a few example hosts, so "No results." never
+hides that hits were taken out. Titles and snippets are cut at a word boundary to their
+budgets.
 """
 
 from __future__ import annotations
@@ -35,6 +40,9 @@ NOT_INCLUDED = "outside include_domains"
 DUPLICATE = "duplicate of an earlier hit"
 PRIVATE = "not a public Internet host (private, local or reserved)"
 CREDENTIAL = "with a credential in the URL (an API key, token or password)"
+NOT_WEB = "without a usable web address (javascript:, data: or a malformed URL)"
+#: Hits a query gets when it leaves max_results unset (the providers' default).
+DEFAULT_HITS = 5
 
 
 @attrs.frozen
@@ -120,12 +128,16 @@ class _Tally:
 def filter_hits(
     rows: Sequence[object], policy: UrlPolicy, query: SearchQuery, snippet_chars: int
 ) -> Result[Filtered, WebError]:
-    """Re-validate, filter and cap `rows`; one malformed row fails the call closed."""
+    """Re-validate, filter, then cap `rows` to the query's `max_results`; a row that is not a
+    row fails the call closed, a row with an unusable or refused URL is dropped and counted."""
     hits: list[SearchHit] = []
     seen: set[str] = set()
     tally = _Tally()
     shown_policy = hit_policy(policy)
+    want = query.max_results if query.max_results is not None else DEFAULT_HITS
     for index, row in enumerate(rows):
+        if len(hits) >= want:
+            break
         structured = structure_row(row, SearchHit, index)
         if not isinstance(structured, Success):
             return Failure(structured.failure())
@@ -135,16 +147,9 @@ def filter_hits(
             error = checked.failure()
             if error.code is ErrorCode.BLOCKED_URL:
                 tally.add(_policy_reason(error), _example_host(error, hit.url))
-                continue
-            return Failure(
-                WebError.of(
-                    ErrorCode.INVALID_BACKEND_DATA,
-                    f"The backend answered with an invalid row {index} (url: {error.message}). "
-                    "This is a provider fault; try again later or use another provider.",
-                    row=index,
-                    field="url",
-                )
-            )
+            else:  # not a web address: nothing about it is worth showing
+                tally.add(NOT_WEB, "")
+            continue
         url = checked.unwrap()
         host = _host(url)
         reason = _domain_reason(host, query)

@@ -138,7 +138,7 @@ async def test_a_redirect_to_a_backslash_authority_is_not_followed() -> None:
     async with serve(app) as base, GuardedClient(settings()) as client:
         result = await client.get(base + "/start")
     error = result.failure()
-    assert error.code is ErrorCode.INVALID_URL and "backslash" in error.message
+    assert error.code is ErrorCode.INVALID_URL and "backslash" in error.detail["web_text"]
     assert error.detail["hop"] == "1"
     assert hits == ["/start"]
 

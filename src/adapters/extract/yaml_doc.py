@@ -62,6 +62,16 @@ def _parse(text: str) -> list[object]:
     return documents
 
 
+def _where(exc: yaml.YAMLError) -> str:
+    """Where the YAML parser stopped, as numbers only: its complaint quotes the document
+    (libyaml even decodes %-escapes in tags), and a notice stands outside the fence."""
+    mark = getattr(exc, "problem_mark", None)
+    line, column = getattr(mark, "line", None), getattr(mark, "column", None)
+    if isinstance(line, int) and isinstance(column, int):
+        return f"a syntax error at line {line + 1}, column {column + 1}"
+    return "a syntax error"
+
+
 def read_yaml(request: ReadRequest) -> Result[Document, WebError]:
     """YAML: summary line plus the document in a ```yaml fence; parse errors flagged."""
     text = decode_text(request.body, request.content_type).replace("\r\n", "\n").strip()
@@ -74,7 +84,7 @@ def read_yaml(request: ReadRequest) -> Result[Document, WebError]:
         try:
             documents = _parse(text)
         except yaml.YAMLError as exc:
-            problem = " ".join(str(exc).split())[:300]
+            problem = _where(exc)
         except RecursionError:
             problem = "the document is nested too deeply to check"
     if problem is not None:

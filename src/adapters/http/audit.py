@@ -153,3 +153,38 @@ def log_provider_request(
             "outcome": outcome,
         },
     )
+
+
+def log_reader_request(
+    reader: str, url: str, page: str, *, status: int | None, size: int, ms: float, outcome: str
+) -> None:
+    """Record one request to a hosted reader: its endpoint, and the page it was handed (a
+    third party now knows that URL), both without query string or credentials."""
+    if not logger.isEnabledFor(logging.INFO):
+        return
+    safe_url, safe_page = redact(url), redact(page)
+    tool = current_tool.get()
+    logger.info(
+        "tool=%s POST host=%s url=%s reader=%s page=%s status=%s bytes=%d ms=%.0f outcome=%s",
+        tool,
+        host_of(url),
+        safe_url,
+        reader,
+        safe_page,
+        status,
+        size,
+        ms,
+        outcome,
+        extra={
+            "tool": tool,
+            "method": "POST",
+            "host": host_of(url),
+            "url": safe_url,
+            "reader": reader,
+            "page": safe_page,
+            "status": status,
+            "bytes": size,
+            "ms": round(ms, 1),
+            "outcome": outcome,
+        },
+    )

@@ -29,7 +29,8 @@ from webdistill.adapters.http.decoders import (
 from webdistill.adapters.http.errors import make_error, shown
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.kernel.errors import ErrorCode, WebError
-from webdistill.kernel.quoting import quoted, safe_text
+from webdistill.kernel.own_text import WEB_TEXT
+from webdistill.kernel.quoting import safe_text
 
 CHUNK = 64 * 1024
 
@@ -78,12 +79,15 @@ def _unsupported_encoding(url: str, encoding: str) -> WebError:
             "decompression-bomb guard)"
         )
     else:
-        why = f"uses an unsupported Content-Encoding {quoted(encoding, 40)}"
-    return WebError.of(
+        # The server chose this header: described here, quoted only in the fenced detail.
+        why = "uses an unknown content coding"
+    detail = {"url": shown(url, 400), "content_encoding": safe_text(encoding, 40)}
+    if not all(n in KNOWN_CODINGS for n in names):
+        detail[WEB_TEXT] = f"Content-Encoding: {encoding[:200]}"
+    return make_error(
         ErrorCode.UNSUPPORTED_CONTENT,
         f"The response from {shown(url)} {why}; it cannot be read. Use another source.",
-        url=shown(url, 400),
-        content_encoding=safe_text(encoding, 40),
+        detail,
     )
 
 

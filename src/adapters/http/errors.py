@@ -15,7 +15,8 @@ import aiohttp
 
 from webdistill.adapters.http.guard import BlockedAddressError, DnsTimeoutError
 from webdistill.kernel.errors import RETRYABLE_CODES, ErrorCode, WebError
-from webdistill.kernel.quoting import safe_text, shown_url
+from webdistill.kernel.own_text import WEB_TEXT, describe_url
+from webdistill.kernel.quoting import shown_url
 
 _RESET_ERRNOS = frozenset({errno.ECONNRESET, errno.EPIPE, errno.ECONNABORTED})
 #: Exceptions that mean the network or the peer failed (everything else is a bug of ours).
@@ -51,24 +52,41 @@ def _causes(exc: BaseException) -> list[BaseException]:
 
 
 def blocked_error(reason: str, url: str, hop: int, **detail: object) -> WebError:
-    """BLOCKED_URL naming the URL, the hop and why."""
-    where = "the requested URL" if hop == 0 else f"redirect hop {hop}"
+    """BLOCKED_URL naming the URL (the agent's own; a redirect target only in the fenced
+    `WEB_TEXT` detail, as the server chose it), the hop and why."""
+    if hop == 0:
+        where = f"the requested URL ({shown(url)})"
+    else:
+        where = f"redirect hop {hop} (to {describe_url(url)})"
+        detail = {**detail, WEB_TEXT: f"redirect target: {url}"}
     return make_error(
         ErrorCode.BLOCKED_URL,
-        f"Blocked {where} ({shown(url)}): {reason}. Only public Internet addresses may be fetched; "
+        f"Blocked {where}: {reason}. Only public Internet addresses may be fetched; "
         "do not retry this URL.",
         {"url": url, "hop": hop, "reason": reason, **detail},
     )
 
 
+_REFUSED_TARGET = {
+    ErrorCode.BLOCKED_URL: "the policy does not allow that address; do not retry this URL",
+    ErrorCode.INVALID_URL: "it is not a valid http(s) URL; use another source",
+}
+
+
 def with_hop(error: WebError, url: str, hop: int) -> WebError:
-    """A kernel refusal of `url` at redirect `hop`, with the hop named in message and detail."""
-    message = (
-        error.message
-        if hop == 0  # the agent's own URL; later hops are the server's: reduce its words
-        else f"Redirect hop {hop} to {shown(url)} refused: {safe_text(error.message, 600)}"
-    )
+    """A kernel refusal of `url` at redirect `hop`, with the hop named in message and detail.
+
+    Hop 0 is the agent's own URL. A later hop's target is the server's choice: the message
+    describes it ("a javascript: URL") and the refusal that quotes it goes to the fenced
+    `WEB_TEXT` detail."""
     detail = {**error.detail, "url": shown(url, 400), "hop": str(hop)}
+    if hop == 0:
+        return make_error(error.code, error.message, detail, retryable=error.retryable)
+    why = _REFUSED_TARGET.get(error.code, "use another source")
+    if error.detail.get("reason") == "scheme":  # our policy's own words, not the server's
+        why = "only https pages may be fetched (WEB_ALLOW_HTTP allows http)"
+    message = f"Redirect hop {hop} to {describe_url(url)} refused ({error.code.value}): {why}."
+    detail[WEB_TEXT] = f"redirect target: {url}; refusal: {error.message}"
     return make_error(error.code, message, detail, retryable=error.retryable)
 
 
@@ -97,9 +115,9 @@ def translate(exc: BaseException, url: str, hop: int) -> WebError:
     causes = _causes(exc)
     for cause in causes:
         if isinstance(cause, BlockedAddressError):
+            named = f"{cause.host} resolves" if hop == 0 else "it resolves"
             return blocked_error(
-                f"{cause.host} resolves to {cause.address}, {cause.reason} "
-                f"(refused at {cause.stage})",
+                f"{named} to {cause.address}, {cause.reason} (refused at {cause.stage})",
                 url,
                 hop,
                 address=cause.address,

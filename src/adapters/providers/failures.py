@@ -12,10 +12,12 @@ import math
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
+from typing import Any
 
 import attrs
 
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.own_text import WEB_TEXT
 from webdistill.kernel.quoting import safe_text
 from webdistill.kernel.redaction import without_secret
 
@@ -125,10 +127,11 @@ def auth_error(info: ProviderInfo, status: int, said: str) -> WebError:
     )
     return WebError.of(
         ErrorCode.PROVIDER_AUTH_FAILED,
-        f"{info.label} refused the request (HTTP {status}{_said(said)}). {fix}, "
+        f"{info.label} refused the request (HTTP {status}). {fix}, "
         "or set WEB_SEARCH_PROVIDER to another provider.",
         provider=info.name,
         status=status,
+        **_web(info, said),
     )
 
 
@@ -137,10 +140,10 @@ def rate_limited(info: ProviderInfo, status: int, said: str, retry_after: int | 
     wait = f" Wait {retry_after} s before retrying" if retry_after is not None else " Wait"
     error = WebError.of(
         ErrorCode.PROVIDER_RATE_LIMITED,
-        f"{info.label} is rate-limiting requests (HTTP {status}{_said(said)}).{wait}, "
-        "or use another provider.",
+        f"{info.label} is rate-limiting requests (HTTP {status}).{wait}, or use another provider.",
         provider=info.name,
         status=status,
+        **_web(info, said),
     )
     return with_detail(error, retry_after=retry_after) if retry_after is not None else error
 
@@ -150,11 +153,12 @@ def quota_exhausted(info: ProviderInfo, status: int, said: str) -> WebError:
     return WebError.of(
         ErrorCode.PROVIDER_RATE_LIMITED,
         f"{info.label} says the plan's credits or usage limit are exhausted "
-        f"(HTTP {status}{_said(said)}). Top up or upgrade the account, or use another "
+        f"(HTTP {status}). Top up or upgrade the account, or use another "
         "provider.",
         retryable=False,
         provider=info.name,
         status=status,
+        **_web(info, said),
     )
 
 
@@ -162,10 +166,10 @@ def unavailable(info: ProviderInfo, status: int, said: str) -> WebError:
     """PROVIDER_UNAVAILABLE for a 5xx answer."""
     return WebError.of(
         ErrorCode.PROVIDER_UNAVAILABLE,
-        f"{info.label} is unavailable (HTTP {status}{_said(said)}). Try again later or "
-        "use another provider.",
+        f"{info.label} is unavailable (HTTP {status}). Try again later or use another provider.",
         provider=info.name,
         status=status,
+        **_web(info, said),
     )
 
 
@@ -173,11 +177,12 @@ def rejected(info: ProviderInfo, status: int, said: str) -> WebError:
     """A 4xx that is neither auth nor rate limit: the provider refused this request."""
     return WebError.of(
         ErrorCode.PROVIDER_UNAVAILABLE,
-        f"{info.label} rejected the request (HTTP {status}{_said(said)}). Rephrase the "
+        f"{info.label} rejected the request (HTTP {status}). Rephrase the "
         "query or use another provider.",
         retryable=False,
         provider=info.name,
         status=status,
+        **_web(info, said),
     )
 
 
@@ -207,5 +212,6 @@ def status_error(
     )
 
 
-def _said(said: str) -> str:
-    return f": {said}" if said else ""
+def _web(info: ProviderInfo, said: str) -> dict[str, Any]:
+    """The provider's own words, for the fenced details of the error (never its message)."""
+    return {WEB_TEXT: f"{info.label} said: {said}"} if said else {}

@@ -185,11 +185,12 @@ def rows_of(result: Any, secrets: Sequence[str] = ()) -> Result[tuple[Row, ...],
         return Failure(
             WebError.of(
                 code,
-                f"The MCP search server's tool answered with an error: {said or 'no message'}. "
-                "Check the server's own settings (its API key, in WEB_MCP_SEARCH_COMMAND), or "
-                "use another provider.",
+                "The MCP search server's tool answered with an error (its words are in the "
+                "details). Check the server's own settings (its API key, in "
+                "WEB_MCP_SEARCH_COMMAND), or use another provider.",
                 retryable=code is ErrorCode.PROVIDER_UNAVAILABLE,
                 provider=INFO.name,
+                web_text=f"the MCP search tool said: {said or 'no message'}",
             )
         )
     structured = getattr(result, "structured_content", None) or getattr(
@@ -323,16 +324,18 @@ class McpBridge:
             await self._reset()
             said = without_secret(str(exc), *self._secrets)[:200]
             return Failure(
-                _error(
+                WebError.of(
                     ErrorCode.PROVIDER_UNAVAILABLE,
-                    f"The MCP search server failed the call ({type(exc).__name__}: "
-                    f"{said}). It will be restarted on the next search.",
+                    f"The MCP search server failed the call ({type(exc).__name__}). It will "
+                    "be restarted on the next search.",
+                    provider=INFO.name,
+                    web_text=f"the MCP search server's error: {said}",
                 )
             )
         rows = rows_of(result, self._secrets)
         if not isinstance(rows, Success):
             return Failure(rows.failure())
-        answer = Answer(rows=rows.unwrap()[: wanted(query)])
+        answer = Answer(rows=rows.unwrap())  # the kernel filters, then cuts
         return Success(one_request(INFO, answer, query, missing, wanted(query)))
 
     async def _started(self) -> WebError | None:

@@ -6,6 +6,11 @@ dry), at the provider's own last page, or when the per-query request budget
 (WEB_SEARCH_MAX_REQUESTS) is spent. A failure on the first page is the answer's failure; a
 failure on a later page keeps what came before and says so. When fewer rows than asked come
 back, `Answer.shortfall` says why, so the agent is never left guessing.
+
+Only rows the kernel is likely to keep count toward `max_results` (`likely_kept`: an http(s)
+URL to a public host under the default policy), and rows are not cut here: the kernel
+filters first and then cuts, so refused rows ahead of good ones make the provider page on
+rather than push the good ones out.
 """
 
 from __future__ import annotations
@@ -14,12 +19,15 @@ import time
 from collections.abc import Awaitable, Callable
 
 import attrs
+from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.providers.failures import ProviderInfo
 from webdistill.adapters.providers.rows import Answer, Row, Rows
 from webdistill.kernel.errors import WebError
+from webdistill.kernel.hits import hit_policy
 from webdistill.kernel.model import SearchQuery
+from webdistill.kernel.urls import UrlPolicy, check_url
 
 #: `(page index, seconds left) -> rows of that page`.
 PageFetch = Callable[[int, float], Awaitable[Result[Rows, WebError]]]
@@ -65,7 +73,8 @@ async def page_through(
     why: str | None = None
     requests = 0
     index = 0
-    while len(rows) < want:
+    kept = 0
+    while kept < want:
         if last_page is not None and index > last_page:
             why = f"{info.label} serves no page after page {last_page + 1}"
             break
@@ -95,20 +104,31 @@ async def page_through(
         for row in fresh:
             seen.add(row.get("url"))
         rows.extend(fresh)
+        kept += sum(1 for row in fresh if likely_kept(row))
         dry = not fresh or (page_size is not None and len(page) < page_size)
-        if dry and len(rows) < want:
+        if dry and kept < want:
             why = f"{info.label} had no more results after {requests} request(s)"
             break
         index += 1
-    shortfall = why if len(rows) < want else None
+    shortfall = why if kept < want else None
     return Success(
         Answer(
-            rows=tuple(rows[:want]),
+            rows=tuple(rows),
             unsupported=unsupported,
             shortfall=shortfall,
             requests=requests,
         )
     )
+
+
+_HIT_POLICY = hit_policy(UrlPolicy())
+
+
+def likely_kept(row: Row) -> bool:
+    """Will the kernel show this row? Judged under the default policy (the configured lists
+    are the kernel's business): an http(s) URL to a public host."""
+    url = row.get("url")
+    return isinstance(url, str) and is_successful(check_url(url, _HIT_POLICY))
 
 
 def not_applied(info: ProviderInfo, option: str, why: str) -> str:

@@ -134,10 +134,11 @@ def parse_searxng(status: int, headers: Mapping[str, str], body: bytes) -> Resul
         return Failure(
             WebError.of(
                 ErrorCode.PROVIDER_UNAVAILABLE,
-                f"SearXNG found nothing because its engines failed ({failed}). Try again "
-                "later or use another provider.",
+                "SearXNG found nothing because its engines failed (their names and reasons "
+                "are in the details). Try again later or use another provider.",
                 provider=INFO.name,
                 engines=failed,
+                web_text=f"SearXNG's failed engines: {failed}",
             )
         )
     return Success(rows)

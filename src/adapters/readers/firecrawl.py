@@ -64,7 +64,7 @@ class FirecrawlReader(HostedReader):
 
     async def read(self, url: str) -> Result[ReaderPage, WebError]:
         payload = {"url": url, "formats": ["markdown"], "onlyMainContent": True}
-        answer = await self._transport.post("/v1/scrape", payload)
+        answer = await self._transport.post("/v1/scrape", payload, page=url)
         if not isinstance(answer, Success):
             return Failure(answer.failure())
         got = answer.unwrap()

@@ -62,7 +62,9 @@ class JinaReader(HostedReader):
     name = "jina"
 
     async def read(self, url: str) -> Result[ReaderPage, WebError]:
-        answer = await self._transport.post("/", {"url": url}, {"X-Return-Format": "markdown"})
+        answer = await self._transport.post(
+            "/", {"url": url}, {"X-Return-Format": "markdown"}, page=url
+        )
         if not isinstance(answer, Success):
             return Failure(answer.failure())
         got = answer.unwrap()

@@ -6,21 +6,24 @@ client. No proxies from the environment, no cookies, no redirects (the key must 
 one total timeout, and the body is read up to the size cap. The key never appears in an
 error: a reader that echoes our `Authorization` header has the key redacted from its whole
 answer (`redaction.without_secret`, as provider answers are) before anything reads or cuts
-it, and its own words are quoted reduced (`quoting.safe_text`) like a provider's.
+it, and its own words go to the fenced `web_text` detail of the error, never its message.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
+from typing import Any
 
 import aiohttp
 import attrs
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.http import audit
 from webdistill.adapters.http.proxy import proxied_session
 from webdistill.adapters.readers.base import ReaderSettings
 from webdistill.kernel.errors import ErrorCode, WebError
-from webdistill.kernel.quoting import safe_text
+from webdistill.kernel.own_text import WEB_TEXT
 from webdistill.kernel.redaction import without_secret
 
 
@@ -52,10 +55,35 @@ class ReaderTransport:
         return WebError.of(code, message, reader=self.settings.name)
 
     async def post(
-        self, path: str, payload: object, headers: Mapping[str, str] | None = None
+        self,
+        path: str,
+        payload: object,
+        headers: Mapping[str, str] | None = None,
+        *,
+        page: str = "",
     ) -> Result[ReaderAnswer, WebError]:
         """POST `payload` as JSON, asking for JSON, with the key (if any) as a bearer token
-        and the reader's own `headers`; the answer read up to `max_bytes`."""
+        and the reader's own `headers`; the answer read up to `max_bytes`. Every call gets
+        its audit-log line (`audit.log_reader_request`), naming the `page` handed over."""
+        started = time.monotonic()
+        answer = await self._post(path, payload, headers)
+        status = answer.unwrap().status if isinstance(answer, Success) else None
+        size = len(answer.unwrap().body) if isinstance(answer, Success) else 0
+        outcome = "ok" if isinstance(answer, Success) else str(answer.failure().code)
+        audit.log_reader_request(
+            self.settings.name,
+            self.settings.base_url.rstrip("/") + path,
+            page,
+            status=status,
+            size=size,
+            ms=(time.monotonic() - started) * 1000,
+            outcome=outcome,
+        )
+        return answer
+
+    async def _post(
+        self, path: str, payload: object, headers: Mapping[str, str] | None
+    ) -> Result[ReaderAnswer, WebError]:
         settings = self.settings
         sent = {"Accept": "application/json", **(headers or {})}
         if settings.api_key:
@@ -103,7 +131,7 @@ class HostedReader:
 
 def status_error(settings: ReaderSettings, status: int, said: str = "") -> WebError:
     """The error for a reader that answered a non-2xx status (`said`: its own message)."""
-    reason = f": {safe_text(said, 200)}" if said else ""
+    web: dict[str, Any] = {WEB_TEXT: f"{settings.label} said: {said[:400]}"} if said else {}
     if status in {401, 403}:
         code, what = ErrorCode.PROVIDER_AUTH_FAILED, "refused the key (WEB_READER_API_KEY)"
     elif status == 402:
@@ -114,5 +142,5 @@ def status_error(settings: ReaderSettings, status: int, said: str = "") -> WebEr
         code, what = ErrorCode.PROVIDER_UNAVAILABLE, f"failed (HTTP {status})"
     else:
         code, what = ErrorCode.HTTP_ERROR, f"could not read the page (HTTP {status})"
-    return WebError.of(code, f"The hosted reader {settings.label} {what}{reason}.",
-                       reader=settings.name, status=status)  # fmt: skip
+    return WebError.of(code, f"The hosted reader {settings.label} {what}.",
+                       reader=settings.name, status=status, **web)  # fmt: skip

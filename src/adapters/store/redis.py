@@ -9,11 +9,14 @@ recommended deployment); a full Redis refuses writes, which the caller treats li
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import redis.asyncio as aioredis
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from returns.result import Failure, Result, Success
 
 from webdistill.kernel.redaction import masked_url, without_secret
@@ -44,6 +47,11 @@ redis.call('SET', ARGV[2] .. tostring(slot), ARGV[4], 'PX', ARGV[3])
 return slot
 """
 
+log = logging.getLogger(__name__)
+#: redis-py errors whose text redis-py itself words (connecting, timing out); subclasses
+#: such as AuthenticationError or BusyLoadingError carry the server's reply instead.
+_CLIENT_WORDED = (RedisConnectionError, RedisTimeoutError)
+
 
 class RedisStore:
     """Entries in one Redis (URL as `redis.from_url` reads it: redis://, rediss://, unix://)."""
@@ -72,7 +80,12 @@ class RedisStore:
             return Success(await call())
         except (RedisError, OSError, TimeoutError) as exc:
             said = without_secret(str(exc), self._password)  # before the cut
-            return Failure(StoreError(f"{type(exc).__name__}: {said[:200]}"))
+            if type(exc) in _CLIENT_WORDED or not isinstance(exc, RedisError):
+                return Failure(StoreError(f"{type(exc).__name__}: {said[:200]}"))
+            # The server's own reply (an error text it chose): logged, never put in the
+            # reason, which store notices quote outside the fence.
+            log.warning("webdistill: the Redis server answered %s: %s", type(exc).__name__, said)
+            return Failure(StoreError(f"{type(exc).__name__} from the Redis server (see the log)"))
 
     async def get(self, key: str) -> Result[bytes | None, StoreError]:
         async def call() -> bytes | None:

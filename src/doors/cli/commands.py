@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import sys
 from collections.abc import Awaitable, Callable, Sequence
@@ -27,9 +26,11 @@ from webdistill.doors.cli.support import (
     EXIT_OK,
     exit_code_for,
     first_failure_exit,
+    print_json,
     say_error,
     say_json_error,
 )
+from webdistill.doors.cli.terminal import for_terminal
 from webdistill.doors.render import fetch_to_text, search_to_text, to_jsonable
 from webdistill.doors.render_results import (
     CLI_ID_HINT,
@@ -131,7 +132,12 @@ def _summarise_failures(errors: Sequence[WebError | None], noun: str) -> None:
 
 
 def _print_json(value: object) -> None:
-    print(json.dumps(value, ensure_ascii=False, indent=2))
+    print_json(value)
+
+
+def _print(text: str) -> None:
+    """Text output for a person: no control characters or escape sequences from the web."""
+    print(for_terminal(text))
 
 
 def _request_failed(error: WebError, as_json: bool) -> int:
@@ -168,7 +174,7 @@ def _report(
             answer["response_id"] = response_id
         _print_json(answer)
     else:
-        print(f"{text}\n\n{CLI_ID_HINT.format(id=response_id)}" if response_id else text)
+        _print(f"{text}\n\n{CLI_ID_HINT.format(id=response_id)}" if response_id else text)
         _summarise_failures([outcome.error for outcome in outcomes], noun)
     return first_failure_exit(outcome.error for outcome in outcomes)
 
@@ -248,9 +254,9 @@ def run_extract(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(to_jsonable(document))
     elif args.text:
-        print(document.text)
+        _print(document.text)
     else:
-        print(document.markdown)
+        _print(document.markdown)
     return EXIT_OK
 
 
@@ -273,7 +279,7 @@ def run_get(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(stored_to_jsonable(stored))
     else:
-        print(stored_to_text(stored, fence=_fence(config), more_hint=CLI_MORE_HINT))
+        _print(stored_to_text(stored, fence=_fence(config), more_hint=CLI_MORE_HINT))
     return first_failure_exit(outcome.error for outcome in outcomes)
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
+from webdistill.doors.cli.terminal import for_terminal, json_text
 from webdistill.kernel.errors import ErrorCode, WebError
 
 EXIT_OK = 0
@@ -69,7 +69,7 @@ def first_failure_exit(errors: Iterable[WebError | None]) -> int:
 
 def say_error(message: str, stream: TextIO | None = None) -> None:
     """One line on stderr, prefixed with the program name."""
-    print(f"webdistill: {' '.join(message.split())}", file=stream or sys.stderr)
+    print(f"webdistill: {for_terminal(' '.join(message.split()))}", file=stream or sys.stderr)
 
 
 #: `--json` error codes of the command line itself (beside the `ErrorCode` values): a bug, an
@@ -89,8 +89,8 @@ def wants_json(argv: Sequence[str]) -> bool:
 
 
 def print_json(value: object) -> None:
-    """Machine output on stdout."""
-    print(json.dumps(value, ensure_ascii=False, indent=2))
+    """Machine output on stdout (control characters escaped, `terminal.json_text`)."""
+    print(json_text(value))
 
 
 def say_json_error(message: str, code: str = ErrorCode.INVALID_INPUT.value, **detail: str) -> None:

@@ -1,0 +1,38 @@
+"""What the command line writes to a terminal: no control characters from the web.
+
+Hit titles, snippets, page text and error details are server-derived; a terminal obeys the
+control characters in them (ESC sequences that move the cursor, retitle the window or
+rewrite what was printed, BEL, backspace, C1 controls) and bidi overrides reorder what a
+person reads. `for_terminal` takes all of them out of text output (keeping newlines and
+tabs); `json_text` writes JSON with every one of them as a `\\uXXXX` escape, so the data
+is intact for a program and inert on a screen.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+#: ESC sequences first (CSI, OSC/DCS/SOS/PM/APC strings, two-character escapes), then single
+#: C0 controls (but newline and tab), DEL, C1 controls, and the bidi controls: embeddings and
+#: overrides U+202A-U+202E, isolates U+2066-U+2069, marks U+200E/U+200F/U+061C.
+_ESCAPE_SEQUENCE = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]?"
+    r"|\x1b[\]PX^_].*?(?:\x07|\x1b\\|$)"
+    r"|\x1b[ -/]*[0-~]?",
+    re.DOTALL,
+)
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+#: What JSON leaves raw (json.dumps escapes C0 itself): DEL, C1 and the bidi controls.
+_JSON_RAW = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def for_terminal(text: str) -> str:
+    """`text` without escape sequences and control characters (newlines and tabs kept)."""
+    return _CONTROL.sub("", _ESCAPE_SEQUENCE.sub("", text))
+
+
+def json_text(value: object) -> str:
+    """`value` as indented JSON whose strings carry every control character as an escape."""
+    dumped = json.dumps(value, ensure_ascii=False, indent=2)
+    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", dumped)
