@@ -124,7 +124,6 @@ async def search_serper(
         fetch,
         want=wanted(query),
         budget=settings.max_requests,
-        page_size=page_size(query),
         timeout_s=settings.timeout_s,
         unsupported=unsupported(query),
     )
