@@ -91,13 +91,13 @@ def search_lang_of(query: SearchQuery) -> str | None:
     if query.language is None:
         return None
     language = LANGUAGE_ALIASES.get(query.language, query.language)
+    base, _, tail = language.partition("-")
+    region = tail if tail else (query.region or "")
+    by_region = _BY_REGION.get(base, {}).get(region)
+    if by_region is not None:  # zh + tw, pt + br, en + gb: Brave's regional code
+        return by_region
     if language in BRAVE_SEARCH_LANGS:
         return language
-    base = language.split("-", 1)[0]
-    region = query.region or [*language.split("-", 1), ""][1]
-    by_region = _BY_REGION.get(base, {}).get(region)
-    if by_region is not None:
-        return by_region
     base = LANGUAGE_ALIASES.get(base, base)
     return base if base in BRAVE_SEARCH_LANGS else None
 

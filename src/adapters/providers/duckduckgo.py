@@ -158,11 +158,13 @@ async def search_duckduckgo(
     """Search DuckDuckGo: HTML endpoint first, lite endpoint as the fallback.
 
     The pacer is told the outcome: a block on both endpoints (or on a later page) starts
-    its back-off, results clear it.
+    its back-off, results clear it, unless a later page was blocked (its rows are kept, and
+    the back-off it started stands).
     """
-    answer = await _search(session, settings, query, pacer)
+    later_block: list[bool] = []
+    answer = await _search(session, settings, query, pacer, later_block)
     if pacer is not None:
-        if is_successful(answer):
+        if is_successful(answer) and not later_block:
             await pacer.cleared()
         elif _blocked(answer.failure()):
             await pacer.penalise()
@@ -178,9 +180,10 @@ async def _search(
     settings: ProviderSettings,
     query: SearchQuery,
     pacer: Pacer | None,
+    later_block: list[bool],
 ) -> Result[Answer, WebError]:
     started = time.monotonic()
-    first = await _paged(session, settings, query, pacer, html=True)
+    first = await _paged(session, settings, query, pacer, later_block, html=True)
     if is_successful(first):
         return first
     html_error = first.failure()
@@ -188,7 +191,7 @@ async def _search(
     if html_error.code == ErrorCode.TIMEOUT or left <= 0 or "paced" in html_error.detail:
         return Failure(html_error)
     lite_settings = attrs.evolve(settings, timeout_s=left)
-    second = await _paged(session, lite_settings, query, pacer, html=False)
+    second = await _paged(session, lite_settings, query, pacer, later_block, html=False)
     if not is_successful(second):
         lite_error = second.failure()
         if html_error.code == ErrorCode.PROVIDER_RATE_LIMITED:
@@ -209,10 +212,14 @@ async def _paged(
     settings: ProviderSettings,
     query: SearchQuery,
     pacer: Pacer | None,
+    later_block: list[bool],
     *,
     html: bool,
 ) -> Result[Answer, WebError]:
-    """Pages of one endpoint, each request posting the previous page's next-page form."""
+    """Pages of one endpoint, each request posting the previous page's next-page form.
+
+    A block on a later page is noted in `later_block` (the rows so far are kept).
+    """
     forms: list[dict[str, str] | None] = [form_for(query, html=html)]
 
     async def fetch(index: int, left: float) -> Result[Rows, WebError]:
@@ -222,6 +229,7 @@ async def _paged(
         page = await _one(session, attrs.evolve(settings, timeout_s=left), form, pacer, html=html)
         if not is_successful(page):
             if index and pacer is not None and _blocked(page.failure()):
+                later_block.append(True)
                 await pacer.penalise()  # the rows so far are kept; later searches back off
             return Failure(page.failure())
         got = page.unwrap()
