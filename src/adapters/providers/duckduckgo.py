@@ -164,8 +164,9 @@ async def search_duckduckgo(
     later_block: list[bool] = []
     answer = await _search(session, settings, query, pacer, later_block)
     if pacer is not None:
-        if is_successful(answer) and not later_block:
-            await pacer.cleared()
+        if is_successful(answer):
+            if not later_block:
+                await pacer.cleared()
         elif _blocked(answer.failure()):
             await pacer.penalise()
     return answer
