@@ -183,8 +183,9 @@ def _candidates(name: str, value: str, *, wants_names: bool) -> list[str]:
     """Spellings of `value` to look for in a tool's enum, most exact first."""
     if name == "region":
         english = TAVILY_COUNTRIES.get(value)
-        named = [english, _title(english)] if english else []
-        return [_title(english)] if wants_names and english else [value, *named]
+        if wants_names:
+            return [_title(english)] if english else []
+        return [value, english, _title(english)] if english else [value]
     if name == "language":
         base = value.split("-", 1)[0]
         spelled = [value, LANGUAGE_ALIASES.get(value), base, LANGUAGE_ALIASES.get(base)]
