@@ -3,7 +3,9 @@ plain-URL fast paths of issue 18 part u (main at 7bf3a3a), frozen here so that
 `test_urls_reference_properties.py` can prove the new `check_url` gives every answer this
 one gives. Do not edit it to follow later changes of the policy: replace it instead. (Issue 25
 part 5 rebuilt the credential rule; the old rule's tables are frozen below, and the property
-test compares everything but credential verdicts.)
+test compares everything but credential verdicts. Issue 28 replaced the tracking lists with
+maintained ones, some scoped to sites: `_strip_query` below asks the kernel's current tracker
+rule which pairs go, so the property compares everything but which names are trackers.)
 
 Original module docstring follows.
 
@@ -202,8 +204,12 @@ def is_tracking_parameter(name: str) -> bool:
     return lowered in TRACKING_PARAMETERS or lowered.startswith(TRACKING_PREFIXES)
 
 
-def _strip_query(query: str) -> str:
-    return "&".join(p for p in query.split("&") if not is_tracking_parameter(_parameter_name(p)))
+def _strip_query(query: str, url: str = "", host: str = "") -> str:
+    from webdistill.kernel.urls import _is_tracker_here  # issue 28: the current lists
+
+    return "&".join(
+        p for p in query.split("&") if not _is_tracker_here(_parameter_name(p), url, host)
+    )
 
 
 def strip_tracking(url: str) -> str:
@@ -425,7 +431,8 @@ def _assemble(
     host, port = vetted.unwrap()
     netloc = host.text if port in (None, _DEFAULT_PORTS[scheme]) else f"{host.text}:{port}"
     clean_path = _normalise_component(path) or "/"
-    clean_query = _strip_query(_normalise_component(query)) if query else ""
+    whole = f"{scheme}://{netloc}{clean_path}?{query}"
+    clean_query = _strip_query(_normalise_component(query), whole, host.name) if query else ""
     secret = credential_in_query(clean_query)
     if secret is not None:
         return _credential_refusal(secret)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import ipaddress
 import re
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 import attrs
 from returns.pipeline import is_successful
@@ -28,6 +28,8 @@ from webdistill.kernel import addresses, hosts
 from webdistill.kernel.credentials import Found, credential_in_host, find_credential
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.quoting import quoted
+from webdistill.kernel.tracking_brave import BRAVE_CONDITIONAL, BRAVE_SCOPED, BRAVE_SIMPLE
+from webdistill.kernel.tracking_ddg import DDG_TRACKING_PARAMETERS
 
 
 @attrs.frozen(cache_hash=True)
@@ -96,7 +98,11 @@ def _trusted(entries: tuple[object, ...]) -> frozenset[addresses.IPAddress]:
 
 
 #: Exact tracking parameter names (compared case-insensitively); `utm_*` is a prefix rule.
-TRACKING_PARAMETERS = frozenset(
+#: Our own names, plus the maintained lists of DuckDuckGo (`tracking_ddg`, Apache-2.0) and
+#: Brave (`tracking_brave`, MPL-2.0); Brave's site-scoped and conditional names are applied
+#: by `strip_tracking` on their sites only. (The ClearURLs rules are LGPL-3.0: not bundled
+#: in this MIT package.)
+OWN_TRACKING_PARAMETERS = frozenset(
     {
         "fbclid", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "msclkid", "mc_eid",
         "mc_cid", "_ga", "_gl", "yclid", "ysclid", "igshid", "igsh", "ref_src", "ref_url",
@@ -106,7 +112,12 @@ TRACKING_PARAMETERS = frozenset(
         "sc_cid", "ss_campaign_id", "ss_campaign_name", "ss_source",
     }
 )  # fmt: skip
+TRACKING_PARAMETERS = OWN_TRACKING_PARAMETERS | DDG_TRACKING_PARAMETERS | BRAVE_SIMPLE
+#: Stripped from every URL: all but the conditional names, which `strip_tracking` keeps
+#: where the URL needs them.
+_ALWAYS_STRIPPED = TRACKING_PARAMETERS - BRAVE_CONDITIONAL.keys()
 TRACKING_PREFIXES = ("utm_",)
+_CONDITIONAL = {name: re.compile(pattern) for name, pattern in BRAVE_CONDITIONAL.items()}
 
 MAX_URL_LENGTH = 8192
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
@@ -154,19 +165,34 @@ def _parameter_name(pair: str) -> str:
 
 
 def is_tracking_parameter(name: str) -> bool:
-    """True for a known tracking parameter name (utm_*, fbclid, gclid...)."""
+    """True for a tracking parameter on every site (utm_*, fbclid, gclid...); the names
+    tracking only on some sites (`si` on YouTube) are applied by `strip_tracking`."""
     lowered = name.lower()
     return lowered in TRACKING_PARAMETERS or lowered.startswith(TRACKING_PREFIXES)
 
 
-def _strip_query(query: str) -> str:
+def _strip_query(query: str, url: str, host: str) -> str:
     pairs = query.split("&")
-    kept = [p for p in pairs if not _is_lowered_tracker(_parameter_name(p))]
+    kept = [p for p in pairs if not _is_tracker_here(_parameter_name(p), url, host)]
     return query if len(kept) == len(pairs) else "&".join(kept)
 
 
-def _is_lowered_tracker(lowered: str) -> bool:
-    return lowered in TRACKING_PARAMETERS or lowered.startswith(TRACKING_PREFIXES)
+def _is_tracker_here(lowered: str, url: str, host: str) -> bool:
+    """A tracker everywhere, on this site (Brave's scoped names), or unless the URL needs it."""
+    if lowered in _ALWAYS_STRIPPED or lowered.startswith(TRACKING_PREFIXES):
+        return True
+    sites = BRAVE_SCOPED.get(lowered)
+    if sites is not None:
+        return any(host == site or host.endswith("." + site) for site in sites)
+    needed = _CONDITIONAL.get(lowered)
+    return needed is not None and needed.search(url) is None
+
+
+def _host_of(base: str) -> str:
+    try:
+        return (urlsplit(base).hostname or "").rstrip(".")
+    except ValueError:
+        return ""
 
 
 def strip_tracking(url: str) -> str:
@@ -177,7 +203,7 @@ def strip_tracking(url: str) -> str:
         base, question, query = head.partition("?")
         if not question:
             return url
-        kept = _strip_query(query)
+        kept = _strip_query(query, url, _host_of(base))
         if not kept.strip("&"):
             return base + hash_mark + fragment
         return base + "?" + kept + hash_mark + fragment
@@ -433,7 +459,12 @@ def _assemble(
     host, port = vetted.unwrap()
     netloc = host.text if port in (None, _DEFAULT_PORTS[scheme]) else f"{host.text}:{port}"
     clean_path = (path if plain else _normalise_component(path)) or "/"
-    clean_query = _strip_query(query if plain else _normalise_component(query)) if query else ""
+    whole = f"{scheme}://{netloc}{clean_path}?{query}"  # for Brave's conditional names
+    clean_query = (
+        _strip_query(query if plain else _normalise_component(query), whole, host.name)
+        if query
+        else ""
+    )
     found = find_credential(host.name, clean_path, clean_query)
     if found is not None:
         return _credential_refusal(found)

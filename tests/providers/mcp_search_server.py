@@ -7,7 +7,10 @@ block per result (`{"url", "title", "description", "extra_snippets"}`) and an er
 "No web results found" when there is nothing. Every call's arguments are appended, as one
 JSON line, to the file named by the first command-line argument. A query containing
 "badkey" fails like a refused API key; one containing "echokey" fails with a message that
-repeats the key given as `--brave-api-key KEY` (the option of Brave's server).
+repeats the key given as `--brave-api-key KEY` (the option of Brave's server); one
+containing "ratelimit" fails as Brave's server relays Brave's 429: its `issueRequest`
+(src/BraveAPI/index.ts @2748b47) throws `${status} ${statusText}` plus the pretty-printed
+JSON body, and the SDK's tool wrapper answers that text with `isError`.
 
 Run: python tests/providers/mcp_search_server.py CALLS.jsonl [--brave-api-key KEY]
 """
@@ -61,6 +64,19 @@ def web_search(  # noqa: PLR0917 - the tool's parameters are the schema Brave's 
         raise ToolError("Error: 422 SUBSCRIPTION_TOKEN_INVALID: the subscription token is invalid")
     if "echokey" in query:
         raise ToolError("x" * 216 + f" Error: 401 the subscription token {KEY} is invalid")
+    if "ratelimit" in query:
+        body = {
+            "type": "ErrorResponse",
+            "error": {
+                "id": "3f0e0d0c-1111-4222-8333-444455556666",
+                "status": 429,
+                "code": "RATE_LIMITED",
+                "detail": "Request rate limit exceeded for plan.",
+                "meta": {"plan": "Free", "rate_limit": 1, "rate_current": 2},
+            },
+            "time": 1767000003,
+        }
+        raise ToolError("429 Too Many Requests\n" + json.dumps(body, indent=2))
     if "nothing" in query:
         raise ToolError("No web results found")
     blocks = []

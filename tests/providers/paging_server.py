@@ -171,7 +171,9 @@ class PagingServer:
                     "engine": "google",
                 }
             )
-        more = start + len(page) < self.total
+        # karust/openserp core/response.go Envelope.Finalize @9f68086: has_more is "non-ad
+        # rows >= limit", next_start is start + limit.
+        more = len(page) >= limit
         return web.json_response(
             {
                 "query": {"text": request.query.get("text"), "engines_requested": ["google"]},

@@ -100,3 +100,12 @@ async def test_the_key_in_the_command_is_scrubbed_from_the_servers_errors(tmp_pa
     assert refused.error is not None and refused.error.code == ErrorCode.PROVIDER_AUTH_FAILED
     assert key[:8] not in refused.error.message, refused.error.message
     assert "x" * 200 in refused.error.detail["web_text"]  # the server's words, for the fence
+
+
+async def test_a_relayed_brave_429_is_a_rate_limit(tmp_path: Path) -> None:
+    log = tmp_path / "calls.jsonl"
+    async with webdistill.build(Config.from_env(env_for(log))) as toolkit:
+        limited = (await toolkit.search({"query": "ratelimit"})).unwrap()[0]
+    assert limited.error is not None
+    assert limited.error.code == ErrorCode.PROVIDER_RATE_LIMITED
+    assert "RATE_LIMITED" in limited.error.detail["web_text"]

@@ -3,8 +3,12 @@
 Snippet = `description` (requested without `<strong>` decorations; tags are stripped anyway).
 Date = `page_age`, else `age`. No score. At most 20 results per request (news: 50); more
 are paged with `offset` (a page index, 0-9). `topic: news` uses `/res/v1/news/search`
-(results at the top level). Per call: `country`, `search_lang`, `safesearch`
-(off/moderate/strict), `freshness`; domain filters become `site:` operators.
+(results at the top level). Per call: `country` (only Brave's ~37 countries), `search_lang`
+(Brave's own codes: `jp`, `zh-hans`/`zh-hant`, `pt-br`/`pt-pt`, ...; see `value_lists`),
+`safesearch` (off/moderate/strict), `freshness`; domain filters become `site:` operators.
+A region or language outside Brave's lists is reported in `unsupported`, not sent.
+Paging stops on Brave's `query.more_results_available: false` (a page "may be less than
+requested", so a short page is not the end) or an empty page.
 Brave signals a bad key with 422 `SUBSCRIPTION_TOKEN_INVALID` (and a missing key with a 422
 validation error on the header), and gives no `Retry-After` on 429: the wait comes from
 `X-RateLimit-Reset` (per-second window first, monthly second).
@@ -27,7 +31,7 @@ from webdistill.adapters.providers.failures import (
     rejected,
     retry_after_seconds,
 )
-from webdistill.adapters.providers.paging import page_through, site_operators
+from webdistill.adapters.providers.paging import not_applied, page_through, site_operators
 from webdistill.adapters.providers.rows import (
     Answer,
     Row,
@@ -42,6 +46,7 @@ from webdistill.adapters.providers.rows import (
 )
 from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.transport import fetch_page_rows
+from webdistill.adapters.providers.value_lists import BRAVE_COUNTRIES, BRAVE_SEARCH_LANGS
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import SearchQuery
 
@@ -55,6 +60,63 @@ LAST_OFFSET = 9
 TIME_RANGES = {"day": "pd", "week": "pw", "month": "pm", "year": "py"}
 
 _AUTH_CODES = frozenset({"SUBSCRIPTION_TOKEN_INVALID", "SUBSCRIPTION_NOT_FOUND"})
+#: Our language codes whose Brave code differs: ISO `ja` is Brave's `jp`, the Chinese
+#: scripts and their usual regions are `zh-hans`/`zh-hant`, Norwegian `no` is Bokmål `nb`.
+LANGUAGE_ALIASES = {
+    "ja": "jp",
+    "zh-cn": "zh-hans",
+    "zh-sg": "zh-hans",
+    "zh-tw": "zh-hant",
+    "zh-hk": "zh-hant",
+    "zh-mo": "zh-hant",
+    "no": "nb",
+}
+#: A bare language Brave splits in two, resolved by the query's region.
+_BY_REGION = {
+    "zh": {"cn": "zh-hans", "sg": "zh-hans", "tw": "zh-hant", "hk": "zh-hant", "mo": "zh-hant"},
+    "pt": {"br": "pt-br", "pt": "pt-pt"},
+    "en": {"gb": "en-gb"},
+}
+
+
+def country_of(query: SearchQuery) -> str | None:
+    """Brave's `country` for the query's region, or None (none given, or not in Brave's list)."""
+    if query.region is None or query.region.upper() not in BRAVE_COUNTRIES:
+        return None
+    return query.region.upper()
+
+
+def search_lang_of(query: SearchQuery) -> str | None:
+    """Brave's `search_lang` for the query's language, or None when Brave lists none."""
+    if query.language is None:
+        return None
+    language = LANGUAGE_ALIASES.get(query.language, query.language)
+    base, _, tail = language.partition("-")
+    region = tail if tail else (query.region or "")
+    by_region = _BY_REGION.get(base, {}).get(region)
+    if by_region is not None:  # zh + tw, pt + br, en + gb: Brave's regional code
+        return by_region
+    if language in BRAVE_SEARCH_LANGS:
+        return language
+    base = LANGUAGE_ALIASES.get(base, base)
+    return base if base in BRAVE_SEARCH_LANGS else None
+
+
+def unsupported(query: SearchQuery) -> tuple[str, ...]:
+    """The query's region or language when Brave's lists do not have it."""
+    missing = []
+    if query.region is not None and country_of(query) is None:
+        why = (
+            f"Brave has no country {query.region.upper()!r} (it takes one of "
+            f"{len(BRAVE_COUNTRIES)}: {', '.join(sorted(BRAVE_COUNTRIES))})"
+        )
+        missing.append(not_applied(INFO, "region", why))
+    if query.language is not None and search_lang_of(query) is None:
+        why = f"Brave has no search language {query.language!r}"
+        if query.language.split("-", 1)[0] in _BY_REGION:
+            why += " (give e.g. zh-hans, zh-hant, pt-br or pt-pt)"
+        missing.append(not_applied(INFO, "language", why))
+    return tuple(missing)
 
 
 def page_size(query: SearchQuery) -> int:
@@ -74,10 +136,12 @@ def params_for(query: SearchQuery, page: int = 0) -> dict[str, str]:
         params["offset"] = str(page)
     if query.time_range is not None:
         params["freshness"] = TIME_RANGES[query.time_range]
-    if query.region is not None:
-        params["country"] = query.region.upper()
-    if query.language is not None:
-        params["search_lang"] = query.language
+    country = country_of(query)
+    if country is not None:
+        params["country"] = country
+    search_lang = search_lang_of(query)
+    if search_lang is not None:
+        params["search_lang"] = search_lang
     if query.safe_search is not None:
         params["safesearch"] = query.safe_search
     return params
@@ -97,6 +161,16 @@ def parse_brave_news(
     if status in (404, 422, 429):
         return Failure(_known_error(status, headers, body))
     return json_rows(INFO, status, headers, body, "results", required=False, row=_row)
+
+
+def more_results(body: bytes) -> bool | None:
+    """Brave's own "more" signal, `query.more_results_available` (None when absent)."""
+    try:
+        payload = json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    more = field(field(payload, "query"), "more_results_available")
+    return more if isinstance(more, bool) else None
 
 
 def _row(item: object) -> Row:
@@ -180,8 +254,16 @@ async def search_brave(
     key = settings.brave_api_key or ""
     news = query.topic == "news"
     url = settings.base_url("brave", BASE) + (NEWS_PATH if news else PATH)
+    parse = parse_brave_news if news else parse_brave
+    more: dict[int, bool | None] = {}
 
     async def fetch(page: int, left: float) -> Result[Rows, WebError]:
+        def parse_page(
+            status: int, headers: Mapping[str, str], body: bytes
+        ) -> Result[Rows, WebError]:
+            more[page] = more_results(body)
+            return parse(status, headers, body)
+
         return await fetch_page_rows(
             session,
             INFO,
@@ -190,7 +272,7 @@ async def search_brave(
             timeout_s=left,
             headers=settings.api_headers(("X-Subscription-Token", key)),
             params=params_for(query, page),
-            parse=parse_brave_news if news else parse_brave,
+            parse=parse_page,
             secret=key,
         )
 
@@ -199,7 +281,8 @@ async def search_brave(
         fetch,
         want=wanted(query),
         budget=settings.max_requests,
-        page_size=page_size(query),
         timeout_s=settings.timeout_s,
         last_page=LAST_OFFSET,
+        unsupported=unsupported(query),
+        has_page=lambda index: more.get(index - 1) is not False,
     )

@@ -12,10 +12,11 @@ Every request first asks the `Pacer` (a minimum interval between requests; after
 challenge page, a back-off during which DuckDuckGo is not asked at all and the search
 fails fast with PROVIDER_RATE_LIMITED and `retry_after`).
 
-Per call: `kl` region (`us-en`, `de-de`, ...; a language alone cannot be expressed and is
-reported), `kp` safe search (1 strict, -1 moderate, -2 off), `df` time range; domain
-filters become `site:` operators; `topic: news` is reported as not applied (the HTML and
-lite endpoints have no news vertical).
+Per call: `kl` region, only a pair from DuckDuckGo's own region list (`us-en`, `de-de`,
+`jp-jp`, `vn-en`; see `value_lists.DDG_REGIONS`): a region it does not list, or a language
+alone, is reported, never invented; `kp` safe search (1 strict, -1 moderate, -2 off), `df`
+time range; domain filters become `site:` operators; `topic: news` is reported as not
+applied (the HTML and lite endpoints have no news vertical).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from webdistill.adapters.providers.paging import not_applied, page_through, site
 from webdistill.adapters.providers.rows import Answer, Rows, wanted
 from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.transport import exchange
+from webdistill.adapters.providers.value_lists import DDG_REGIONS
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import SearchQuery
 
@@ -51,24 +53,37 @@ LITE_BASE = "https://lite.duckduckgo.com"
 TIME_RANGES = {"day": "d", "week": "w", "month": "m", "year": "y"}
 #: DuckDuckGo's `kp` form field per safe-search level.
 SAFE_SEARCH = {"strict": "1", "moderate": "-1", "off": "-2"}
-#: Regions whose DuckDuckGo code does not repeat the country ("us-en", not "us-us").
-_REGION_LANGUAGE = {
-    "us": "en", "gb": "en", "uk": "en", "au": "en", "ca": "en", "nz": "en", "ie": "en",
-    "in": "en", "za": "en", "sg": "en", "ph": "en", "my": "en", "pk": "en", "at": "de",
-    "ch": "de", "be": "fr", "br": "pt", "mx": "es", "ar": "es", "cl": "es", "co": "es",
-    "pe": "es", "cn": "zh", "tw": "tzh", "hk": "tzh", "jp": "jp", "kr": "kr", "se": "sv",
-    "dk": "da", "ua": "uk", "il": "he", "gr": "el", "cz": "cs", "ee": "et", "vn": "vi",
-    "xa": "ar",
-}  # fmt: skip
+
+
+def _by_country() -> dict[str, list[tuple[str, str]]]:
+    """DuckDuckGo's regions per ISO country: [(language, kl), ...], the country's own first."""
+    table: dict[str, list[tuple[str, str]]] = {}
+    for locale, kl in DDG_REGIONS.items():
+        language, country = locale.lower().split("-", 1)
+        table.setdefault(country, []).append((language, kl))
+    for country, entries in table.items():
+        # The country's own region first (es-es before es-ca, de-de), else the list's order.
+        entries.sort(key=lambda entry: entry[1].split("-", 1)[1] != country)
+    return table
+
+
+_REGIONS = _by_country()
 
 
 def region_code(query: SearchQuery) -> str:
-    """DuckDuckGo's `kl` for the query's region (and language), "wt-wt" for none."""
-    if query.region is None:
+    """DuckDuckGo's `kl`: a listed region matching the region (and language), "wt-wt" else.
+
+    Only a pair DuckDuckGo lists is sent (`jp-jp`, `kr-kr`, `uk-en`, `vn-en`); a language
+    the region does not list falls back to the region's own code and is reported.
+    """
+    entries = _REGIONS.get(query.region or "")
+    if not entries:
         return "wt-wt"
-    country = "uk" if query.region == "gb" else query.region
     language = (query.language or "").split("-", 1)[0]
-    return f"{country}-{language or _REGION_LANGUAGE.get(country, country)}"
+    for listed, kl in entries:
+        if listed == language:
+            return kl
+    return entries[0][1]
 
 
 def unsupported(query: SearchQuery) -> tuple[str, ...]:
@@ -77,6 +92,18 @@ def unsupported(query: SearchQuery) -> tuple[str, ...]:
     if query.language is not None and query.region is None:
         why = "DuckDuckGo selects results by region (e.g. region=de), not by language alone"
         missing.append(not_applied(INFO, "language", why))
+    entries = _REGIONS.get(query.region or "")
+    if query.region is not None and not entries:
+        why = f"DuckDuckGo lists no region {query.region.upper()!r}; all regions were searched"
+        missing.append(not_applied(INFO, "region", why))
+    elif entries and query.language is not None:
+        language = query.language.split("-", 1)[0]
+        if all(listed != language for listed, _ in entries):
+            why = (
+                f"DuckDuckGo lists no {language!r} region for {query.region!r}; its region "
+                f"{entries[0][1]!r} was used"
+            )
+            missing.append(not_applied(INFO, "language", why))
     if query.topic == "news":
         why = "the HTML and lite endpoints have no news vertical; web results were returned"
         missing.append(not_applied(INFO, "topic", why))
@@ -131,12 +158,15 @@ async def search_duckduckgo(
     """Search DuckDuckGo: HTML endpoint first, lite endpoint as the fallback.
 
     The pacer is told the outcome: a block on both endpoints (or on a later page) starts
-    its back-off, results clear it.
+    its back-off, results clear it, unless a later page was blocked (its rows are kept, and
+    the back-off it started stands).
     """
-    answer = await _search(session, settings, query, pacer)
+    later_block: list[bool] = []
+    answer = await _search(session, settings, query, pacer, later_block)
     if pacer is not None:
         if is_successful(answer):
-            await pacer.cleared()
+            if not later_block:
+                await pacer.cleared()
         elif _blocked(answer.failure()):
             await pacer.penalise()
     return answer
@@ -151,9 +181,10 @@ async def _search(
     settings: ProviderSettings,
     query: SearchQuery,
     pacer: Pacer | None,
+    later_block: list[bool],
 ) -> Result[Answer, WebError]:
     started = time.monotonic()
-    first = await _paged(session, settings, query, pacer, html=True)
+    first = await _paged(session, settings, query, pacer, later_block, html=True)
     if is_successful(first):
         return first
     html_error = first.failure()
@@ -161,7 +192,7 @@ async def _search(
     if html_error.code == ErrorCode.TIMEOUT or left <= 0 or "paced" in html_error.detail:
         return Failure(html_error)
     lite_settings = attrs.evolve(settings, timeout_s=left)
-    second = await _paged(session, lite_settings, query, pacer, html=False)
+    second = await _paged(session, lite_settings, query, pacer, later_block, html=False)
     if not is_successful(second):
         lite_error = second.failure()
         if html_error.code == ErrorCode.PROVIDER_RATE_LIMITED:
@@ -182,10 +213,14 @@ async def _paged(
     settings: ProviderSettings,
     query: SearchQuery,
     pacer: Pacer | None,
+    later_block: list[bool],
     *,
     html: bool,
 ) -> Result[Answer, WebError]:
-    """Pages of one endpoint, each request posting the previous page's next-page form."""
+    """Pages of one endpoint, each request posting the previous page's next-page form.
+
+    A block on a later page is noted in `later_block` (the rows so far are kept).
+    """
     forms: list[dict[str, str] | None] = [form_for(query, html=html)]
 
     async def fetch(index: int, left: float) -> Result[Rows, WebError]:
@@ -195,6 +230,7 @@ async def _paged(
         page = await _one(session, attrs.evolve(settings, timeout_s=left), form, pacer, html=html)
         if not is_successful(page):
             if index and pacer is not None and _blocked(page.failure()):
+                later_block.append(True)
                 await pacer.penalise()  # the rows so far are kept; later searches back off
             return Failure(page.failure())
         got = page.unwrap()
@@ -206,7 +242,6 @@ async def _paged(
         fetch,
         want=wanted(query),
         budget=settings.max_requests,
-        page_size=None,
         timeout_s=settings.timeout_s,
         unsupported=unsupported(query),
         has_page=lambda index: index < len(forms) and forms[index] is not None,

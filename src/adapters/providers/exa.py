@@ -5,7 +5,9 @@ under `contents` and bounded with `maxCharacters` (Exa's current form; `numSente
 `highlightsPerUrl` are deprecated).
 Snippet = joined `highlights`, else `summary`, else the start of `text` (one function,
 `_snippet`); score = `score`; date = `publishedDate`. `numResults` is capped at 100.
-A time range becomes `startPublishedDate`; per call: `includeDomains` / `excludeDomains`,
+A time range becomes `startPublishedDate`; per call: `includeDomains` or `excludeDomains`
+(Exa takes one of the two: with both, include is sent and the kernel's hit filter drops the
+excluded domains, which a note says),
 `category: news` for `topic: news`, `userLocation` (country), `moderation` for a moderate or
 strict `safe_search`; Exa has no language parameter (reported). No paging: one request of
 up to 100. Errors: body `{requestId, error, tag}`;
@@ -18,6 +20,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 
 import aiohttp
+import attrs
 from returns.result import Result
 
 from webdistill.adapters.providers.failures import ProviderInfo
@@ -65,7 +68,7 @@ def body_for(query: SearchQuery, now: datetime | None = None) -> dict[str, objec
         body["startPublishedDate"] = start.strftime("%Y-%m-%dT%H:%M:%S.000Z")
     if query.include_domains:
         body["includeDomains"] = list(query.include_domains)
-    if query.exclude_domains:
+    elif query.exclude_domains:  # Exa takes one of the two; the other is filtered locally
         body["excludeDomains"] = list(query.exclude_domains)
     if query.topic == "news":
         body["category"] = "news"
@@ -111,6 +114,16 @@ def _snippet(item: object) -> str:
     return text if len(text) <= SNIPPET_CHARS else text[: SNIPPET_CHARS - 1] + "…"
 
 
+def notes(query: SearchQuery) -> tuple[str, ...]:
+    """How the domain filters were applied when the call gave both sides."""
+    if not (query.include_domains and query.exclude_domains):
+        return ()
+    return (
+        "exa: Exa takes includeDomains or excludeDomains, not both; includeDomains was sent "
+        "and the excluded domains were filtered from its results here",
+    )
+
+
 async def search_exa(
     session: aiohttp.ClientSession, settings: ProviderSettings, query: SearchQuery
 ) -> Result[Answer, WebError]:
@@ -128,4 +141,9 @@ async def search_exa(
         limit=wanted(query),
         secret=key,
     )
-    return answer.map(lambda got: one_request(INFO, got, query, unsupported(query), MAX_RESULTS))
+    return answer.map(
+        lambda got: attrs.evolve(
+            one_request(INFO, got, query, unsupported(query), MAX_RESULTS),
+            notes=got.notes + notes(query),
+        )
+    )

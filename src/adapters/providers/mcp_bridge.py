@@ -16,11 +16,17 @@ Arguments are mapped by the tool's input schema: the query goes to `query` (or `
 (within the schema's maximum), and `region`, `language`, `safe_search`, `time_range`,
 domain filters and `topic` to the properties that server names for them (Brave's `country`,
 `search_lang`, `safesearch`, `freshness`...). What the tool has no property for is
-reported as not applied (domain filters fall back to `site:` operators). The answer is read
-from `structuredContent`, from JSON text blocks (Brave's server sends one JSON object per
-result), or from "Title: / URL: / Description:" text; `isError` answers become errors
-(a "no results" error is an empty answer). One request per query: MCP tools do not share
-a paging convention.
+reported as not applied (domain filters fall back to `site:` operators). Values follow the
+tool's schema: a property with an `enum` gets the listed spelling (`DE` for Brave's server,
+Brave's `jp` for Japanese), a country property whose enum or description asks for country
+*names* (Tavily's server: "Must be a full country name") gets the English name from
+Tavily's list; a value the schema does not list is reported. The answer is read from
+`structuredContent`, from JSON text blocks (Brave's server sends one JSON object per
+result), or from "Title: / URL: / Description:" text (Tavily's server writes `Content:`);
+`isError` answers and JSON-RPC errors become errors by what they say: a 429 / "Too Many
+Requests" / "rate limit" / "Usage limit exceeded" text is PROVIDER_RATE_LIMITED, a refused
+key PROVIDER_AUTH_FAILED, a "no results" error an empty answer. One request per query: MCP
+tools do not share a paging convention.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from typing import Any
 import attrs
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.providers.brave import LANGUAGE_ALIASES
 from webdistill.adapters.providers.failures import ProviderInfo
 from webdistill.adapters.providers.paging import not_applied, one_request, site_operators
 from webdistill.adapters.providers.rows import (
@@ -50,6 +57,7 @@ from webdistill.adapters.providers.rows import (
     wanted,
 )
 from webdistill.adapters.providers.settings import ProviderSettings
+from webdistill.adapters.providers.value_lists import TAVILY_COUNTRIES
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import SearchQuery
 from webdistill.kernel.redaction import command_secrets, without_secret
@@ -71,7 +79,13 @@ _TOPIC_KEYS = ("topic", "category")
 _BRAVE_FRESHNESS = {"day": "pd", "week": "pw", "month": "pm", "year": "py"}
 _NO_RESULTS = re.compile(r"\bno\b.{0,30}\bresults?\b", re.IGNORECASE)
 _AUTH_WORDS = re.compile(r"\b(401|403|unauthori[sz]ed|forbidden|api[ _-]?key|token)\b", re.I)
-_FIELD_LINE = re.compile(r"^\s*(title|url|link|description|snippet)\s*:\s*(.*)$", re.I)
+#: Brave's server relays Brave's 429 as "429 Too Many Requests\n{...RATE_LIMITED...}";
+#: Tavily's throws "Usage limit exceeded" for Tavily's 429.
+_RATE_WORDS = re.compile(
+    r"\b(429|too many requests|rate[ _-]?limit(?:ed|s)?|usage limit exceeded)\b", re.I
+)
+_FIELD_LINE = re.compile(r"^\s*(title|url|link|description|snippet|content)\s*:\s*(.*)$", re.I)
+_COUNTRY_NAMES = re.compile(r"country names?\b", re.I)
 
 
 def _first(properties: Mapping[str, Any], keys: Sequence[str]) -> str | None:
@@ -143,17 +157,47 @@ def _option(
     if key is None:
         missing.append(not_applied(INFO, name, "the tool has no parameter for it"))
         return
-    choices = _enum(props[key])
-    if key == "country" and not choices:
-        value = value.upper()
-    if choices and value not in choices:
-        upper = value.upper()
-        if upper in choices:
-            value = upper
-        else:
-            missing.append(not_applied(INFO, name, f"{value!r} is not one of the tool's values"))
+    prop = props[key]
+    choices = [choice for choice in _enum(prop) if isinstance(choice, str)]
+    wants_names = _COUNTRY_NAMES.search(text_of(field(prop, "description"))) is not None
+    candidates = _candidates(name, value, wants_names=wants_names and not choices)
+    if name == "region" and wants_names and not choices:
+        if not candidates:
+            why = f"the tool takes country names and {value.upper()!r} has none in Tavily's list"
+            missing.append(not_applied(INFO, name, why))
             return
-    args[key] = value
+        args[key] = candidates[0]
+        return
+    if not choices:
+        args[key] = value.upper() if key == "country" else value
+        return
+    folded = {choice.lower(): choice for choice in choices}
+    chosen = next((folded[c.lower()] for c in candidates if c.lower() in folded), None)
+    if chosen is None:
+        missing.append(not_applied(INFO, name, f"{value!r} is not one of the tool's values"))
+        return
+    args[key] = chosen
+
+
+def _candidates(name: str, value: str, *, wants_names: bool) -> list[str]:
+    """Spellings of `value` to look for in a tool's enum, most exact first."""
+    if name == "region":
+        english = TAVILY_COUNTRIES.get(value)
+        if wants_names:
+            return [_title(english)] if english else []
+        return [value, english, _title(english)] if english else [value]
+    if name == "language":
+        base = value.split("-", 1)[0]
+        spelled = [value, LANGUAGE_ALIASES.get(value), base, LANGUAGE_ALIASES.get(base)]
+        return [each for each in spelled if each]
+    return [value]
+
+
+def _title(name: str) -> str:
+    """An English country name as written in prose ("United States", "Bosnia and Herzegovina")."""
+    small = {"and", "of", "the"}
+    words = name.split()
+    return " ".join(w if w in small and i else w.capitalize() for i, w in enumerate(words))
 
 
 def pick_tool(tools: Sequence[Any], wanted_name: str | None) -> Any | None:
@@ -177,22 +221,7 @@ def rows_of(result: Any, secrets: Sequence[str] = ()) -> Result[tuple[Row, ...],
         said = " ".join(without_secret(" ".join(texts), *secrets).split())[:300]
         if _NO_RESULTS.search(said) and not _AUTH_WORDS.search(said):
             return Success(())
-        code = (
-            ErrorCode.PROVIDER_AUTH_FAILED
-            if _AUTH_WORDS.search(said)
-            else ErrorCode.PROVIDER_UNAVAILABLE
-        )
-        return Failure(
-            WebError.of(
-                code,
-                "The MCP search server's tool answered with an error (its words are in the "
-                "details). Check the server's own settings (its API key, in "
-                "WEB_MCP_SEARCH_COMMAND), or use another provider.",
-                retryable=code is ErrorCode.PROVIDER_UNAVAILABLE,
-                provider=INFO.name,
-                web_text=f"the MCP search tool said: {said or 'no message'}",
-            )
-        )
+        return Failure(tool_error(said))
     structured = getattr(result, "structured_content", None) or getattr(
         result, "structuredContent", None
     )
@@ -204,6 +233,33 @@ def rows_of(result: Any, secrets: Sequence[str] = ()) -> Result[tuple[Row, ...],
             items.extend(_items(_json(text)) if _json(text) is not None else _text_items(text))
     rows = tuple(row for row in (_row(item) for item in items[:MAX_ROWS]) if row is not None)
     return Success(rows)
+
+
+def tool_error(said: str) -> WebError:
+    """The error a search tool's own words (already scrubbed and cut) describe."""
+    web_text = f"the MCP search tool said: {said or 'no message'}"
+    if _RATE_WORDS.search(said):
+        return WebError.of(
+            ErrorCode.PROVIDER_RATE_LIMITED,
+            "The MCP search server's upstream refused the request for its rate limit (its "
+            "words are in the details). Wait and try again, or use another provider.",
+            provider=INFO.name,
+            web_text=web_text,
+        )
+    code = (
+        ErrorCode.PROVIDER_AUTH_FAILED
+        if _AUTH_WORDS.search(said)
+        else ErrorCode.PROVIDER_UNAVAILABLE
+    )
+    return WebError.of(
+        code,
+        "The MCP search server's tool answered with an error (its words are in the "
+        "details). Check the server's own settings (its API key, in "
+        "WEB_MCP_SEARCH_COMMAND), or use another provider.",
+        retryable=code is ErrorCode.PROVIDER_UNAVAILABLE,
+        provider=INFO.name,
+        web_text=web_text,
+    )
 
 
 def _json(text: str) -> object:
@@ -240,7 +296,7 @@ def _text_items(text: str) -> list[object]:
         if match is None:
             continue
         key = match.group(1).lower()
-        key = {"link": "url", "snippet": "description"}.get(key, key)
+        key = {"link": "url", "snippet": "description", "content": "description"}.get(key, key)
         if key in current:
             items.append(current)
             current = {}
@@ -321,8 +377,10 @@ class McpBridge:
                 )
             )
         except Exception as exc:  # noqa: BLE001 - the SDK raises many kinds; all are failures
-            await self._reset()
             said = without_secret(str(exc), *self._secrets)[:200]
+            if type(exc).__name__ in {"MCPError", "McpError"}:  # a JSON-RPC error: server lives
+                return Failure(tool_error(" ".join(said.split())))
+            await self._reset()
             return Failure(
                 WebError.of(
                     ErrorCode.PROVIDER_UNAVAILABLE,

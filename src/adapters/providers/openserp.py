@@ -3,12 +3,17 @@
 No key. Two answer shapes are read: the envelope of current versions (`results[]` with
 `title`, `url`, `snippet`, `is_ad`, `type`, and `pagination{has_more, next_start}`) and the
 bare list of early versions (`[{rank, url, title, description, ad}]`). Ads are dropped.
-Paging: `start` offset (the rows received so far) and `limit` (at most 100); the engine
-behind OpenSERP often serves fewer than `limit` a page, so only an empty page means the end.
-Per call: `lang` (upper case, e.g. `DE`), `date` (`YYYYMMDD..YYYYMMDD` for the time range),
-one include domain as `site`, other domain filters as `site:` operators. Region, safe
-search and news are not parameters of OpenSERP: reported. A 503 "captcha found" is
-PROVIDER_RATE_LIMITED (the engine behind it blocks).
+Paging: `start` offset and `limit` (at most 100); the envelope's `pagination.has_more:
+false` is the end and its `next_start` the next offset; without an envelope (early
+versions) the offset is the rows received so far and only an empty page means the end (the
+engine behind OpenSERP often serves fewer than `limit` a page).
+Per call: `lang` (upper case, e.g. `DE`), `region` (upper-case country, e.g. `DE`; OpenSERP
+README "Query Parameters"), `date` (`YYYYMMDD..YYYYMMDD` for the time range), one include
+domain as `site`, other domain filters as `site:` operators. Safe search and news are not
+parameters of OpenSERP: reported. OpenSERP has no key: its 403 `blocked` ("search engine
+blocked the request"), 429 `captcha_detected`/`blocked` and a 503 "captcha found" are
+PROVIDER_RATE_LIMITED (the engine behind it blocks; karust/openserp `core/server.go`
+mapSearchError), never an auth failure.
 """
 
 from __future__ import annotations
@@ -73,6 +78,8 @@ def params_for(
         params["start"] = str(start)
     if query.language is not None:
         params["lang"] = query.language.split("-", 1)[0].upper()
+    if query.region is not None:
+        params["region"] = query.region.upper()
     if query.time_range is not None:
         today = now or datetime.now(UTC)
         since = today - TIME_RANGES[query.time_range]
@@ -83,8 +90,6 @@ def params_for(
 def unsupported(query: SearchQuery) -> tuple[str, ...]:
     """What OpenSERP cannot do of `query`."""
     missing = []
-    if query.region is not None:
-        missing.append(not_applied(INFO, "region", "OpenSERP has no country parameter"))
     if query.safe_search is not None:
         missing.append(not_applied(INFO, "safe_search", "OpenSERP has no safe-search parameter"))
     if query.topic == "news":
@@ -94,8 +99,13 @@ def unsupported(query: SearchQuery) -> tuple[str, ...]:
 
 def parse_openserp(status: int, headers: Mapping[str, str], body: bytes) -> Result[Rows, WebError]:
     """Rows from an OpenSERP answer (either shape), or the error it signals."""
-    if status == 503 and "captcha" in provider_message(body).lower():
-        return Failure(rate_limited(INFO, status, provider_message(body), None))
+    said = provider_message(body)
+    if status == 503 and "captcha" in said.lower():
+        return Failure(rate_limited(INFO, status, said, None))
+    if status in (403, 429) and _error_code(body) in _BLOCKED:
+        return Failure(
+            rate_limited(INFO, status, said or "search engine blocked the request", None)
+        )
     error = status_error(INFO, status, headers, body)
     if error is not None:
         return Failure(error)
@@ -116,6 +126,30 @@ def parse_openserp(status: int, headers: Mapping[str, str], body: bytes) -> Resu
             )
         )
     return Success(tuple(_row(item) for item in items if not _is_ad(item)))
+
+
+#: OpenSERP's error codes for an engine that blocked it (core/server.go mapSearchError).
+_BLOCKED = frozenset({"blocked", "captcha_detected", "rate_limited"})
+
+
+def _error_code(body: bytes) -> str:
+    """The `error` code of OpenSERP's JSON error body (`{"error", "code", "message"}`)."""
+    payload = decode_json(body, INFO.label)
+    return text_of(field(payload.unwrap(), "error")) if isinstance(payload, Success) else ""
+
+
+def pagination(body: bytes) -> tuple[bool | None, int | None]:
+    """OpenSERP's `pagination.has_more` and `next_start` (None when absent: early versions)."""
+    payload = decode_json(body, INFO.label)
+    if not isinstance(payload, Success):
+        return None, None
+    page = field(payload.unwrap(), "pagination")
+    more = field(page, "has_more")
+    start = field(page, "next_start")
+    return (
+        more if isinstance(more, bool) else None,
+        start if isinstance(start, int) and not isinstance(start, bool) and start >= 0 else None,
+    )
 
 
 def _is_ad(item: object) -> bool:
@@ -143,9 +177,20 @@ async def search_openserp(
     except ValueError:
         password = None
     limit = min(wanted(query), MAX_LIMIT)
-    received = [0]  # the next page starts after the rows received so far
+    start = [0]  # the next page's offset: `next_start`, else the rows received so far
+    more: dict[int, bool | None] = {}
 
     async def fetch(page: int, left: float) -> Result[Rows, WebError]:
+        offset = start[0]
+        said: list[int | None] = [None]
+
+        def parse_page(
+            status: int, headers: Mapping[str, str], body: bytes
+        ) -> Result[Rows, WebError]:
+            if 200 <= status < 300:
+                more[page], said[0] = pagination(body)
+            return parse_openserp(status, headers, body)
+
         got = await fetch_page_rows(
             session,
             INFO,
@@ -153,11 +198,12 @@ async def search_openserp(
             url,
             timeout_s=left,
             headers={"Accept": "application/json", "User-Agent": settings.api_user_agent()},
-            params=params_for(query, received[0], limit),
-            parse=parse_openserp,
+            params=params_for(query, offset, limit),
+            parse=parse_page,
             secret=password,
         )
-        received[0] += len(got.value_or(()))
+        next_start = said[0]
+        start[0] = next_start if next_start is not None else offset + len(got.value_or(()))
         return got
 
     return await page_through(
@@ -165,7 +211,7 @@ async def search_openserp(
         fetch,
         want=wanted(query),
         budget=settings.max_requests,
-        page_size=None,  # engines behind OpenSERP serve fewer than `limit` per page
         timeout_s=settings.timeout_s,
         unsupported=unsupported(query),
+        has_page=lambda index: more.get(index - 1) is not False,
     )

@@ -1,11 +1,14 @@
 """Paging a provider until the query's `max_results` is met, within a request budget.
 
 `page_through` asks `fetch_page(0)`, `fetch_page(1)`, ... and stops when enough distinct rows
-came back, when a page brings nothing new or fewer rows than a full page (the provider ran
-dry), at the provider's own last page, or when the per-query request budget
-(WEB_SEARCH_MAX_REQUESTS) is spent. A failure on the first page is the answer's failure; a
-failure on a later page keeps what came before and says so. When fewer rows than asked come
-back, `Answer.shortfall` says why, so the agent is never left guessing.
+came back, when the provider's own "more" signal says there is no next page (`has_page`),
+when a page brings nothing new (empty or all duplicates), at the provider's own last page,
+or when the per-query request budget (WEB_SEARCH_MAX_REQUESTS) is spent. A page with fewer
+rows than asked is never taken as the end: providers serve short pages (Brave "may be less
+than requested", Serper's answer boxes take organic slots, engines behind OpenSERP). A
+failure on the first page is the answer's failure; a failure on a later page keeps what
+came before and says so. When fewer rows than asked come back, `Answer.shortfall` says
+why, so the agent is never left guessing.
 
 Only rows the kernel is likely to keep count toward `max_results` (`likely_kept`: an http(s)
 URL to a public host under the default policy), and rows are not cut here: the kernel
@@ -54,7 +57,6 @@ async def page_through(
     *,
     want: int,
     budget: int,
-    page_size: int | None,
     timeout_s: float,
     last_page: int | None = None,
     unsupported: tuple[str, ...] = (),
@@ -62,7 +64,6 @@ async def page_through(
 ) -> Result[Answer, WebError]:
     """Distinct rows (by URL) from as many pages as needed, at most `budget` requests.
 
-    `page_size` is a full page's row count (None when the provider does not say);
     `last_page` the highest page index the provider serves (None: no limit); `timeout_s`
     bounds all the pages together (each request gets what is left); `has_page(index)`
     says whether the previous page offered a next one (e.g. a next-page form).
@@ -105,7 +106,7 @@ async def page_through(
             seen.add(row.get("url"))
         rows.extend(fresh)
         kept += sum(1 for row in fresh if likely_kept(row))
-        dry = not fresh or (page_size is not None and len(page) < page_size)
+        dry = not fresh
         if dry and kept < want:
             why = f"{info.label} had no more results after {requests} request(s)"
             break

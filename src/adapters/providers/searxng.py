@@ -2,10 +2,11 @@
 
 No key. Snippet = `content`; score = `score`; date = `publishedDate`. There is no count
 parameter, so rows are sliced here and more are paged with `pageno`. Per call: `language`
-(with the region, e.g. `en-US`), `safesearch` (0/1/2), `time_range`, `categories=news` for
-`topic: news`; domain filters become `site:` operators (engines that ignore them are
-covered by the kernel's hit filter). A region without a language is reported, not applied.
-The JSON format is off by default: such an instance
+(with the region, e.g. `en-US`; only a locale SearXNG lists, see `locale_of`),
+`safesearch` (0/1/2), `time_range`, `categories=news` for `topic: news`; domain filters
+become `site:` operators (engines that ignore them are covered by the kernel's hit filter).
+A region without a language is reported, not applied. The JSON format is off by default:
+such an instance
 answers 403, and the error says which setting to enable (`search.formats` in
 settings.yml). Browser-like Accept headers and a non-library User-Agent keep SearXNG's
 bot limiter quiet. An empty result while engines report errors is PROVIDER_UNAVAILABLE.
@@ -40,6 +41,7 @@ from webdistill.adapters.providers.rows import (
 )
 from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.transport import fetch_page_rows
+from webdistill.adapters.providers.value_lists import SEARXNG_LOCALES
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import SearchQuery
 from webdistill.kernel.quoting import safe_text
@@ -68,10 +70,9 @@ def params_for(query: SearchQuery, page: int = 0) -> dict[str, str]:
     params = {"q": site_operators(query), "format": "json", "pageno": str(page + 1)}
     if query.time_range is not None:
         params["time_range"] = query.time_range
-    if query.language is not None:
-        base = query.language.split("-", 1)[0]
-        region = query.region or (query.language.split("-", 1)[1:] or [""])[0]
-        params["language"] = f"{base}-{region.upper()}" if region else base
+    locale = locale_of(query)[0]
+    if locale is not None:
+        params["language"] = locale
     if query.safe_search is not None:
         params["safesearch"] = SAFE_SEARCH[query.safe_search]
     if query.topic == "news":
@@ -79,11 +80,47 @@ def params_for(query: SearchQuery, page: int = 0) -> dict[str, str]:
     return params
 
 
+#: Script subtags to the region SearXNG lists for that script (it takes `xx-YY` only).
+_SCRIPTS = {"zh-hant": "zh-TW", "zh-hans": "zh-CN"}
+
+
+def locale_of(query: SearchQuery) -> tuple[str | None, str | None]:
+    """SearXNG's `language` for the query, and what of the query it could not express.
+
+    Only codes SearXNG lists are sent: `xx-YY` when it lists that locale, else `xx` (the
+    region part is then reported), never a form its check refuses with HTTP 400
+    (`zh-HANT`, `es-419`). `zh-hant`/`zh-hans` become `zh-TW`/`zh-CN` unless the region is
+    another listed one (`zh-HK`).
+    """
+    if query.language is None:
+        return None, None
+    base, _, tail = query.language.partition("-")
+    region = (query.region or "").upper()
+    if query.language in _SCRIPTS:
+        scripted = f"{base}-{region}"
+        locale = scripted if region and scripted in SEARXNG_LOCALES else _SCRIPTS[query.language]
+        return locale, None
+    if not region and len(tail) == 2 and tail.isalpha():
+        region = tail.upper()
+    if region and f"{base}-{region}" in SEARXNG_LOCALES:
+        return f"{base}-{region}", None
+    if base not in SEARXNG_LOCALES:
+        return None, f"SearXNG lists no language {query.language!r}"
+    if region or tail:
+        shown = f"{base}-{region}" if region else query.language
+        return base, f"SearXNG lists no locale {shown!r}; language {base!r} was searched"
+    return base, None
+
+
 def unsupported(query: SearchQuery) -> tuple[str, ...]:
     """What SearXNG cannot do of `query`."""
     if query.region is not None and query.language is None:
         why = "SearXNG takes a region only with a language (e.g. language=en, region=us)"
         return (not_applied(INFO, "region", why),)
+    locale, problem = locale_of(query)
+    if problem is not None:
+        option = "region" if locale is not None and query.region is not None else "language"
+        return (not_applied(INFO, option, problem),)
     return ()
 
 
@@ -207,7 +244,6 @@ async def search_searxng(
         fetch,
         want=wanted(query),
         budget=settings.max_requests,
-        page_size=None,
         timeout_s=settings.timeout_s,
         unsupported=unsupported(query),
     )

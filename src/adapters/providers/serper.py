@@ -3,7 +3,8 @@
 Snippet = `snippet`; URL = `link`; date = `date` (display text); no score.
 `num` is sent as the smallest of 10, 20, 30, 40, 50, 100 that covers the request (the
 values Serper's own clients use) and the rows are sliced here; more are paged with `page`
-(1-based). `topic: news` uses `/news` (rows under `news`). Per call: `gl` (country), `hl`
+(1-based) until a page brings nothing new (a short page is not the end: answer boxes take
+organic slots). `topic: news` uses `/news` (rows under `news`). Per call: `gl` (country), `hl`
 (language), `tbs` (time); domain filters become `site:` operators; there is no safe-search
 parameter, which the outcome reports. A bad key is 403 `{"message": "Unauthorized."}`;
 exhausted credits are a 400 "Not enough credits".
@@ -124,7 +125,6 @@ async def search_serper(
         fetch,
         want=wanted(query),
         budget=settings.max_requests,
-        page_size=page_size(query),
         timeout_s=settings.timeout_s,
         unsupported=unsupported(query),
     )

@@ -2,10 +2,11 @@
 
 Snippet = `content`; score = `score` (0-1); date = `published_date` (news topic only).
 `max_results` is capped at 20; there is no paging. Per call: `topic` (general/news),
-`time_range`, `include_domains` / `exclude_domains` (native). Tavily takes a country only as
-a full English name and has no language or safe-search parameter: those are reported as not
-applied. Errors: 401 bad key, 403/432/433 forbidden or plan/pay-as-you-go limit, 429 with
-`retry-after`, body `{"detail": {"error"}}`.
+`time_range`, `include_domains` / `exclude_domains` (native), `country` as Tavily's full
+lower-case English name (`germany`) for the ISO region, general topic only (Tavily's list in
+`value_lists.TAVILY_COUNTRIES`; a region not in it is reported). Tavily has no language or
+safe-search parameter: those are reported as not applied. Errors: 401 bad key, 403/432/433
+forbidden or plan/pay-as-you-go limit, 429 with `retry-after`, body `{"detail": {"error"}}`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from webdistill.adapters.providers.rows import (
 )
 from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.transport import fetch_rows
+from webdistill.adapters.providers.value_lists import TAVILY_COUNTRIES
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import SearchQuery
 
@@ -57,14 +59,21 @@ def body_for(query: SearchQuery) -> dict[str, object]:
         body["include_domains"] = list(query.include_domains)
     if query.exclude_domains:
         body["exclude_domains"] = list(query.exclude_domains)
+    country = TAVILY_COUNTRIES.get(query.region or "")
+    if country is not None and query.topic != "news":
+        body["country"] = country
     return body
 
 
 def unsupported(query: SearchQuery) -> tuple[str, ...]:
     """What Tavily cannot do of `query`."""
     missing = []
-    if query.region is not None:
-        missing.append(not_applied(INFO, "region", "Tavily takes only full country names"))
+    if query.region is not None and query.region not in TAVILY_COUNTRIES:
+        why = f"Tavily lists no country for {query.region.upper()!r}"
+        missing.append(not_applied(INFO, "region", why))
+    elif query.region is not None and query.topic == "news":
+        why = "Tavily takes a country only with the general topic"
+        missing.append(not_applied(INFO, "region", why))
     if query.language is not None:
         missing.append(not_applied(INFO, "language", "Tavily has no language parameter"))
     if query.safe_search is not None:

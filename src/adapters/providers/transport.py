@@ -4,11 +4,15 @@ Provider endpoints are operator-configured and trusted (a SearXNG on localhost i
 so this uses a plain aiohttp session rather than the SSRF-guarded one used for pages.
 Redirects are not followed: an API key header must never travel to another host.
 Bodies are read up to `MAX_BODY_BYTES`. No URL is quoted in errors (SEARXNG_URL may carry
-basic-auth credentials).
+basic-auth credentials). A search request whose answer is a 502/503/504 or whose connection
+failed (reset, refused) is sent once more after a short random pause (`RETRY_JITTER_S`),
+when the search deadline leaves room for it; a search is idempotent, so the repeat is safe.
 """
 
 from __future__ import annotations
 
+import asyncio
+import random
 import time
 from collections.abc import Callable, Mapping
 
@@ -24,6 +28,12 @@ from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.redaction import without_secret
 
 MAX_BODY_BYTES = 4 * 1024 * 1024
+#: Statuses of a passing outage, worth one repeat.
+RETRY_STATUSES = frozenset({502, 503, 504})
+#: The random pause before the repeat (seconds), so clients do not repeat in step.
+RETRY_JITTER_S = (0.05, 0.3)
+#: The repeat is sent only when at least this much of the deadline is left after the pause.
+RETRY_MIN_LEFT_S = 1.0
 
 
 @attrs.frozen
@@ -166,7 +176,11 @@ async def fetch_rows(
     params: Mapping[str, str] | None = None,
     json_body: object = None,
 ) -> Result[Answer, WebError]:
-    """Send one request, parse the answer, keep at most `limit` rows; `secret` is scrubbed."""
+    """Send one request, parse the answer, keep at most `limit` rows; `secret` is scrubbed.
+
+    A 502/503/504 or a failed connection is repeated once within `timeout_s`.
+    """
+    started = time.monotonic()
     answer = await exchange(
         session,
         info,
@@ -177,6 +191,21 @@ async def fetch_rows(
         params=params,
         json_body=json_body,
     )
+    if _passing(answer):
+        pause = random.uniform(*RETRY_JITTER_S)  # jitter, not a secret
+        left = timeout_s - (time.monotonic() - started) - pause
+        if left >= RETRY_MIN_LEFT_S:
+            await asyncio.sleep(pause)
+            answer = await exchange(
+                session,
+                info,
+                method,
+                url,
+                timeout_s=left,
+                headers=headers,
+                params=params,
+                json_body=json_body,
+            )
     if not is_successful(answer):
         return Failure(scrub(answer.failure(), secret))
     got = answer.unwrap()
@@ -187,6 +216,13 @@ async def fetch_rows(
     if not is_successful(rows):
         return Failure(scrub(rows.failure(), secret))
     return Success(Answer(rows=rows.unwrap()[:limit]))
+
+
+def _passing(answer: Result[HttpAnswer, WebError]) -> bool:
+    """A failure worth one repeat: an outage status or a connection that failed."""
+    if isinstance(answer, Success):
+        return answer.unwrap().status in RETRY_STATUSES
+    return answer.failure().code is ErrorCode.NETWORK_ERROR
 
 
 async def fetch_page_rows(

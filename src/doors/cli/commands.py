@@ -179,6 +179,20 @@ def _report(
     return first_failure_exit(outcome.error for outcome in outcomes)
 
 
+#: `webdistill search` flags (argparse names) and the `web_search` arguments they set.
+_SEARCH_OPTIONS = (
+    ("region", "region"),
+    ("language", "language"),
+    ("safe_search", "safe_search"),
+    ("include_domains", "include_domains"),
+    ("exclude_domains", "exclude_domains"),
+    ("topic", "topic"),
+    ("snippet_chars", "max_chars_per_result"),
+    ("content_hits", "content_hits"),
+    ("content_chars", "content_max_chars"),
+)
+
+
 def run_search(args: argparse.Namespace) -> int:
     config = load_config(args)
     if args.provider:
@@ -189,6 +203,10 @@ def run_search(args: argparse.Namespace) -> int:
         raw["max_results"] = args.max_results
     if args.time_range:
         raw["time_range"] = args.time_range
+    for option, name in _SEARCH_OPTIONS:
+        value = getattr(args, option, None)
+        if value is not None:
+            raw[name] = value
     label = f"searching {len(queries)} queries"
 
     async def call(toolkit: Toolkit) -> Result[tuple[SearchOutcome, ...], WebError]:

@@ -14,6 +14,7 @@ import sys
 import typing
 from collections.abc import Sequence
 
+from webdistill.config import PROVIDERS
 from webdistill.doors.cli.support import (
     CLI_INTERNAL_ERROR,
     CLI_INTERRUPTED,
@@ -27,7 +28,7 @@ from webdistill.doors.cli.support import (
     wants_json,
 )
 
-PROVIDER_CHOICES = ("auto", "duckduckgo", "brave", "tavily", "searxng", "exa", "serper", "none")
+PROVIDER_CHOICES = PROVIDERS  # every WEB_SEARCH_PROVIDER value (openserp and mcp too)
 
 DESCRIPTION = (
     "Web search and safe page reading for LLM agents and people. Settings come from WEB_* "
@@ -92,7 +93,47 @@ def _add_search(commands: _SubParsers[_Parser]) -> None:
     search.add_argument("--max-results", type=_positive_int, metavar="N", help="hits per query")
     search.add_argument("--time-range", choices=("day", "week", "month", "year"))
     search.add_argument(
+        "--region", metavar="CC", help="country to search from, two letters (us, de, jp)"
+    )
+    search.add_argument(
+        "--language", "--lang", metavar="LANG", help="language of the results (en, de, pt-br)"
+    )
+    search.add_argument(
+        "--safe-search", choices=("off", "moderate", "strict"), help="filter adult content"
+    )
+    search.add_argument(
+        "--site",
+        "--include-domain",
+        dest="include_domains",
+        action="append",
+        metavar="DOMAIN",
+        help="only hits from this domain and its subdomains (repeatable)",
+    )
+    search.add_argument(
+        "--exclude-site",
+        "--exclude-domain",
+        dest="exclude_domains",
+        action="append",
+        metavar="DOMAIN",
+        help="no hits from this domain (repeatable)",
+    )
+    search.add_argument(
+        "--news", dest="topic", action="store_const", const="news", help="news articles only"
+    )
+    search.add_argument(
+        "--snippet-chars", type=_positive_int, metavar="N", help="most characters per snippet"
+    )
+    search.add_argument(
         "--include-content", action="store_true", help="also read the top hits of each query"
+    )
+    search.add_argument(
+        "--content-hits", type=_positive_int, metavar="N", help="with --include-content: hits read"
+    )
+    search.add_argument(
+        "--content-chars",
+        type=_positive_int,
+        metavar="N",
+        help="with --include-content: most characters read from each hit",
     )
     search.add_argument(
         "--provider", choices=PROVIDER_CHOICES, help="override WEB_SEARCH_PROVIDER for this call"
