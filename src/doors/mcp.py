@@ -295,7 +295,7 @@ def uvicorn_config(
     app: Any, config: Config, host: str, port: int, *, log_level: str = "warning"
 ) -> Any:
     """uvicorn's settings for `app`: its h11 protocol with the read deadlines and the
-    connection limit of `config` (mcp_connections.py), no WebSocket."""
+    connection limit of `config` (mcp_connections.py), no WebSocket, at most 10 s to stop."""
     import uvicorn
 
     protocol = guarded_protocol(
@@ -303,7 +303,10 @@ def uvicorn_config(
         body_timeout_s=config.mcp_body_timeout_ms / 1000,
         max_connections=config.mcp_max_connections,
     )
-    return uvicorn.Config(app, host=host, port=port, http=protocol, ws="none", log_level=log_level)
+    return uvicorn.Config(
+        app, host=host, port=port, http=protocol, ws="none", log_level=log_level,
+        timeout_graceful_shutdown=10,  # an open stream does not hold the exit for ever
+    )  # fmt: skip
 
 
 async def run_http(config: Config, host: str, port: int) -> None:
