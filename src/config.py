@@ -101,6 +101,12 @@ class Config:
     mcp_allowed_hosts: tuple[str, ...] = ()
     mcp_allowed_origins: tuple[str, ...] = ()
     mcp_token: str | None = attrs.field(default=None, repr=False)
+    mcp_header_timeout_ms: int = 10_000
+    mcp_body_timeout_ms: int = 30_000
+    mcp_max_connections: int = 256
+    mcp_max_sessions: int = 1000
+    mcp_max_sessions_per_client: int = 100
+    mcp_session_idle_minutes: int = 10
     #: WEB_AUDIT_LOG: "stderr" or a file path; None = no audit log.
     audit_log: str | None = None
     cache_dir: str | None = None
@@ -385,6 +391,12 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_MCP_ALLOWED_HOSTS": ("mcp_allowed_hosts", _host_names),
     "WEB_MCP_ALLOWED_ORIGINS": ("mcp_allowed_origins", _origins),
     "WEB_MCP_TOKEN": ("mcp_token", _token),
+    "WEB_MCP_HEADER_TIMEOUT_MS": ("mcp_header_timeout_ms", _count(100, 600_000)),
+    "WEB_MCP_BODY_TIMEOUT_MS": ("mcp_body_timeout_ms", _count(100, 600_000)),
+    "WEB_MCP_MAX_CONNECTIONS": ("mcp_max_connections", _count(2, 65_536)),
+    "WEB_MCP_MAX_SESSIONS": ("mcp_max_sessions", _count(1, 100_000)),
+    "WEB_MCP_MAX_SESSIONS_PER_CLIENT": ("mcp_max_sessions_per_client", _count(1, 100_000)),
+    "WEB_MCP_SESSION_IDLE_MINUTES": ("mcp_session_idle_minutes", _count(1, 1440)),
     "WEB_AUDIT_LOG": ("audit_log", _audit_destination),
     "WEB_CACHE_DIR": ("cache_dir", _directory),
     "WEB_CACHE_MAX_BYTES": ("cache_max_bytes", _count(1024 * 1024, 1024**4)),

@@ -92,6 +92,12 @@ BAD_VALUES = [
     ("WEB_MCP_ALLOWED_HOSTS", "http://a.example/", "not a host"),
     ("WEB_MCP_ALLOWED_ORIGINS", "a.example", "not an origin"),
     ("WEB_MCP_TOKEN", "short", "at least 16"),
+    ("WEB_MCP_HEADER_TIMEOUT_MS", "50", "100 to 600000"),
+    ("WEB_MCP_BODY_TIMEOUT_MS", "soon", "whole number"),
+    ("WEB_MCP_MAX_CONNECTIONS", "1", "2 to 65536"),
+    ("WEB_MCP_MAX_SESSIONS", "0", "1 to 100000"),
+    ("WEB_MCP_MAX_SESSIONS_PER_CLIENT", "many", "whole number"),
+    ("WEB_MCP_SESSION_IDLE_MINUTES", "30m", "whole number"),
 ]
 
 

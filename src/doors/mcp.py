@@ -8,8 +8,10 @@ unless WEB_FENCE_UNTRUSTED=false) plus `structuredContent` (`{"results": [...]}`
 the kernel refuses, or a batch whose every query / URL failed, makes the result a tool error
 (`isError`); a batch where only some items failed is a result, each failed item carrying its
 code and message. An unknown tool name is a JSON-RPC error (-32602), as the spec says.
-Results carry their `response_id`; on streamable HTTP they are stored under the MCP session,
-so another session cannot read them back (`web_get_result` answers NOT_FOUND).
+Results carry their `response_id`; on streamable HTTP with sessions (2025-11-25 and older)
+they are stored under the MCP session, so another session cannot read them back
+(`web_get_result` answers NOT_FOUND); a session-less (2026-07-28) client's go to a ring of
+its connection's and are read back with the id alone (`kernel.results.capability_scope`).
 
 The toolkit is composed on the first tool call (`LazyToolkit`), so `initialize` and
 `tools/list` are answered without loading the HTTP client and the extractors.
@@ -25,10 +27,12 @@ from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
 from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
 from mcp.shared.exceptions import MCPError
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from returns.result import Result, Success
 
 from webdistill.config import Config
 from webdistill.doors.lazy_toolkit import LazyToolkit
+from webdistill.doors.mcp_connections import CONNECTION_KEY, guarded_protocol
 from webdistill.doors.mcp_drain import draining
 from webdistill.doors.mcp_handshake import (
     FENCE_INSTRUCTIONS,
@@ -41,7 +45,7 @@ from webdistill.doors.render import error_text, fetch_to_text, search_to_text, t
 from webdistill.doors.render_results import id_line, stored_to_jsonable, stored_to_text
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
-from webdistill.kernel.results import StoredResult
+from webdistill.kernel.results import StoredResult, capability_scope
 
 
 def _version() -> str:
@@ -196,12 +200,20 @@ async def call_tool(
 
 
 def session_scope(ctx: ServerRequestContext[Any]) -> str:
-    """The MCP session of a streamable HTTP request ("" on stdio and stateless HTTP).
-
-    The transport has already checked the header against the session it serves."""
-    headers = getattr(ctx.request, "headers", None)
-    value = headers.get(MCP_SESSION_ID_HEADER) if headers is not None else None
-    return value if isinstance(value, str) else ""
+    """Whose results a call's are: the MCP session of a streamable HTTP request with one
+    (2025-11-25 and older; the transport has checked the header against the session it
+    serves), the capability scope of the connection's ring for a session-less request
+    (2026-07-28, where a session header is not checked and so not believed), "" on stdio."""
+    request = ctx.request
+    if ctx.protocol_version in HANDSHAKE_PROTOCOL_VERSIONS:
+        headers = getattr(request, "headers", None)
+        value = headers.get(MCP_SESSION_ID_HEADER) if headers is not None else None
+        if isinstance(value, str) and value:
+            return value
+    asgi = getattr(request, "scope", None)
+    state = asgi.get("state") if isinstance(asgi, dict) else None
+    ring = state.get(CONNECTION_KEY) if isinstance(state, dict) else None
+    return capability_scope(ring) if isinstance(ring, str) and ring else ""
 
 
 def make_server(toolkit: ToolkitLike) -> Server[Any]:
@@ -253,24 +265,48 @@ async def run_stdio(config: Config, first_line: bytes = b"", answered: object = 
         await server.run(reading, writing, server.create_initialization_options())
 
 
-def http_app(toolkit: ToolkitLike, config: Config, bind_host: str) -> Any:
-    """The streamable HTTP app for `toolkit`, behind the Host / Origin / token guard.
+def http_app(
+    toolkit: ToolkitLike, config: Config, bind_host: str, *, session_idle_s: float | None = None
+) -> Any:
+    """The streamable HTTP app for `toolkit`, behind the Host / Origin / token guard, with
+    sessions bounded per client and in all (mcp_sessions.py); `session_idle_s` overrides
+    WEB_MCP_SESSION_IDLE_MINUTES.
 
     The guard checks every request whatever the bind (mcp_http_guard.py); the SDK's own
     rebinding check, which it only turns on for loopback binds and with fixed lists, is left
     off so that WEB_MCP_ALLOWED_HOSTS / WEB_MCP_ALLOWED_ORIGINS are the one source of truth.
     """
-    from mcp.server.transport_security import TransportSecuritySettings
-
     from webdistill.doors.mcp_http_guard import McpHttpGuard, default_hosts, default_origins
+    from webdistill.doors.mcp_sessions import sessions_app
 
     hosts = config.mcp_allowed_hosts or default_hosts(bind_host)
     origins = config.mcp_allowed_origins or default_origins(hosts)
-    app = make_server(toolkit).streamable_http_app(
-        host=bind_host,
-        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+    idle_s = session_idle_s if session_idle_s is not None else config.mcp_session_idle_minutes * 60
+    app = sessions_app(
+        make_server(toolkit),
+        per_client=config.mcp_max_sessions_per_client,
+        total=config.mcp_max_sessions,
+        idle_s=idle_s,
     )
     return McpHttpGuard(app, allowed_hosts=hosts, allowed_origins=origins, token=config.mcp_token)
+
+
+def uvicorn_config(
+    app: Any, config: Config, host: str, port: int, *, log_level: str = "warning"
+) -> Any:
+    """uvicorn's settings for `app`: its h11 protocol with the read deadlines and the
+    connection limit of `config` (mcp_connections.py), no WebSocket, at most 10 s to stop."""
+    import uvicorn
+
+    protocol = guarded_protocol(
+        header_timeout_s=config.mcp_header_timeout_ms / 1000,
+        body_timeout_s=config.mcp_body_timeout_ms / 1000,
+        max_connections=config.mcp_max_connections,
+    )
+    return uvicorn.Config(
+        app, host=host, port=port, http=protocol, ws="none", log_level=log_level,
+        timeout_graceful_shutdown=10,  # an open stream does not hold the exit for ever
+    )  # fmt: skip
 
 
 async def run_http(config: Config, host: str, port: int) -> None:
@@ -283,8 +319,7 @@ async def run_http(config: Config, host: str, port: int) -> None:
     shown = f"[{host}]" if ":" in host else host
     print(f"webdistill: MCP streamable HTTP at http://{shown}:{port}/mcp", file=sys.stderr)
     async with LazyToolkit(config) as toolkit:
-        app = http_app(toolkit, config, host)
-        server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
+        server = uvicorn.Server(uvicorn_config(http_app(toolkit, config, host), config, host, port))
         try:
             await server.serve(sockets=[listener])
         except SystemExit:  # uvicorn exits when it cannot start (it logged why)

@@ -86,7 +86,9 @@ def _split_port(value: str) -> tuple[str, str]:
         end = value.find("]")
         if end == -1:
             return value, ""
-        return value[: end + 1], value[end + 2 :] if value[end + 1 : end + 2] == ":" else ""
+        if value[end + 1 :] and value[end + 1] != ":":
+            return value, ""  # junk after the bracket: a name that matches nothing
+        return value[: end + 1], value[end + 2 :]
     if value.count(":") == 1:
         name, _, port = value.partition(":")
         return name, port
@@ -95,8 +97,17 @@ def _split_port(value: str) -> tuple[str, str]:
     return value, ""
 
 
+def _port_ok(value: str, port: str) -> bool:
+    """No port, or 1 to 5 digits (`127.0.0.1:P@evil.example` and `host:` are refused)."""
+    if not port:
+        return not value.rstrip().endswith(":")
+    return len(port) <= 5 and port.isascii() and port.isdigit()
+
+
 def _matches(value: str, allowed: Sequence[str]) -> bool:
     name, port = _split_port(value)
+    if not _port_ok(value, port):
+        return False
     for entry in allowed:
         want_name, want_port = _split_port(entry)
         if name == want_name and (not want_port or want_port in ("*", port)):

@@ -57,7 +57,8 @@ def _address(host: str, port: int) -> tuple[socket.AddressFamily, tuple[object, 
 def bind_listener(host: str, port: int) -> socket.socket:
     """A listening TCP socket on `host:port` (IPv4 or IPv6); raises `ListenError`."""
     family, address = _address(host, port)
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # Made for TCP (not protocol 0) so asyncio sets TCP_NODELAY on each accepted connection.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         if family == socket.AF_INET6:

@@ -4,6 +4,12 @@
 with its `response_id`; `web_get_result` (see `retrieval.py`) loads it back whole, or one
 query / one page / one hit of it. Ids are unguessable and scoped: a `scope` (the MCP session
 on a shared server, "" otherwise) only ever sees its own results.
+
+A client with no session (MCP 2026-07-28 over HTTP) has `capability_scope(ring)`: its results
+go to a ring of its own (`ring` names the client: its connection), so no other client's calls
+evict them, and they are read back with the id alone, which names that ring: the id is the
+capability (unguessable, shown only to the client that made it). Session ids never read a
+capability id, nor capability scopes a session's.
 """
 
 from __future__ import annotations
@@ -18,6 +24,16 @@ from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
 
 ToolName = Literal["web_search", "web_fetch"]
+
+#: The start of every `capability_scope`; no session id or "" starts with it.
+CAPABILITY_PREFIX = "\x00ring:"
+
+
+def capability_scope(ring: str) -> str:
+    """The scope of a session-less client whose results go to its own `ring` (1 to 32 ASCII
+    letters and digits) and are read back by whoever holds their id."""
+    return CAPABILITY_PREFIX + ring
+
 
 STORED_CUT_NOTICE = (
     "The stored copy of this page was cut to fit WEB_MAX_STORED_CHARS; call web_fetch "

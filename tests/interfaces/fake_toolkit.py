@@ -21,10 +21,13 @@ class KernelToolkit:
     """Same surface as `webdistill.compose.Toolkit`: config, search, fetch, get_result,
     schemas (results kept in a memory store)."""
 
-    def __init__(self, backend: FakeBackend, config: Config | None = None) -> None:
+    def __init__(
+        self, backend: FakeBackend, config: Config | None = None, *, max_results: int = 20
+    ) -> None:
         self.config = config or Config()
         self.backend = backend
-        results = StoredResults(MemoryStore(16 * 1024 * 1024), max_results=20, max_chars=100_000)
+        store = MemoryStore(16 * 1024 * 1024)
+        results = StoredResults(store, max_results=max_results, max_chars=100_000)
         self.deps = Deps(backend=backend, results=results)
 
     async def search(

@@ -53,9 +53,12 @@ async def running(config: Config, bind_host: str) -> AsyncIterator[int]:
 
 
 async def post(port: int, headers: dict[str, str]) -> int:
-    async with aiohttp.ClientSession() as session, session.post(
-        f"http://127.0.0.1:{port}/mcp", json=INIT, headers={**ACCEPT, **headers}
-    ) as response:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(
+            f"http://127.0.0.1:{port}/mcp", json=INIT, headers={**ACCEPT, **headers}
+        ) as response,
+    ):
         return response.status
 
 
@@ -67,6 +70,17 @@ async def test_loopback_bind_refuses_foreign_host_and_origin() -> None:
         assert await post(port, {"Origin": "null"}) == 403
         assert await post(port, {}) == 200
         assert await post(port, {"Origin": f"http://localhost:{port}"}) == 200
+
+
+@pytest.mark.parametrize(
+    "spoof", ["127.0.0.1:P@evil.example", "127.0.0.1:80@evil.example", "localhost:x",
+              "127.0.0.1:", "[::1]@evil.example", "[::1]:80@evil.example", "127.0.0.1:123456"],
+)  # fmt: skip
+async def test_a_host_or_origin_whose_port_is_not_a_number_is_refused(spoof: str) -> None:
+    async with running(Config(), "127.0.0.1") as port:
+        assert await post(port, {"Host": spoof}) == 421
+        assert await post(port, {"Origin": f"http://{spoof}"}) == 403
+        assert await post(port, {"Host": f"127.0.0.1:{port}"}) == 200
 
 
 async def test_a_non_loopback_bind_checks_host_origin_and_token() -> None:

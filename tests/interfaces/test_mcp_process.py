@@ -138,3 +138,24 @@ def test_negotiation_follows_the_sdk_tables() -> None:
         assert json.loads(answered[1])["result"]["protocolVersion"] == expected
     for not_initialize in (b"", b"{", b"[]", json.dumps(INITIALIZED).encode()):
         assert initialize_answer(not_initialize, fence=True) is None
+
+
+async def test_accepted_connections_get_tcp_nodelay() -> None:
+    """The listening socket is made for TCP, so asyncio sets TCP_NODELAY on each accepted
+    connection (a socket made with protocol 0 never gets it: small answers wait ~40 ms)."""
+    from webdistill.doors.mcp_listen import bind_listener
+
+    listener = bind_listener("127.0.0.1", 0)
+    seen: list[int] = []
+
+    async def accepted(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        sock = writer.get_extra_info("socket")
+        seen.append(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+        writer.close()
+
+    server = await asyncio.start_server(accepted, sock=listener)
+    async with server:
+        reader, writer = await asyncio.open_connection(*listener.getsockname()[:2])
+        await asyncio.wait_for(reader.read(), timeout=30)
+        writer.close()
+    assert seen and seen[0] != 0

@@ -9,7 +9,10 @@ one script (Redis). The id names its slot and random part (`r_<slot>_<random>`) 
 entry holds the random part and scope it was written for, so an id whose slot was written
 again, an id moved to another slot, an id of another session and a made-up id all read as
 NOT_FOUND alike (on a memory store too, where the outcomes are kept as objects, not encoded:
-nothing outside this process reads them). The id is handed out only after the entry is
+nothing outside this process reads them). A `capability_scope(ring)` keeps its results in
+that ring's slots and its ids end with `.<ring>`: they are read in the ring they name, by any
+capability scope (the id is the capability), never by a session scope, and a session's ids
+are never read by a capability scope. The id is handed out only after the entry is
 stored, so any process that shares the store finds it at once. Each result holds at most
 `max_chars` characters of page content (cut beyond). Entries are versioned JSON (see
 `codec`); an unreadable one reads as NOT_FOUND.
@@ -37,7 +40,13 @@ from webdistill.adapters.store.memory import (
 )
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
-from webdistill.kernel.results import StoredResult, ToolName, bound_outcomes, not_found
+from webdistill.kernel.results import (
+    CAPABILITY_PREFIX,
+    StoredResult,
+    ToolName,
+    bound_outcomes,
+    not_found,
+)
 from webdistill.kernel.store import Store
 
 RESULT_TTL_S = 3600.0
@@ -95,14 +104,28 @@ def _slot_prefix(scope: str) -> str:
     return codec.key("result-ring", scope) + ":"
 
 
-_ID = re.compile(re.escape(ID_PREFIX) + r"(\d{1,9})_([A-Za-z0-9_-]{24})")
+_ID = re.compile(re.escape(ID_PREFIX) + r"(\d{1,9})_([A-Za-z0-9_-]{24})(?:\.([A-Za-z0-9]{1,32}))?")
+_RING = re.compile(r"[A-Za-z0-9]{1,32}")
 
 
-def _parts(response_id: str) -> tuple[int, str] | None:
-    """The slot and random part an id names, or None when it is not an id this store
-    hands out."""
+def _parts(response_id: str) -> tuple[int, str, str | None] | None:
+    """The slot, random part and ring (capability ids only) an id names, or None when it is
+    not an id this store hands out."""
     match = _ID.fullmatch(response_id)
-    return (int(match.group(1)), match.group(2)) if match else None
+    return (int(match.group(1)), match.group(2), match.group(3)) if match else None
+
+
+def _ring_of(scope: str) -> str | None:
+    """The ring a capability scope names (None for any other scope)."""
+    return scope[len(CAPABILITY_PREFIX) :] if scope.startswith(CAPABILITY_PREFIX) else None
+
+
+def _reading_scope(scope: str, ring: str | None) -> str | None:
+    """Where an id with `ring` is kept, read from `scope`: its own ring for a capability
+    scope, `scope` itself for the others; None when the id is not of the caller's kind."""
+    if _ring_of(scope) is None:
+        return scope if ring is None else None
+    return CAPABILITY_PREFIX + ring if ring is not None else None
 
 
 class StoredResults:
@@ -136,6 +159,10 @@ class StoredResults:
         scope: str,
     ) -> Result[str, WebError]:
         token = _tokens.take()
+        ring = _ring_of(scope)
+        if ring is not None and not _RING.fullmatch(ring):
+            return Failure(_unavailable("the caller's ring name is not valid"))
+        suffix = "" if ring is None else f".{ring}"
         bounded = bound_outcomes(outcomes, self._max_chars)
         memory = self._memory
         if memory is not None:  # kept as it is: frozen outcomes, what `load` would rebuild
@@ -145,7 +172,7 @@ class StoredResults:
                 ("result-count", scope), self._max_results, ("result", scope), kept,
                 size=size, ttl_s=self._ttl_s,
             )  # fmt: skip
-            return Success(f"{ID_PREFIX}{slot}_{token}")
+            return Success(f"{ID_PREFIX}{slot}_{token}{suffix}")
         data = {"tool": tool, "outcomes": _converter.unstructure(bounded)}
         entry = codec.encode("result", _identity(scope, token), data)
         if entry is None:
@@ -156,13 +183,17 @@ class StoredResults:
         )
         if not isinstance(placed, Success):
             return Failure(_unavailable(placed.failure().reason))
-        return Success(f"{ID_PREFIX}{placed.unwrap()}_{token}")
+        return Success(f"{ID_PREFIX}{placed.unwrap()}_{token}{suffix}")
 
     async def load(self, response_id: str, scope: str) -> Result[StoredResult, WebError]:
         parts = _parts(response_id)
         if parts is None:
             return Failure(not_found(response_id))
-        slot, token = parts
+        slot, token, ring = parts
+        kept_in = _reading_scope(scope, ring)
+        if kept_in is None:
+            return Failure(not_found(response_id))
+        scope = kept_in
         if self._memory is not None:
             kept = self._memory.recall(("result", scope, slot))
             if not isinstance(kept, _Kept) or kept.token != token:

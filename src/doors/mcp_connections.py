@@ -1,0 +1,159 @@
+"""The connections of `webdistill mcp --http`: read deadlines, a connection limit, a ring key.
+
+uvicorn (h11) waits for ever for a request's headers and body, and accepts connections until
+the process runs out of file descriptors, after which nobody gets in. `guarded_protocol`
+makes uvicorn's own h11 protocol class bounded:
+
+- a request's headers must arrive within `header_timeout_s` of the connection waiting for
+  them (a new connection, or one kept alive after a response), and its body within
+  `body_timeout_s` of the headers, however slowly it trickles; then the client gets a 408
+  and the connection is closed;
+- at most `max_connections` are open (never more than half the descriptor limit, which the
+  fetches need too): a connection beyond that closes the one that has waited longest for a
+  request, or, when every connection is busy with a request, is answered 503 and closed;
+- every connection gets a random key (`connection_key`), which a session-less MCP client's
+  results are kept under (see `kernel.results.capability_scope`).
+
+Written as a subclass because uvicorn has no such settings and takes a protocol class by
+design (`uvicorn.Config(http=...)`); it reads only h11's public connection state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import resource
+import secrets
+from typing import Any
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+#: Where a connection's key is, in every request's ASGI `scope["state"]`.
+CONNECTION_KEY = "webdistill.connection"
+
+
+def descriptor_cap(limit: int) -> int:
+    """`limit`, or half the process's descriptor limit when that is lower (at least 2)."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft <= 0:
+        return limit
+    return max(2, min(limit, soft // 2))
+
+
+def _plain_response(status: bytes, text: str) -> bytes:
+    body = text.encode()
+    return (
+        b"HTTP/1.1 " + status + b"\r\ncontent-type: text/plain; charset=utf-8\r\n"
+        b"connection: close\r\ncontent-length: " + str(len(body)).encode() + b"\r\n\r\n" + body
+    )
+
+
+TIMED_OUT = _plain_response(
+    b"408 Request Timeout",
+    "Request Timeout: the request's headers or body came too slowly "
+    "(WEB_MCP_HEADER_TIMEOUT_MS / WEB_MCP_BODY_TIMEOUT_MS); send it again at once.\n",
+)
+FULL = _plain_response(
+    b"503 Service Unavailable",
+    "Service Unavailable: the server has WEB_MCP_MAX_CONNECTIONS connections busy; retry.\n",
+)
+
+
+class _BoundedH11(H11Protocol):
+    header_timeout_s: float = 10.0
+    body_timeout_s: float = 30.0
+    max_connections: int = 256
+
+    def __init__(self, config: Any, server_state: Any, app_state: dict[str, Any], **kw: Any):
+        state = {**app_state, CONNECTION_KEY: secrets.token_hex(8)}
+        super().__init__(config, server_state, state, **kw)
+        self._phase: object = None
+        self._since = 0.0
+        self._timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._since = self.loop.time()
+        if len(self.connections) > self.max_connections and not self._shed_one():
+            transport.write(FULL)
+            transport.close()
+            return
+        self._watch()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        self._watch()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._watch()
+
+    def waiting(self) -> bool:
+        """Is this connection waiting for a request (no request being read or answered)?"""
+        idle = self.cycle is None or self.cycle.response_complete
+        return idle and self.conn.their_state is h11.IDLE and not self.transport.is_closing()
+
+    def _shed_one(self) -> bool:
+        """Close the connection that has waited longest for a request; False if none waits."""
+        waiting = [
+            c
+            for c in self.connections
+            if c is not self and isinstance(c, _BoundedH11) and c.waiting()
+        ]
+        if not waiting:
+            return False
+        oldest = min(waiting, key=lambda c: c._since)
+        oldest._disarm()
+        oldest.transport.close()
+        return True
+
+    def _watch(self) -> None:
+        """(Re)arm the deadline of the phase the request is in, when that phase changed."""
+        if self.transport.is_closing():
+            return
+        state = self.conn.their_state
+        phase = state if state in (h11.IDLE, h11.SEND_BODY) else None
+        if phase is h11.IDLE and not self.waiting():
+            phase = None  # a response is still being written
+        if phase is self._phase:
+            return
+        self._disarm()
+        self._phase = phase
+        if phase is None:
+            return
+        if phase is h11.IDLE:
+            self._since = self.loop.time()
+        wait = self.header_timeout_s if phase is h11.IDLE else self.body_timeout_s
+        self._timer = self.loop.call_later(wait, self._expire, phase)
+
+    def _disarm(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _expire(self, phase: object) -> None:
+        self._timer = None
+        if self._phase is not phase or self.transport.is_closing():
+            return
+        if self.cycle is None or not self.cycle.response_started:
+            self.transport.write(TIMED_OUT)
+        self.transport.close()
+
+
+def guarded_protocol(
+    *, header_timeout_s: float, body_timeout_s: float, max_connections: int
+) -> type[H11Protocol]:
+    """uvicorn's h11 protocol with these bounds (pass it as `uvicorn.Config(http=...)`)."""
+    return type(
+        "BoundedH11Protocol",
+        (_BoundedH11,),
+        {
+            "header_timeout_s": header_timeout_s,
+            "body_timeout_s": body_timeout_s,
+            "max_connections": descriptor_cap(max_connections),
+        },
+    )
