@@ -393,24 +393,37 @@ def _control_message(bad: re.Match[str]) -> str:
 
 
 def _credential_refusal(found: Found) -> Failure[WebError]:
-    """The refusal of a URL carrying a credential: where it is, never the credential."""
+    """The refusal of a URL carrying a credential: where it is, never the credential (a
+    name that holds one itself is named by its position)."""
     why = (
         "looks like a credential (an API key, token or password). Fetching it would send "
         "that secret to the site, so it is refused: "
     )
     reason = f"credential in {found.where}"
-    if found.where == "query":
+    if found.where == "query" and (found.name or found.position):
+        label = found.name or f"parameter {found.position}"
+        what = (
+            repr(found.name)
+            if found.name
+            else (f"number {found.position} (its name, not shown, holds a secret itself)")
+        )
         return _blocked(
-            f"The URL's query parameter {found.name!r} {why}remove the parameter and fetch "
+            f"The URL's query parameter {what} {why}remove the parameter and fetch "
             "the URL without it.",
             reason=reason,
-            parameter=found.name,
+            parameter=label,
         )
-    if found.name:
+    if found.name or found.position:
+        label = found.name or f"path segment {found.position}"
+        what = (
+            repr(found.name)
+            if found.name
+            else (f"in path segment {found.position} (its name, not shown, holds a secret itself)")
+        )
         return _blocked(
-            f"The URL's path parameter {found.name!r} {why}remove it and fetch the URL without it.",
+            f"The URL's path parameter {what} {why}remove it and fetch the URL without it.",
             reason=reason,
-            parameter=found.name,
+            parameter=label,
         )
     place = "host name" if found.where == "host" else "path"
     return _blocked(
