@@ -212,14 +212,21 @@ def _list_entry(entry: object) -> str:
     return parsed.unwrap().name if is_successful(parsed) else ""
 
 
-def _on_list(name: str, entries: tuple[str, ...]) -> bool:
-    return any(hosts.domain_matches(name, _list_entry(e)) for e in entries)
+def _on_list(host: hosts.Host, entries: tuple[str, ...], *, embedded: bool = True) -> bool:
+    """Is `host` on a list of domains? An address also by the IPv4 addresses it embeds
+    (`embedded`: for a blocklist, never to widen an allowlist)."""
+    if embedded and host.address is not None:
+        names = addresses.lookup_forms(host.address)
+    else:
+        names = [host.name]
+    return any(hosts.domain_matches(n, _list_entry(e)) for e in entries for n in names)
 
 
 def _on_default_list(host: hosts.Host, listed: frozenset[str]) -> bool:
-    """Is `host` (or, for a name, a domain it is under) in `listed`? O(labels) set probes."""
+    """Is `host` (or, for a name, a domain it is under; for an address, an IPv4 address it
+    embeds) in `listed`? O(labels) set probes."""
     if host.address is not None:
-        return host.name in listed
+        return not listed.isdisjoint(addresses.lookup_forms(host.address))
     name = host.name
     return not listed.isdisjoint(
         [name, *(name[i + 1 :] for i, char in enumerate(name) if char == ".")]
@@ -227,7 +234,7 @@ def _on_default_list(host: hosts.Host, listed: frozenset[str]) -> bool:
 
 
 def _check_host(host: hosts.Host, policy: UrlPolicy) -> Result[None, WebError]:
-    if _on_list(host.name, tuple(policy.blocklist)):
+    if _on_list(host, tuple(policy.blocklist)):
         return _blocked(f"{host.name} is on the domain blocklist; do not fetch it.", host=host.name)
     if policy.default_blocklist and _on_default_list(host, policy.default_blocklist):
         return _blocked(
@@ -236,7 +243,7 @@ def _check_host(host: hosts.Host, policy: UrlPolicy) -> Result[None, WebError]:
             host=host.name,
             reason=DEFAULT_BLOCKLIST_REASON,
         )
-    if policy.allowlist and not _on_list(host.name, tuple(policy.allowlist)):
+    if policy.allowlist and not _on_list(host, tuple(policy.allowlist), embedded=False):
         return _blocked(
             f"{host.name} is not on the domain allowlist; only these domains may be fetched: "
             + ", ".join(str(e) for e in policy.allowlist),
