@@ -1,4 +1,4 @@
-"""Attacks on the credential-in-URL rule (issue 25 item 5).
+"""Attacks on the credential-in-URL rule (issue 25 item 5), kept as regression tests.
 
 Every URL below is a real shape, with its public source named. Failing cases are the findings.
 """
