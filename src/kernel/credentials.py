@@ -178,7 +178,7 @@ _ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
 def _base64_texts(text: str) -> list[str]:
     """The printable ASCII texts that the base64 runs of `text` decode to (a key wrapped in
     base64 once; the decoded texts are no longer than `text`)."""
-    texts = []
+    texts: list[str] = []
     for match in _BASE64_RUN.finditer(text):
         run = match.group()
         if run == run.lower() or run == run.upper():  # base64 of 18+ bytes of text mixes cases
@@ -211,6 +211,8 @@ def _has_format(text: str, google: bool) -> bool:
         return True
     if "%" in text and _ESCAPE.search(text) and _format_in(unquote(text, errors="replace"), google):
         return True
+    if text.islower() or text.isupper():  # no base64 run of 18+ bytes in it (those mix cases)
+        return False
     return any(_format_in(decoded, google) for decoded in _base64_texts(text))
 
 
@@ -304,8 +306,7 @@ def _in_path(host: str, path: str, google: bool) -> Found | None:
     webhook = host.endswith(_WEBHOOK_HOSTS)
     if _has_format((host if webhook else "") + _decoded(path), google):
         return Found("path")
-    hinted = _hinted(path) or _hinted(_fully_decoded(_decoded(path)))
-    if not hinted:
+    if not (_hinted(path) or ("%" in path and _hinted(_fully_decoded(_decoded(path))))):
         return None
     segments = path.split("/")
     for number, segment in enumerate(segments):
@@ -365,7 +366,7 @@ def _in_query(query: str, google: bool, path: str = "") -> Found | None:
     # and without a name hint, no parameter can be refused.
     text = _decoded_query_part(query)
     scan = _has_format(text, google)
-    if not scan and not _hinted(text) and not _hinted(_fully_decoded(text)):
+    if not scan and not _hinted(text) and not ("%" in text and _hinted(_fully_decoded(text))):
         return None
     pairs = []
     for pair in _QUERY_SEPARATORS.split(query) if ";" in query else query.split("&"):
