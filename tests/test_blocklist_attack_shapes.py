@@ -69,7 +69,11 @@ def test_refresh_does_not_write_a_mirror_urls_credentials_into_the_snapshot(
     URL as given, in a 0644 file inside the installed package (and `show` prints it)."""
     feed = tool.parse_feed("\n".join(f"m{i}.bad-demo.com" for i in range(1200)))
     out = tmp_path / "hosts.txt"
-    tool.save(feed, out, "https://ci:glpat-AbCdEfGhIjKlMnOpQrSt@mirror.example.net/feed.txt?private_token=s3cr3tvalue")
+    tool.save(
+        feed,
+        out,
+        "https://ci:glpat-AbCdEfGhIjKlMnOpQrSt@mirror.example.net/feed.txt?private_token=s3cr3tvalue",
+    )
     text = out.read_text()
     assert "glpat-AbCdEfGhIjKlMnOpQrSt" not in text and "s3cr3tvalue" not in text
 
