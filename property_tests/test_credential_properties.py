@@ -4,8 +4,9 @@
 - Its one-search shortcut over the whole query answers what judging each parameter on its
   own answers (the reference below does no shortcut).
 - What it reports never holds the credential: a reported name is never in a secret format.
-- A signed URL's own parameters pass whatever their values; a provider token in any other
-  parameter of it is refused.
+- A signed URL's own parameters pass with values of their documented shapes; a provider
+  token in any of them (but an AWS key ID in `X-Amz-Credential`) or in any other parameter
+  of it is refused.
 - The cheap gate in front of the format scan (`may_hold_format`) holds for every format.
 """
 
@@ -50,9 +51,9 @@ def _queries(draw: st.DrawFn) -> str:
 
 
 def _reference(query: str, google: bool) -> str | None:
-    """`credentials._in_query` without its whole-query shortcut."""
+    """`credentials._in_query` without its whole-query shortcut (and its skips)."""
     pairs = []
-    for pair in query.split("&"):
+    for pair in re.split("[&;]", query):
         raw_name, _, raw_value = pair.partition("=")
         pairs.append(
             (
@@ -60,16 +61,27 @@ def _reference(query: str, google: bool) -> str | None:
                 credentials._decoded_query_part(raw_value),
             )
         )
-    exempt = credentials._signed_names(pairs)
-    for name, value in pairs:
+    schemes = credentials._schemes(pairs, "")
+    for position, (name, value) in enumerate(pairs, start=1):
         in_name = credentials._has_format(name, google)
+        in_value = credentials._has_format(value, google)
+        plain_name, plain_value = (
+            credentials._fully_decoded(name),
+            credentials._fully_decoded(value),
+        )
         hit = (
             in_name
-            or credentials._secret_pair(name, value, google)
-            or credentials._has_format(value, google)
+            or in_value
+            or credentials._secret_pair(plain_name, plain_value, google)
+            or credentials._secret_in_json(plain_value, google)
         )
-        if hit and name.lower() not in exempt:
-            return credentials.UNNAMED if in_name or not name else name[:40]
+        if not hit or (not in_name and credentials._exempt(schemes, name, value, in_value)):
+            continue
+        if not name:
+            return credentials.UNNAMED
+        if in_name or not credentials._shown(name, google):
+            return f"parameter {position}"
+        return name[:40]
     return None
 
 
@@ -83,7 +95,8 @@ def test_it_never_raises(host: str, path: str, query: str) -> None:
 @given(_queries() | st.text("abk=&+%-_.ey0AKIAsk-ghp_ ", max_size=60), st.booleans())
 def test_the_whole_query_shortcut_answers_as_each_parameter_would(query: str, google: bool) -> None:
     found = credentials._in_query(query, google) if query else None
-    assert (found.name if found else None) == (_reference(query, google) if query else None)
+    shown = (found.name or f"parameter {found.position}") if found else None
+    assert shown == (_reference(query, google) if query else None)
 
 
 @given(_queries(), st.text("abc/;=_-.", max_size=30))
@@ -94,24 +107,55 @@ def test_a_reported_name_never_holds_a_credential(query: str, path: str) -> None
         assert all(token not in found.name for token in _TOKENS)
 
 
-_SIGV4 = [
-    "X-Amz-Algorithm", "X-Amz-Credential", "X-Amz-Date", "X-Amz-Expires",
-    "X-Amz-SignedHeaders", "X-Amz-Security-Token",
-]  # fmt: skip
+# A SigV4 presigned URL's own parameters, each with a value of its documented shape
+# (docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html).
+_SIGV4 = {
+    "X-Amz-Algorithm": st.just("AWS4-HMAC-SHA256"),
+    "X-Amz-Credential": st.sampled_from(
+        ["AKIALALEMEL33243OLIB/20130524/us-east-1/s3/aws4_request",
+         "ASIAIOSFODNN7EXAMPLE/20240101/eu-west-3/s3/aws4_request",
+         "releaseassetproduction/20240101/us-east-1/s3/aws4_request"]
+    ),
+    "X-Amz-Date": st.from_regex(r"\A20[0-9]{6}T[0-9]{6}Z\Z"),
+    "X-Amz-Expires": st.integers(1, 604800).map(str),
+    "X-Amz-SignedHeaders": st.sampled_from(["host", "host;x-amz-content-sha256"]),
+    "X-Amz-Security-Token": st.from_regex(r"\A[A-Za-z0-9+/]{100,300}={0,2}\Z"),
+    "X-Amz-Signature": st.from_regex(r"\A[0-9a-f]{64}\Z"),
+}  # fmt: skip
 
 
-@given(st.lists(_VALUES, min_size=len(_SIGV4), max_size=len(_SIGV4)), _VALUES)
-def test_a_signed_urls_own_parameters_pass_whatever_they_hold(
-    values: list[str], signature: str
-) -> None:
-    query = "&".join(f"{n}={v}" for n, v in zip(_SIGV4, values, strict=True))
-    query += "&X-Amz-Signature=" + (signature.replace("&", "") or "abc")
+@given(st.fixed_dictionaries(_SIGV4))
+def test_a_signed_urls_own_parameters_of_their_shapes_pass(values: dict[str, str]) -> None:
+    query = "&".join(f"{n}={v.replace('+', '%2B')}" for n, v in values.items())
     assert credentials.find_credential("bucket.s3.amazonaws.com", "/f.txt", query) is None
+
+
+@given(st.sampled_from(list(_SIGV4)), st.sampled_from(_TOKENS))
+def test_a_known_format_in_a_signing_parameter_is_refused(name: str, token: str) -> None:
+    """Only an AWS key ID in X-Amz-Credential's own shape is exempt, never another format."""
+    values = {
+        "X-Amz-Algorithm": "AWS4-HMAC-SHA256",
+        "X-Amz-Credential": "AKIALALEMEL33243OLIB%2F20130524%2Fus-east-1%2Fs3%2Faws4_request",
+        "X-Amz-Date": "20130524T000000Z",
+        "X-Amz-Expires": "86400",
+        "X-Amz-SignedHeaders": "host",
+        "X-Amz-Security-Token": "AQoEXAMPLEH4aoAH0gNCAPy" * 6,
+        "X-Amz-Signature": "aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404",
+    } | {name: token}
+    query = "&".join(f"{n}={v}" for n, v in values.items())
+    if token.startswith("AKIA") and name == "X-Amz-Credential":
+        query = query.replace(token, token + "%2F20130524%2Fus-east-1%2Fs3%2Faws4_request")
+        assert credentials.find_credential("b.s3.amazonaws.com", "/f", query) is None
+    else:
+        assert credentials.find_credential("b.s3.amazonaws.com", "/f", query) is not None
 
 
 @given(st.sampled_from(_TOKENS[:4]))
 def test_a_token_beside_a_signature_is_still_refused(token: str) -> None:
-    query = f"X-Amz-Signature=abc&X-Amz-Credential=AKIALALEMEL33243OLIB&note={token}"
+    query = (
+        "X-Amz-Signature=abc&X-Amz-Credential=AKIALALEMEL33243OLIB%2F20130524%2Fus-east-1"
+        f"%2Fs3%2Faws4_request&note={token}"
+    )
     found = credentials.find_credential("bucket.s3.amazonaws.com", "/f.txt", query)
     assert found == credentials.Found("query", "note")
 

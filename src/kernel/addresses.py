@@ -147,6 +147,15 @@ def _embedded_v4(addr: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address] | N
     return None
 
 
+def lookup_forms(addr: IPAddress) -> list[str]:
+    """`addr` as text, then each IPv4 address an IPv6 form of it embeds (mapped
+    `::ffff:a.b.c.d`, NAT64, 6to4, Teredo...): what a listed address is looked up as, so that
+    a list holding `a.b.c.d` also catches `[::ffff:a.b.c.d]`."""
+    if isinstance(addr, ipaddress.IPv6Address):
+        return [str(addr), *(str(v4) for v4 in _embedded_v4(addr) or ())]
+    return [str(addr)]
+
+
 def _v6_own_category(addr: ipaddress.IPv6Address) -> AddressCategory:
     if any(addr in net for net in _V6_METADATA):
         return AddressCategory.METADATA

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import binascii
 import re
+from typing import NamedTuple
 
 #: (rule id, source, regular expression). The id names the scanner rule it comes from.
 PROVIDER_FORMATS: tuple[tuple[str, str, str], ...] = (
@@ -104,13 +105,50 @@ PROVIDER_FORMATS: tuple[tuple[str, str, str], ...] = (
     # Tavily (a search provider this package can use): keys are "tvly-" then the key
     # (docs.tavily.com, "API key"); no scanner lists it yet.
     ("tavily", "docs.tavily.com", r"tvly-(?:dev-|prod-)?[A-Za-z0-9]{20,}"),
+    # Formats GitHub secret scanning lists ("Supported secret scanning patterns":
+    # google_oauth_client_secret, google_oauth_access_token, stripe_webhook_signing_secret,
+    # docker_personal_access_token, openai_api_key...) and gitleaks rules added since; the
+    # regular expressions are the scanners' own (gitleaks ids, trufflehog detectors at the
+    # commit above, Nosey Parker rules github.com/praetorian-inc/noseyparker
+    # crates/noseyparker/data/default/builtin/rules/*.yml at 3e92364f).
+    ("google-oauth-client-secret", "noseyparker np.google.2", r"GOCSPX-[A-Za-z0-9_\-]{28}"),
+    ("google-oauth-access-token", "noseyparker np.google.4 + trufflehog googleoauth2",
+     r"ya29\.[0-9A-Za-z_\-]{20,1024}"),
+    # gitleaks: ATATT3[A-Za-z0-9_\-=]{186}; a longer run after the prefix is still a token.
+    ("atlassian-api-token", "gitleaks", r"ATATT3[A-Za-z0-9_\-=]{186,}"),
+    # gitleaks asks "dropbox" nearby and 135 characters; noseyparker np.dropbox.1 none, 130-152.
+    ("dropbox-short-lived-api-token", "noseyparker np.dropbox.1", r"sl\.[A-Za-z0-9_\-=]{130,}"),
+    # Stripe's whsec_ + base62 (SonarSource rule S6718: whsec_[0-9a-zA-Z]{32,64}); Svix, which
+    # signs Clerk/Resend... webhooks, uses whsec_ + base64 (docs.svix.com "Verifying payloads").
+    ("webhook-signing-secret", "GitHub stripe_webhook_signing_secret; docs.svix.com",
+     r"whsec_[A-Za-z0-9+/]{32,88}={0,2}"),
+    ("airtable-personnal-access-token", "gitleaks", r"pat[A-Za-z0-9]{14}\.[a-f0-9]{64}"),
+    ("new-relic-user-api-key", "gitleaks+trufflehog newrelicuserkey", r"NRAK-[A-Za-z0-9]{27}"),
+    ("docker-personal-access-token", "trufflehog dockerhub/v2",
+     r"dckr_pat_[A-Za-z0-9_\-]{27}|dckr_oat_[A-Za-z0-9_\-]{32}"),
+    # gitleaks asks 250+ characters after the prefix; "ops_" + a base64 JSON object ("eyJ")
+    # is unambiguous, so a shorter one is read as a (cut) token too.
+    ("1password-service-account-token", "gitleaks", r"ops_eyJ[A-Za-z0-9+/]{40,}={0,3}"),
+    ("prefect-api-token", "gitleaks", r"pnu_[A-Za-z0-9]{36}"),
+    ("readme-api-token", "gitleaks", r"rdme_[a-z0-9]{70}"),
+    ("duffel-api-token", "gitleaks", r"duffel_(?:test|live)_[A-Za-z0-9_\-=]{43}"),
+    ("easypost-api-token", "gitleaks", r"EZ[AT]K[A-Za-z0-9]{54}"),
+    ("flutterwave-secret-key", "gitleaks", r"FLWSECK_TEST-[a-hA-H0-9]{32}-X"),
+    ("shippo-api-token", "gitleaks", r"shippo_(?:live|test)_[a-fA-F0-9]{40}"),
+    ("azure-ad-client-secret", "gitleaks+trufflehog azure_entra",
+     r"[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}"),
+    # "T3BlbkFJ" is base64 of "OpenAI" (trufflehog openai.go); every OpenAI key kind has it
+    # after its "sk-<kind>-" prefix, the 2024 user keys "sk-None-" included.
+    ("openai-api-key-marker", "gitleaks keyword t3blbkfj + trufflehog openai",
+     r"sk-[A-Za-z0-9_\-]{4,100}T3BlbkFJ[A-Za-z0-9_\-]{20,}"),
 )  # fmt: skip
 
-#: One pattern for all formats. A format may not start inside a longer word (nor right
-#: after "_" or "-", which the token alphabets share), except the Telegram path form. (One
+#: One pattern for all formats. A format may not start right after a letter or digit
+#: (inside a longer word), except the Telegram path form; it may right after "_" or "-",
+#: where a key glued to a name or prefix starts (`x_sk_live_...`, `key-sk_live_...`). (One
 #: shared look-behind, not one per format: sre would test each at every position.)
 SECRET_FORMAT = re.compile(
-    "(?<![A-Za-z0-9_\\-])(?:"
+    "(?<![A-Za-z0-9])(?:"
     + "|".join(f"(?:{regex})" for rule, _, regex in PROVIDER_FORMATS if rule != "telegram-bot-path")
     + ")|"
     + "|".join(f"(?:{regex})" for rule, _, regex in PROVIDER_FORMATS if rule == "telegram-bot-path")
@@ -123,11 +161,15 @@ SECRET_FORMAT = re.compile(
 _AFTER_DASH = ("glpat", "gldt", "glft", "glrt", "glsoat", "glffct", "glptt", "glimt", "glagent",
                "gloas", "xoxa", "xoxb", "xoxe", "xoxo", "xoxp", "xoxr", "xoxs", "xapp", "pplx",
                "pul", "ico", "sq0atp", "sk", "xai", "tvly")  # fmt: skip
-_AFTER_DOT = ("hooks", "discord", "discordapp", "dp", "pt", "hvs", "hvb", "sk", "xoxe", "webhook")
-#: Starts at a "-" or "." (sre skips to those quickly) and looks behind for a prefix.
+_AFTER_DOT = ("hooks", "discord", "discordapp", "dp", "pt", "hvs", "hvb", "sk", "xoxe", "webhook",
+              "ya29", "sl")  # fmt: skip
+#: Starts at a "-" or "." (sre skips to those quickly) and looks behind for a prefix (the
+#: Airtable token's "." comes after "pat" and 14 letters or digits).
 LOWER_CASE_PREFIXES = re.compile(
     "-(?:" + "|".join(f"(?<={re.escape(p)}-)" for p in _AFTER_DASH) + ")"
-    "|\\.(?:" + "|".join(f"(?<={re.escape(p)}\\.)" for p in _AFTER_DOT) + ")"
+    "|\\.(?:"
+    + "|".join(f"(?<={re.escape(p)}\\.)" for p in _AFTER_DOT)
+    + "|(?<=pat[a-z0-9]{14}\\.))"
 )
 
 
@@ -171,36 +213,111 @@ GOOGLE_PUBLIC_KEY = re.compile(r"AIza[\w\-]{35}")
 #: ("pk." + a base64 JSON, docs.mapbox.com "Access tokens": "public tokens ... in client-side
 #: code") and Stripe publishable keys (docs.stripe.com "API keys": "publishable keys ... can
 #: be publicly accessible in your web or mobile app's client-side code").
-PUBLIC_TOKEN = re.compile(r"pk\.eyJ[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+|pk_(?:test|live)_[A-Za-z0-9]+")
+#: PayPal Express Checkout tokens ("EC-" + 17, the NVP SetExpressCheckout TOKEN, "a timestamped
+#: token ... 20 single-byte characters") are the id in the buyer's redirect to paypal.com
+#: (developer.paypal.com, Express Checkout "Redirect the buyer to PayPal").
+PUBLIC_TOKEN = re.compile(
+    r"pk\.eyJ[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+|pk_(?:test|live)_[A-Za-z0-9]+|EC-[0-9A-Z]{17}"
+)
 
-#: Signed-URL schemes: when a query carries the scheme's signature parameter (first set,
-#: with a value), the scheme's own parameters (second set) are a capability the issuer
-#: minted for this link, not a leaked secret. Names compared lower-case.
-#: - AWS SigV4 query auth (docs.aws.amazon.com/AmazonS3/latest/API/
-#:   sigv4-query-string-auth.html)
-#: - AWS S3 SigV2 query auth (docs.aws.amazon.com/AmazonS3/latest/userguide/
-#:   RESTAuthentication.html)
-#: - CloudFront signed URLs (docs.aws.amazon.com/AmazonCloudFront, "Create a signed URL")
-#: - Google Cloud Storage V4 and V2 signed URLs (cloud.google.com/storage/docs/
-#:   access-control/signed-urls)
-#: - Azure Storage shared access signatures (learn.microsoft.com/rest/api/storageservices/
-#:   create-service-sas)
-SIGNED_SCHEMES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
-    (frozenset({"x-amz-signature"}),
-     frozenset({"x-amz-algorithm", "x-amz-credential", "x-amz-date", "x-amz-expires",
-                "x-amz-signedheaders", "x-amz-signature", "x-amz-security-token",
-                "x-amz-content-sha256", "x-amz-user-agent"})),
-    (frozenset({"signature", "awsaccesskeyid"}),
-     frozenset({"awsaccesskeyid", "signature", "expires", "x-amz-security-token"})),
-    (frozenset({"signature", "key-pair-id"}),
-     frozenset({"signature", "key-pair-id", "expires", "policy"})),
-    (frozenset({"x-goog-signature"}),
-     frozenset({"x-goog-algorithm", "x-goog-credential", "x-goog-date", "x-goog-expires",
-                "x-goog-signedheaders", "x-goog-signature"})),
-    (frozenset({"signature", "googleaccessid"}),
-     frozenset({"googleaccessid", "signature", "expires"})),
-    (frozenset({"sig", "sv"}),
-     frozenset({"sv", "ss", "srt", "sp", "se", "st", "sip", "spr", "sig", "sr", "si", "sdd",
-                "skoid", "sktid", "skt", "ske", "sks", "skv", "saoid", "suoid", "scid",
-                "ses", "rscc", "rscd", "rsce", "rscl", "rsct"})),
+
+#: Signed and shared-link schemes: a query carrying every one of a scheme's `markers` (a
+#: parameter with a value, of the shape given where one is) was minted by the issuer for
+#: this link. Such a scheme's `exempt` parameters are not judged by their *names* while
+#: their value has the shape given: the name rule would read `X-Amz-Security-Token` or
+#: `token` as a secret. A value in a known secret format is never exempted, with one kind of
+#: exception: the scheme's own credential-ID parameters (`own_id`), whose shape holds
+#: nothing but their provider's public key ID (an AWS access key ID is an identifier; the
+#: secret access key never travels). Names are compared lower-case.
+class SignedScheme(NamedTuple):
+    """A signed-URL or shared-link scheme; see SIGNED_SCHEMES."""
+
+    name: str
+    source: str
+    markers: dict[str, re.Pattern[str] | None]
+    exempt: dict[str, re.Pattern[str]]
+    #: The scheme's credential-ID parameters, with the shape their value has when it holds
+    #: the provider's own key ID and nothing else: then a format match there is that ID.
+    own_id: dict[str, re.Pattern[str]] = {}  # noqa: RUF012 - read-only module data
+    #: The scheme only applies where the path's last segment is one of these (empty: anywhere).
+    endpoints: frozenset[str] = frozenset()
+
+
+_AWS_KEY_ID = r"(?:AKIA|ASIA)[A-Z2-7]{16}"
+_SCOPE = r"/\d{8}/[a-z0-9\-]{1,32}/[a-z0-9\-]{1,32}/"
+#: An STS session token as the STS API returns it (GetSessionToken/AssumeRole
+#: `SessionToken`, docs.aws.amazon.com/STS/latest/APIReference): base64, hundreds long.
+_STS_TOKEN = re.compile(r"[A-Za-z0-9+/]{100,2048}={0,2}")
+_GCS_ID = r"[A-Za-z0-9._\-]{1,64}@[a-z0-9.\-]{1,128}|GOOG1[A-Z0-9]{20,80}"
+_ANY = None
+_BUNNY_TOKEN = re.compile(r"(?:HS256-)?[A-Za-z0-9_\-]{22,43}")
+_FASTLY_TOKEN = re.compile(r"\d{10,11}_[0-9a-fA-F]{40,64}")
+_OAUTH1_TOKEN = re.compile(r"[A-Za-z0-9_\-.]{8,128}")
+
+SIGNED_SCHEMES: tuple[SignedScheme, ...] = (
+    SignedScheme(
+        "AWS SigV4 query auth",
+        "docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html",
+        {"x-amz-signature": _ANY},
+        {"x-amz-credential": re.compile(r"[A-Za-z0-9]{1,128}" + _SCOPE + "aws4_request"),
+         "x-amz-security-token": _STS_TOKEN},
+        {"x-amz-credential": re.compile(_AWS_KEY_ID + _SCOPE + "aws4_request")},
+    ),
+    SignedScheme(
+        "AWS S3 SigV2 query auth",
+        "docs.aws.amazon.com/AmazonS3/latest/userguide/RESTAuthentication.html",
+        {"signature": _ANY, "awsaccesskeyid": _ANY},
+        {"awsaccesskeyid": re.compile(r"[A-Z0-9]{16,128}"), "x-amz-security-token": _STS_TOKEN},
+        {"awsaccesskeyid": re.compile(_AWS_KEY_ID)},
+    ),
+    SignedScheme(
+        "CloudFront signed URL",
+        "docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/private-content-signed-urls.html",
+        {"signature": _ANY, "key-pair-id": _ANY},
+        # key pair IDs (APKA...) and the newer public key IDs (K + 12-14 characters)
+        {"key-pair-id": re.compile(r"APKA[A-Z0-9]{16}|K[A-Z0-9]{12,14}")},
+    ),
+    SignedScheme(
+        "Google Cloud Storage V4 signed URL",
+        "cloud.google.com/storage/docs/access-control/signed-urls",
+        {"x-goog-signature": _ANY},
+        {"x-goog-credential": re.compile(f"(?:{_GCS_ID})" + _SCOPE + "goog4_request")},
+    ),
+    SignedScheme(
+        "Google Cloud Storage V2 signed URL",
+        "cloud.google.com/storage/docs/access-control/signed-urls-v2",
+        {"signature": _ANY, "googleaccessid": _ANY},
+        {"googleaccessid": re.compile(_GCS_ID)},
+    ),
+    SignedScheme(
+        "Azure Storage shared access signature",
+        "learn.microsoft.com/rest/api/storageservices/create-service-sas",
+        {"sig": _ANY, "sv": _ANY},
+        {},
+    ),
+    SignedScheme(
+        # token = base64url(MD5) (V1, 22 characters) or base64url(SHA-256) (V2, 43).
+        "bunny.net CDN token authentication",
+        "docs.bunny.net/docs/cdn-token-authentication-basic",
+        {"token": _BUNNY_TOKEN, "expires": re.compile(r"\d{9,11}")},
+        {"token": _BUNNY_TOKEN},
+    ),
+    SignedScheme(
+        # token=<expiry>_<hex HMAC-SHA1 of path+expiry>
+        "Fastly token authentication",
+        "github.com/fastly/token-functions README",
+        {"token": _FASTLY_TOKEN},
+        {"token": _FASTLY_TOKEN},
+    ),
+    SignedScheme(
+        # The resource owner authorization redirect (RFC 5849 section 2.2): the temporary
+        # credentials *identifier* travels in the URL by design; its shared secret
+        # (`oauth_token_secret`) never does and stays refused. Only at an authorization
+        # endpoint: elsewhere `oauth_token` is an OAuth 2 bearer token (Foursquare, old Google).
+        "OAuth 1.0a authorization redirect",
+        "RFC 5849 section 2.2; developer.x.com oauth/authorize",
+        {"oauth_token": _OAUTH1_TOKEN},
+        {"oauth_token": _OAUTH1_TOKEN},
+        endpoints=frozenset({"authorize", "authenticate", "oauthauthorizetoken"}),
+    ),
 )  # fmt: skip

@@ -238,14 +238,21 @@ def _list_entry(entry: object) -> str:
     return parsed.unwrap().name if is_successful(parsed) else ""
 
 
-def _on_list(name: str, entries: tuple[str, ...]) -> bool:
-    return any(hosts.domain_matches(name, _list_entry(e)) for e in entries)
+def _on_list(host: hosts.Host, entries: tuple[str, ...], *, embedded: bool = True) -> bool:
+    """Is `host` on a list of domains? An address also by the IPv4 addresses it embeds
+    (`embedded`: for a blocklist, never to widen an allowlist)."""
+    if embedded and host.address is not None:
+        names = addresses.lookup_forms(host.address)
+    else:
+        names = [host.name]
+    return any(hosts.domain_matches(n, _list_entry(e)) for e in entries for n in names)
 
 
 def _on_default_list(host: hosts.Host, listed: frozenset[str]) -> bool:
-    """Is `host` (or, for a name, a domain it is under) in `listed`? O(labels) set probes."""
+    """Is `host` (or, for a name, a domain it is under; for an address, an IPv4 address it
+    embeds) in `listed`? O(labels) set probes."""
     if host.address is not None:
-        return host.name in listed
+        return not listed.isdisjoint(addresses.lookup_forms(host.address))
     name = host.name
     return not listed.isdisjoint(
         [name, *(name[i + 1 :] for i, char in enumerate(name) if char == ".")]
@@ -253,7 +260,7 @@ def _on_default_list(host: hosts.Host, listed: frozenset[str]) -> bool:
 
 
 def _check_host(host: hosts.Host, policy: UrlPolicy) -> Result[None, WebError]:
-    if _on_list(host.name, tuple(policy.blocklist)):
+    if _on_list(host, tuple(policy.blocklist)):
         return _blocked(f"{host.name} is on the domain blocklist; do not fetch it.", host=host.name)
     if policy.default_blocklist and _on_default_list(host, policy.default_blocklist):
         return _blocked(
@@ -262,7 +269,7 @@ def _check_host(host: hosts.Host, policy: UrlPolicy) -> Result[None, WebError]:
             host=host.name,
             reason=DEFAULT_BLOCKLIST_REASON,
         )
-    if policy.allowlist and not _on_list(host.name, tuple(policy.allowlist)):
+    if policy.allowlist and not _on_list(host, tuple(policy.allowlist), embedded=False):
         return _blocked(
             f"{host.name} is not on the domain allowlist; only these domains may be fetched: "
             + ", ".join(str(e) for e in policy.allowlist),
@@ -419,24 +426,37 @@ def _control_message(bad: re.Match[str]) -> str:
 
 
 def _credential_refusal(found: Found) -> Failure[WebError]:
-    """The refusal of a URL carrying a credential: where it is, never the credential."""
+    """The refusal of a URL carrying a credential: where it is, never the credential (a
+    name that holds one itself is named by its position)."""
     why = (
         "looks like a credential (an API key, token or password). Fetching it would send "
         "that secret to the site, so it is refused: "
     )
     reason = f"credential in {found.where}"
-    if found.where == "query":
+    if found.where == "query" and (found.name or found.position):
+        label = found.name or f"parameter {found.position}"
+        what = (
+            repr(found.name)
+            if found.name
+            else (f"number {found.position} (its name, not shown, holds a secret itself)")
+        )
         return _blocked(
-            f"The URL's query parameter {found.name!r} {why}remove the parameter and fetch "
+            f"The URL's query parameter {what} {why}remove the parameter and fetch "
             "the URL without it.",
             reason=reason,
-            parameter=found.name,
+            parameter=label,
         )
-    if found.name:
+    if found.name or found.position:
+        label = found.name or f"path segment {found.position}"
+        what = (
+            repr(found.name)
+            if found.name
+            else (f"in path segment {found.position} (its name, not shown, holds a secret itself)")
+        )
         return _blocked(
-            f"The URL's path parameter {found.name!r} {why}remove it and fetch the URL without it.",
+            f"The URL's path parameter {what} {why}remove it and fetch the URL without it.",
             reason=reason,
-            parameter=found.name,
+            parameter=label,
         )
     place = "host name" if found.where == "host" else "path"
     return _blocked(

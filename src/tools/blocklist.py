@@ -11,14 +11,17 @@ Both the feed's formats are read: one host a line (`urlhaus-filter-domains.txt`)
 hosts file (`0.0.0.0 host`, `urlhaus-filter-hosts.txt` or URLhaus's own hostfile); `#` and
 `!` lines are comments and the feed's `Updated:` date is kept. Each entry is made canonical
 the way URLs are (lowercase, IDNA, IPv4 in dotted decimal); non-public addresses and local
-names are dropped (the address policy refuses them anyway). The feed's IP addresses (nine in
+names are dropped (the address policy refuses them anyway), and so are public suffixes
+(`github.io`, `co.uk`: listing one would block every site under it; the Public Suffix List as
+the `publicsuffixlist` package ships it). The feed's IP addresses (nine in
 ten of its entries: infected devices on dynamic addresses, soon handed to someone else) are
 left out unless `--keep-addresses` is given: names alone keep the snapshot small and its
 start-up cost under a millisecond (bench/blocklist_load.py). A feed that is not a host list
 (an HTML page, say), that has no host, or fewer than `--min-entries` (default 1000; the real
 one has ~25,000) is refused and the old snapshot is left as it was; otherwise the new one
 replaces it atomically (written beside it, then renamed). Proxies come from the usual
-HTTPS_PROXY / NO_PROXY variables.
+HTTPS_PROXY / NO_PROXY variables. A `--url` is never written or shown with its user-info or
+query values (a mirror's token): the header's Source line and every message mask them.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime
+import functools
 import os
 import sys
 import tempfile
@@ -34,6 +38,7 @@ from pathlib import Path
 
 import aiohttp
 import attrs
+from publicsuffixlist import PublicSuffixList
 from returns.pipeline import is_successful
 
 from webdistill.adapters.blocklist import (
@@ -43,6 +48,7 @@ from webdistill.adapters.blocklist import (
     read_blocklist,
 )
 from webdistill.kernel import addresses, hosts
+from webdistill.kernel.redaction import masked_url
 
 DEFAULT_FEED_URL = "https://malware-filter.gitlab.io/malware-filter/urlhaus-filter-domains.txt"
 MIN_ENTRIES = 1000
@@ -76,6 +82,8 @@ class Feed:
     malformed: int = 0
     examples: tuple[str, ...] = ()
     lines: int = 0
+    #: Entries left out because they are public suffixes (`github.io`), the first few of them.
+    suffixes: tuple[str, ...] = ()
 
 
 def _candidates(line: str) -> list[str]:
@@ -92,9 +100,22 @@ def _canonical(token: str) -> hosts.Host | None:
     return parsed.unwrap() if is_successful(parsed) else None
 
 
+@functools.cache
+def _public_suffixes() -> PublicSuffixList:
+    """The Public Suffix List (publicsuffix.org, ICANN and private sections) as the
+    `publicsuffixlist` package ships it; loaded on first use (~0.3 s), by `refresh` only."""
+    return PublicSuffixList()
+
+
+def is_public_suffix(name: str) -> bool:
+    """Is the canonical name `name` a public suffix (`co.uk`, `github.io`, a single label)?"""
+    return "." not in name or bool(_public_suffixes().is_public(name))
+
+
 def parse_feed(text: str, *, keep_addresses: bool = False) -> Feed:
     """Parse a feed in either format (see the module docstring); never raises."""
     entries: set[str] = set()
+    suffixes: list[str] = []
     updated: str | None = None
     dropped = malformed = lines = left_out = 0
     examples: list[str] = []
@@ -117,15 +138,20 @@ def parse_feed(text: str, *, keep_addresses: bool = False) -> Feed:
             elif host.address is not None:
                 if addresses.address_category(host.address) is not addresses.AddressCategory.PUBLIC:
                     dropped += 1
-                elif keep_addresses:
-                    entries.add(host.name)
+                elif keep_addresses:  # a mapped ::ffff:a.b.c.d is kept as a.b.c.d
+                    entries.add(addresses.lookup_forms(host.address)[-1])
                 else:
                     left_out += 1
-            elif hosts.name_problem(host.name) is None:
-                entries.add(host.name)
-            else:
+            elif hosts.name_problem(host.name) is not None:
                 dropped += 1
-    return Feed(frozenset(entries), updated, dropped, left_out, malformed, tuple(examples), lines)
+            elif is_public_suffix(host.name):
+                suffixes.append(host.name)
+            else:
+                entries.add(host.name)
+    return Feed(
+        frozenset(entries), updated, dropped, left_out, malformed, tuple(examples), lines,
+        tuple(sorted(set(suffixes))),
+    )  # fmt: skip
 
 
 def validate(feed: Feed, min_entries: int = MIN_ENTRIES) -> None:
@@ -146,12 +172,17 @@ def validate(feed: Feed, min_entries: int = MIN_ENTRIES) -> None:
         )
 
 
+def _shown_source(source: str) -> str:
+    """A source as written and shown: a URL without its user-info and query values."""
+    return masked_url(source) if "://" in source else source
+
+
 def render(feed: Feed, source: str, written: datetime.datetime) -> str:
     """The snapshot file: a `# Key: value` header, a blank line, one host a line."""
     header = [
         "# webdistill default blocklist: hosts seen serving malware.",
         "# A listed name blocks itself and its subdomains; a listed address only itself.",
-        f"# Source: {source}",
+        f"# Source: {_shown_source(source)}",
         f"# Feed updated: {feed.updated or 'unknown (no Updated: line in the feed)'}",
         f"# Written: {written.strftime('%Y-%m-%dT%H:%M:%SZ')} by webdistill.tools.blocklist",
         f"# Licence: {LICENCE}",
@@ -162,6 +193,8 @@ def render(feed: Feed, source: str, written: datetime.datetime) -> str:
             f"# Left out: the feed's {feed.addresses:,} public IP addresses "
             "(refresh --keep-addresses keeps them)"
         )
+    if feed.suffixes:
+        header.append(f"# Left out: {len(feed.suffixes)} public suffixes (Public Suffix List)")
     return "\n".join(header) + "\n\n" + "\n".join(sorted(feed.entries)) + "\n"
 
 
@@ -184,8 +217,10 @@ def write_atomically(output: Path, text: str) -> None:
 
 
 async def download(url: str, *, trust_env: bool = True, timeout_s: float = TIMEOUT_S) -> str:
-    """The feed's text (at most MAX_FEED_BYTES), or `FeedError` saying what failed."""
+    """The feed's text (at most MAX_FEED_BYTES), or `FeedError` saying what failed (the URL
+    shown masked: a mirror's user-info or query token is never printed)."""
     timeout = aiohttp.ClientTimeout(total=timeout_s)
+    shown = masked_url(url)
     try:
         async with (
             aiohttp.ClientSession(timeout=timeout, trust_env=trust_env) as session,
@@ -193,19 +228,24 @@ async def download(url: str, *, trust_env: bool = True, timeout_s: float = TIMEO
         ):
             if reply.status != 200:
                 raise FeedError(
-                    f"{url} answered HTTP {reply.status}; the current snapshot is kept."
+                    f"{shown} answered HTTP {reply.status}; the current snapshot is kept."
                 )
             body = bytearray()
             async for chunk in reply.content.iter_chunked(1 << 16):
                 body += chunk
                 if len(body) > MAX_FEED_BYTES:
-                    raise FeedError(f"{url} sent more than {MAX_FEED_BYTES} bytes; not a feed.")
+                    raise FeedError(f"{shown} sent more than {MAX_FEED_BYTES} bytes; not a feed.")
     except (aiohttp.ClientError, TimeoutError, ValueError) as error:
+        if isinstance(error, TimeoutError):
+            what = f"timed out after {timeout_s:g} s"
+        else:  # aiohttp's own text may repeat the URL: masked like it
+            what = masked_url(str(error)) if str(error) else type(error).__name__
+            what = what.replace(url, shown)
         raise FeedError(
-            f"Cannot download {url}: {error or type(error).__name__}. Check the network or "
-            "proxy (HTTPS_PROXY), or download the file yourself and pass it with --input."
+            f"Cannot download {shown}: {what}. Check the network or proxy (HTTPS_PROXY), "
+            "or download the file yourself and pass it with --input."
         ) from None
-    return _decode(bytes(body), url)
+    return _decode(bytes(body), shown)
 
 
 def _decode(body: bytes, where: str) -> str:
@@ -300,7 +340,10 @@ def _show() -> int:
         return 1
     head = DATA_FILE.read_text(encoding="utf-8").partition("\n\n")[0]
     print(f"{os.path.realpath(DATA_FILE)}: {count:,} hosts")
-    print("\n".join(line.removeprefix("# ") for line in head.splitlines()))
+    for line in head.splitlines():  # a snapshot written before sources were masked
+        shown = line.removeprefix("# ")
+        key, colon, value = shown.partition(": ")
+        print(f"{key}: {_shown_source(value)}" if colon and key == "Source" else shown)
     return 0
 
 
@@ -335,6 +378,10 @@ def _summary(feed: Feed, output: Path) -> str:
         notes.append(f"{feed.addresses:,} IP addresses left out")
     if feed.dropped:
         notes.append(f"{feed.dropped} non-public addresses or local names dropped")
+    if feed.suffixes:
+        notes.append(
+            f"{len(feed.suffixes)} public suffixes left out ({', '.join(feed.suffixes[:5])})"
+        )
     written = os.path.realpath(output)
     return f"Wrote {len(feed.entries):,} hosts ({'; '.join(notes)}) to {written}."
 
