@@ -34,12 +34,14 @@ import sqlite3
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 from returns.result import Failure, Success
 
+from tests.store.pages import CountingSite, counting_site
+from webdistill import Config, build
 from webdistill.adapters.store.disk import DiskStore
 from webdistill.adapters.store.disk_db import FILE_NAME, Database
 
@@ -158,6 +160,34 @@ async def test_a_cache_dir_of_another_user_reached_through_their_symlink_is_refu
     logged = " ".join(record.getMessage() for record in caplog.records)
     assert f"{shared} belongs to nobody (uid {NOBODY})" in logged, logged
     assert "this process runs as root (uid 0)" in logged
+
+
+@pytest.fixture
+async def site() -> AsyncIterator[CountingSite]:
+    async with counting_site() as running:
+        yield running
+
+
+@as_root
+async def test_the_toolkit_downloads_past_it_with_a_notice_that_hides_the_path(
+    shared: Path, site: CountingSite
+) -> None:
+    """A refused store is not used, as before: pages are downloaded, with a notice."""
+    _give_away(shared, 0o777)
+    config = Config(
+        allow_http=True, trusted_addresses=("127.0.0.1",), cache="disk",
+        cache_dir=str(shared), max_content_chars=5000,
+    )  # fmt: skip
+    url = f"{site.base}/long"
+    for _ in range(2):
+        async with build(config) as toolkit:
+            outcome = (await toolkit.fetch({"url": url})).unwrap()[0]
+        page = outcome.page
+        assert page is not None and "Paragraph 0:" in page.content
+        assert page.notice is not None and "WEB_CACHE_DIR" in page.notice, page.notice
+        assert str(shared.parent) not in page.notice
+    assert site.count("/long") == 2  # nothing kept: each fetch downloads
+    assert os.listdir(shared) == []
 
 
 @as_root
