@@ -155,8 +155,12 @@ def prepare(folder: str, file_name: str) -> str:
         return folder
     folder = os.path.abspath(folder)
     folder = os.path.join(real_cache_dir(os.path.dirname(folder)), os.path.basename(folder))
-    with contextlib.suppress(FileExistsError):
+    try:
         os.mkdir(folder, FOLDER_MODE)
+    except FileExistsError:
+        pass  # (checked below)
+    else:  # exactly 0700 whatever the umask (in a checked folder: nobody else can swap it)
+        os.chmod(folder, FOLDER_MODE)
     fd = _open_folder(folder)
     try:
         if not _check_file(folder, fd, file_name):
