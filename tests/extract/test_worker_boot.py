@@ -1,9 +1,15 @@
-"""The fork server's preload leaves nothing half-done that a forked worker would inherit."""
+"""The fork server's preload leaves nothing half-done that a forked worker would inherit, and
+lets a worker start wherever its parent runs."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 PROBE = """
 import webdistill.adapters.extract.worker_boot
@@ -18,3 +24,50 @@ def test_the_stoplist_index_is_built_and_its_lock_free_when_the_preload_ends() -
     command = [sys.executable, "-c", PROBE]
     done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+# A process whose working folder it may not enter: reported by an attack on issue 25
+# (`webdistill fetch` run as uid 65534 through `setpriv` from root's home: every body failed
+# as INTERNAL_ERROR, BrokenPipeError in the parent). multiprocessing's `spawn.prepare` enters
+# the parent's working folder in each worker, and the worker died there. The child below
+# enters a folder, then takes away its own right to enter it (as root, the test first drops
+# the capabilities that bypass modes, so root is refused too), then reads a body in a worker.
+IN_A_CLOSED_FOLDER = """
+import asyncio, os, sys
+os.chdir(sys.argv[1])
+os.chmod(sys.argv[1], 0)
+try:
+    os.chdir(sys.argv[1])
+    sys.exit("the folder can still be entered: the test proves nothing")
+except PermissionError:
+    pass
+from webdistill.adapters.extract.dispatch import extract_content
+from webdistill.adapters.extract.pool import ExtractionPool
+
+async def main():
+    pool = ExtractionPool(1)
+    try:
+        return await pool.run(extract_content, b"read in a worker " * 64, "text/plain", None)
+    finally:
+        pool.close()
+
+answer = asyncio.run(main())
+print(answer.unwrap().markdown[:17])
+"""
+
+
+def test_a_worker_runs_when_the_working_folder_cannot_be_entered(tmp_path: Path) -> None:
+    folder = tmp_path / "closed"
+    folder.mkdir()
+    command = [sys.executable, "-c", IN_A_CLOSED_FOLDER, str(folder)]
+    if os.geteuid() == 0:
+        setpriv = shutil.which("setpriv")
+        if setpriv is None:
+            pytest.skip("as root, dropping the capabilities that bypass modes needs setpriv")
+        command = [setpriv, "--inh-caps=-all", "--bounding-set=-all", *command]
+    try:
+        done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=120)
+    finally:
+        os.chmod(folder, 0o700)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "read in a worker", done.stdout + done.stderr

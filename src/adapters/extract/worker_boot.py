@@ -5,12 +5,18 @@ worker costs milliseconds, not an interpreter start), and it makes forked worker
 multiprocessing's "re-run the parent's __main__" step: a worker needs nothing from the
 parent's main module (its target is `pool._worker_main`, found by name), and re-running a
 script that calls `webdistill.build()` at top level, without an `if __name__ == "__main__"`
-guard, would start fetching again in every worker. This module is only ever imported in the
-fork server process (it is its preload); nothing imports it in the parent.
+guard, would start fetching again in every worker. Nor does a worker need the parent's
+working folder: multiprocessing enters it in each worker and the worker dies when it cannot
+(a service user started from a folder it may not enter, as `sudo -u` from root's home does:
+every body then failed as INTERNAL_ERROR), so a worker enters it when it can and otherwise
+stays in the fork server's. This module is only ever imported in the fork server process (it
+is its preload); nothing imports it in the parent.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 from collections.abc import Mapping
 from multiprocessing import spawn
 from typing import Any
@@ -18,12 +24,16 @@ from typing import Any
 import webdistill.adapters.extract.dispatch  # the handlers, loaded once
 from webdistill.adapters.extract.html import stoplists
 
-_MAIN_KEYS = frozenset({"init_main_from_path", "init_main_from_name"})
+_SKIPPED_KEYS = frozenset({"init_main_from_path", "init_main_from_name", "dir"})
 _prepare = spawn.prepare
 
 
 def _prepare_without_main(data: Mapping[str, Any]) -> None:
-    _prepare({key: value for key, value in data.items() if key not in _MAIN_KEYS})
+    folder = data.get("dir")
+    if isinstance(folder, str):  # (first, as multiprocessing does)
+        with contextlib.suppress(OSError):
+            os.chdir(folder)
+    _prepare({key: value for key, value in data.items() if key not in _SKIPPED_KEYS})
 
 
 spawn.prepare = _prepare_without_main

@@ -10,11 +10,13 @@ store closed and used again gets a new thread and a new connection). The
 SQLite busy timeout is short (calls queue behind one another, so it bounds their wait too):
 a store locked by another process answers `Failure` quickly and the caller fetches instead.
 Anything the file or SQLite raises (locked, full disk, a damaged or foreign file, a folder
-or file that is not the user's alone: `disk_folder.py`) is a `Failure(StoreError)` saying
-what went wrong; callers degrade, with a notice. The error's text reaches the model, so it
-never holds the folder's absolute path (it names the local user): the label is `disk`, a
-refusal's or a damaged file's text names the folder by its name, and the operator's log
-(the `webdistill.store` logger, once per distinct problem) names the full path.
+or file that is not the user's alone, or a path to it that is not: `disk_folder.py`,
+`disk_path.py`) is a `Failure(StoreError)` saying what went wrong; callers degrade, with a
+notice. The error's text reaches the model, so it never holds an absolute path (the
+folder's, or any folder's above it, names the local user): the label is `disk`, a refusal's
+or a damaged file's text names the folder by its name, any other path is taken out
+(`scrub`), and the operator's log (the `webdistill.store` logger, once per distinct
+problem) names the full path.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from typing import Any, TypeVar
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.store.disk_db import FILE_NAME, Database, StoreBusy, StoreFormatError
-from webdistill.adapters.store.disk_folder import StoreRefused, damaged, scrub
+from webdistill.adapters.store.disk_folder import damaged, scrub
+from webdistill.adapters.store.disk_path import StoreRefused
 from webdistill.adapters.store.disk_replies import Replies
 from webdistill.adapters.store.disk_thread import Job, Jobs, serve
 from webdistill.kernel.store import StoreError
@@ -124,7 +127,10 @@ class DiskStore:
         if isinstance(exc, StoreRefused):
             self._tell_operator(exc.detail)
             return StoreError(exc.reason)
-        reason = scrub(f"{type(exc).__name__}: {exc}", self._directory)[:300]
+        told = f"{type(exc).__name__}: {exc}"
+        reason = scrub(told, self._directory)[:300]
+        if reason != told[:300]:  # (a path taken out: the operator sees where)
+            self._tell_operator(told)
         if isinstance(exc, StoreFormatError) or getattr(exc, "sqlite_errorname", "") in _DAMAGED:
             to_do, detail = damaged(self._directory, FILE_NAME)
             reason += f"; {to_do}"

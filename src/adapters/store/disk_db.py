@@ -22,8 +22,9 @@ versioned twice: `SCHEMA` is in the file name (a store of another layout, such a
 diskcache `cache.db` earlier releases wrote in this folder, is never opened) and in
 `PRAGMA user_version` with our `application_id` (a file of that name holding anything else
 is refused, never misread or overwritten). Before the file is opened, `disk_folder.prepare`
-makes sure the folder and the files are the user's alone (0700, 0600, no symbolic link) and
-creates the file; SQLite opens it without ever creating it.
+makes sure the path to the folder, the folder and the files are the user's alone (0700,
+0600, no symbolic link) and creates the file; SQLite opens it by its real path, without
+ever creating it.
 """
 
 from __future__ import annotations
@@ -110,8 +111,9 @@ class Database:
     """One connection to the store's file, used by one thread."""
 
     def __init__(self, folder: str, max_bytes: int, busy_timeout_s: float) -> None:
-        prepare(folder, FILE_NAME)  # the folder and files are ours alone, the file exists
-        self.path = os.path.join(folder, FILE_NAME)
+        # the path, the folder and the files are ours alone, the file exists; the real path
+        # is opened (a symbolic link in WEB_CACHE_DIR re-pointed afterwards changes nothing)
+        self.path = os.path.join(prepare(folder, FILE_NAME), FILE_NAME)
         self._max_bytes = max_bytes
         self._depth = 0
         self._touched: dict[str, float] = {}

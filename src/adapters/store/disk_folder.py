@@ -28,52 +28,39 @@ umask, and an explicit `fchmod` sets it exactly. SQLite creates the `-wal`, `-sh
 and `fchmod`s a new file past the umask), so they are 0600 from their creation too,
 whatever the umask (tests/store/test_disk_folder.py checks it under 022 and 000).
 
-Once the folder is ours and 0700, no other user can add or swap anything in it, so the
-checks hold after they ran. What they cannot cover: a parent folder that another user may
-rename entries in (a world-writable `WEB_CACHE_DIR` without the sticky bit) and root.
-`WEB_CACHE_DIR` itself may be a symbolic link (a cache moved to another disk): only
-`store-v1` and what is in it are checked.
+Once the folder is ours and 0700, no other user can add or swap anything in it, and
+`disk_path.real_cache_dir` first makes sure that no other user can swap the folder itself
+(`WEB_CACHE_DIR`, resolved to its real path, and every folder above it can change only by
+the user or root), so the checks hold after they ran: SQLite opens the real path `prepare`
+returns. `WEB_CACHE_DIR` may be a symbolic link (a cache moved to another disk); `store-v1`
+may not. Root can change anything: it is out of scope.
 
-A refusal is a `StoreRefused` (an `OSError`, so the store answers it as a `Failure`) with
-two texts, both made here: `reason`, shown to the model in the store's notice, names the
-folder by its name (`store-v1`) and the owner by uid, never the absolute path (which names
-the local user); `detail`, for the operator's log, names the full path and the owner.
-`scrub` takes the folder's path out of any other error text the same way.
+A refusal is a `StoreRefused` (`disk_path.py`) with two texts, both made here: `reason`,
+shown to the model in the store's notice, names the folder by its name (`store-v1`) and the
+owner by uid, never the absolute path (which names the local user); `detail`, for the
+operator's log, names the full path and the owner. `scrub` takes every absolute path out
+of any other error text.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 from typing import NoReturn
 
-#: The folder's mode, and the mode of every file in it.
-FOLDER_MODE = 0o700
+from webdistill.adapters.store.disk_path import (
+    FOLDER_MODE,
+    StoreRefused,
+    owner_name,
+    real_cache_dir,
+)
+
+#: The mode of every file in the folder (the folder's is `FOLDER_MODE`).
 FILE_MODE = 0o600
 #: SQLite's own files next to the database.
 COMPANIONS = ("-wal", "-shm", "-journal")
-
-
-class StoreRefused(OSError):
-    """The store's folder or a file in it is not the user's alone; it is not used."""
-
-    def __init__(self, reason: str, detail: str) -> None:
-        super().__init__(reason)
-        #: Safe to show to the model: no absolute path, no user name.
-        self.reason = reason
-        #: For the operator's log: the full path and the owner.
-        self.detail = detail
-
-
-def _owner(uid: int) -> str:
-    try:
-        import pwd  # (POSIX only, as everything here)
-
-        return f"{pwd.getpwuid(uid).pw_name} (uid {uid})"
-    except (ImportError, KeyError):
-        return f"uid {uid}"
-
 
 #: What to do, after the problem (and before "or set WEB_CACHE_DIR...").
 _REMOVE = "remove it (it holds only a cache)"
@@ -91,9 +78,9 @@ def _refuse(
         where = f"the file {name} of {where}"
     full = folder if name is None else os.path.join(folder, name)
     said = problem.format(owner=f"uid {owner}")
-    told = problem.format(owner=_owner(owner) if owner is not None else "")
+    told = problem.format(owner=owner_name(owner) if owner is not None else "")
     what = f"{to_do}, or set WEB_CACHE_DIR to a folder of your own"
-    me = _owner(os.geteuid())
+    me = owner_name(os.geteuid())
     raise StoreRefused(
         f"{where} (in WEB_CACHE_DIR) {said}, so the disk store is not used: {what}",
         f"{full} {told}, so the disk store is not used (this process runs as {me}): {what}",
@@ -159,16 +146,21 @@ def _create(fd: int, name: str) -> None:
             os.close(file)
 
 
-def prepare(folder: str, file_name: str) -> None:
-    """Make or check `folder` and the database `file_name` in it (see the module's doc);
-    afterwards the database exists, 0600. Raises `StoreRefused`, or `OSError`."""
+def prepare(folder: str, file_name: str) -> str:
+    """Make or check the path to `folder`, `folder` and the database `file_name` in it (see
+    the module's doc); afterwards the database exists, 0600. The folder's real path, which
+    SQLite must open. Raises `StoreRefused`, or `OSError`."""
     if os.name != "posix":  # (no owners or modes to check: the user's own profile)
         os.makedirs(folder, mode=FOLDER_MODE, exist_ok=True)
-        return
+        return folder
     folder = os.path.abspath(folder)
-    os.makedirs(os.path.dirname(folder), mode=FOLDER_MODE, exist_ok=True)
-    with contextlib.suppress(FileExistsError):
+    folder = os.path.join(real_cache_dir(os.path.dirname(folder)), os.path.basename(folder))
+    try:
         os.mkdir(folder, FOLDER_MODE)
+    except FileExistsError:
+        pass  # (checked below)
+    else:  # exactly 0700 whatever the umask (in a checked folder: nobody else can swap it)
+        os.chmod(folder, FOLDER_MODE)
     fd = _open_folder(folder)
     try:
         if not _check_file(folder, fd, file_name):
@@ -178,6 +170,7 @@ def prepare(folder: str, file_name: str) -> None:
             _check_file(folder, fd, file_name + suffix)
     finally:
         os.close(fd)
+    return folder
 
 
 def damaged(folder: str, file_name: str) -> tuple[str, str]:
@@ -191,8 +184,19 @@ def damaged(folder: str, file_name: str) -> tuple[str, str]:
     )
 
 
+#: An absolute path in an error's text: quoted (as `OSError` shows one), else up to a space.
+_PATH = re.compile(r"""'/[^']*'|"/[^"]*"|(?<![\w.~/>-])/[^\s'",;]*""")
+#: What the model is told instead of a path outside the store's folder.
+ON_THE_PATH = "a folder on the path to WEB_CACHE_DIR"
+
+
 def scrub(text: str, folder: str) -> str:
-    """`text` (an error's) without the folder's absolute path, nor its parent's."""
+    """`text` (an error's) without an absolute path: the folder's (as given) is written
+    `<store-v1>`, its parent's `<WEB_CACHE_DIR>`, any other (a folder above, or the real
+    path a symbolic link leads to) `ON_THE_PATH`. For the model: the operator's log may
+    keep the text as it was."""
     parent = os.path.dirname(folder)
     text = text.replace(folder, f"<{os.path.basename(folder)}>")
-    return text.replace(parent, "<WEB_CACHE_DIR>") if parent not in ("", os.sep) else text
+    if parent not in ("", os.sep):
+        text = text.replace(parent, "<WEB_CACHE_DIR>")
+    return _PATH.sub(ON_THE_PATH, text)
