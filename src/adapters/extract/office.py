@@ -4,7 +4,9 @@ The extra brings well-kept per-format readers, chosen over one big converter (ma
 pulls in an ML file-type model and pandas): `mammoth` (DOCX -> HTML: headings, lists, tables,
 emphasis, links; images dropped), `openpyxl` (XLSX, read-only streaming, cached values),
 `python-pptx` (PPTX: slide titles, text frames, tables, speaker notes). DOCX goes through
-mammoth's HTML (which keeps tables, unlike its Markdown) and then the HTML reader.
+mammoth's HTML (which keeps tables, unlike its Markdown) and then the HTML reader's
+whole-document conversion (`convert_html`): a document is all content, so no main-content
+selection (which would keep the biggest block, say the footnotes, and drop the body).
 Without the extra a document is refused with UNSUPPORTED_CONTENT naming the install command.
 
 Every archive passes `zipped.open_zip` first (entry count, inflated size, ratio), and the
@@ -21,7 +23,7 @@ from typing import Any
 
 from returns.result import Failure, Result, Success
 
-from webdistill.adapters.extract.html.reader import extract_html
+from webdistill.adapters.extract.html.reader import convert_html
 from webdistill.adapters.extract.plain import markdown_table, markdown_to_text
 from webdistill.adapters.extract.registry import ReadRequest
 from webdistill.adapters.extract.zipped import DOCX, FORMAT_NAMES, PPTX, XLSX, open_zip
@@ -57,8 +59,7 @@ def _docx(body: bytes) -> tuple[str, str]:
     mammoth = _library("mammoth")
     drop_images = mammoth.images.img_element(lambda image: {"alt": image.alt_text or ""})
     result = mammoth.convert_to_html(io.BytesIO(body), convert_image=drop_images)
-    page = f"<html><body><article>{result.value}</article></body></html>"
-    markdown = extract_html(page).markdown
+    markdown, _ = convert_html(f"<html><body>{result.value}</body></html>")
     title = next((ln.lstrip("#").strip() for ln in markdown.splitlines() if ln.strip()), "")
     return title[:200], markdown
 

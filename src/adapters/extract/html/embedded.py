@@ -7,8 +7,12 @@ some form labels) and the whole article as data for the client to render: the
 or markup inside `<noscript>`. When the text the HTML reader found is a tiny fraction of the
 HTML (`is_shell`), `revise` looks there:
 
-1. JSON-LD `articleBody` / `text` of the page's objects (the publisher's own article text);
-2. otherwise the prose strings of the framework data, in document order: strings holding
+1. JSON-LD `articleBody` / `text` of the page's objects (the publisher's own article text;
+   HTML in it, even just an inline `<a href>`, is converted whole by `convert_html`);
+2. otherwise the prose strings of the framework data, in document order (Next.js flight
+   data: React's text rows `<id>:T<hex byte length>,<text>` and the `"children"` strings;
+   Nuxt 2: every string literal, however long, up to `MAX_LITERAL_CHARS`), except that one
+   string holding most of the prose (`MAIN_SHARE`) comes first: strings holding
    HTML are read by the HTML reader, Markdown-looking strings kept as they are, rich-text
    span lists (`[{"text": ...}, ...]`) joined, other prose kept as paragraphs (ids, URLs,
    class names, CSS/JS and short labels are not prose and are skipped);
@@ -20,8 +24,9 @@ when the page shows under `NEEDS_JS_CHARS` (on the extraction benchmark, sifting
 data of pages that show 1700-2600 characters made them worse, JSON-LD never did). If none
 does, a page showing under `NEEDS_JS_CHARS` is flagged `needs_javascript` when it looks
 like an app (a framework's data or root element, or mostly script); a thin static page is not.
-Everything is bounded: scripts are found with `str.find` (linear), at most
-`MAX_DATA_CHARS` of data are parsed, `MAX_NODES` values walked, `MAX_OUTPUT_CHARS` kept.
+Everything is bounded: scripts are found with `str.find` and literals scanned by a regex
+with one way to match each character (linear), at most `MAX_DATA_CHARS` of data are parsed,
+`MAX_NODES` values or rows walked, `MAX_OUTPUT_CHARS` kept.
 No rule names a site: only the frameworks' public data formats.
 """
 
@@ -48,6 +53,14 @@ MAX_DATA_CHARS = 4_000_000
 MAX_NODES = 200_000
 MAX_OUTPUT_CHARS = 500_000
 MIN_PROSE_CHARS = 60
+#: The most kept of one JS string literal (Nuxt 2): a transcript of 130,000 characters in one
+#: literal is read whole; past this the literal is cut. It equals MAX_OUTPUT_CHARS (nothing
+#: longer could be kept anyway), so memory stays bounded per literal; the scan itself is
+#: linear in the script, of which at most MAX_DATA_CHARS are read.
+MAX_LITERAL_CHARS = MAX_OUTPUT_CHARS
+#: A string holding at least this share of all the prose found is the page's main text and
+#: leads the output (a transcript before the staff bios the data lists first).
+MAIN_SHARE = 0.5
 
 NEEDS_JS_NOTICE = (
     "The page is a JavaScript application shell: its content is rendered in the browser "
@@ -60,10 +73,22 @@ NEEDS_JS_NOTICE = (
 _SCRIPT_OPEN = re.compile(r"<script\b([^<>]{0,2000})>", re.IGNORECASE)
 _NOSCRIPT_OPEN = re.compile(r"<noscript\b[^<>]{0,2000}>", re.IGNORECASE)
 _ATTR = re.compile(r"""([a-zA-Z_:][-\w:.]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""")
-_JS_STRING = re.compile(r'"((?:[^"\\\n]|\\.){60,20000})"')
+#: The body of a double-quoted JS string literal from after its opening quote: linear (one
+#: way to match each character), unbounded; the caller bounds what it keeps.
+_JS_BODY = re.compile(r'(?:[^"\\\n]+|\\.)*+')
 _FLIGHT_PUSH = re.compile(r"self\.__next_f\.push\(\s*(\[.*\])\s*\)\s*;?\s*$", re.DOTALL)
 _CHILDREN = re.compile(r'"children":\s?"((?:[^"\\]|\\.){1,20000})"')
 _HTML_TAG = re.compile(r"<(p|h[1-6]|ul|ol|li|table|blockquote|pre|div|br)\b", re.IGNORECASE)
+#: Any HTML element in a publisher's text (an articleBody with only `<a href>` is HTML too).
+_ANY_HTML_TAG = re.compile(
+    r"</?(a|p|br|em|strong|b|i|u|span|sup|sub|h[1-6]|ul|ol|li|table|blockquote|pre|div|figure"
+    r"|img|code)\b[^<>]{0,2000}>",
+    re.IGNORECASE,
+)
+#: An RSC row header: hex id, colon, and for a text row `T<hex byte length>,`.
+_ROW_HEAD = re.compile(rb"([0-9a-fA-F]{1,8}):(T([0-9a-fA-F]{1,8}),)?")
+#: Share of `{};=` among a text's characters above which it is script, not prose.
+CODE_SHARE = 0.03
 _MARKDOWN = re.compile(r"(^|\n)(#{1,6} |[-*] |\d+\. |> )", re.MULTILINE)
 _NOT_PROSE = re.compile(r"^(https?://|/|data:|[\w.-]+\.(js|css|png|jpe?g|svg|webp)$)|[{};]\s*$")
 _SKIP_KEYS = frozenset(
@@ -182,7 +207,20 @@ def _render(strings: Iterator[str], url: str | None) -> tuple[str, str]:
             markdown.append(md.strip())
             text.append(plain.strip())
             size += len(md)
+    _lead_with_main(markdown, text)
     return "\n\n".join(markdown), "\n\n".join(text)
+
+
+def _lead_with_main(markdown: list[str], text: list[str]) -> None:
+    """Put first the one string that holds most of the prose (`MAIN_SHARE`), if any: data
+    lists things in the app's order (a staff bio, then the transcript), and the reader wants
+    the main text first. Many comparable strings (an article's paragraphs) keep their order."""
+    if len(text) < 2:
+        return
+    longest = max(range(len(text)), key=lambda i: len(text[i]))
+    if longest and len(text[longest]) >= MAIN_SHARE * sum(len(t) for t in text):
+        markdown.insert(0, markdown.pop(longest))
+        text.insert(0, text.pop(longest))
 
 
 def _json(content: str) -> object:
@@ -194,7 +232,9 @@ def _json(content: str) -> object:
         return None
 
 
-def _json_ld(scripts: list[tuple[dict[str, str], str]]) -> Embedded | None:
+def _json_ld(scripts: list[tuple[dict[str, str], str]], url: str | None) -> Embedded | None:
+    from webdistill.adapters.extract.html.reader import convert_html
+
     for attributes, content in scripts:
         if attributes.get("type") != "application/ld+json":
             continue
@@ -202,7 +242,10 @@ def _json_ld(scripts: list[tuple[dict[str, str], str]]) -> Embedded | None:
         for item in _strings_of_ld(data):
             body = item.get("articleBody") or item.get("text")
             if isinstance(body, str) and len(body.strip()) >= MIN_EMBEDDED_CHARS:
-                markdown, text = _render(iter([body]), None)
+                if _ANY_HTML_TAG.search(body):  # the body as HTML: converted whole, no tags left
+                    markdown, text = convert_html(f"<html><body>{body}</body></html>", url)
+                else:
+                    markdown, text = _render(iter([body]), None)
                 if not markdown:
                     paragraphs = [p.strip() for p in body.split("\n") if p.strip()]
                     markdown = text = "\n\n".join(paragraphs)
@@ -235,8 +278,7 @@ def _framework_data(
         elif script_id == "__nuxt_data__":
             yield "Nuxt payload (__NUXT_DATA__)", _strings(_json(content))
         elif "window.__NUXT__" in content[:200]:
-            literals = (_decode_js(m.group(1)) for m in _JS_STRING.finditer(content))
-            yield "Nuxt payload (window.__NUXT__)", literals
+            yield "Nuxt payload (window.__NUXT__)", _js_literals(content)
         elif "self.__next_f.push" in content[:100]:
             match = _FLIGHT_PUSH.search(content.strip())
             chunk = _json(match.group(1)) if match else None
@@ -244,8 +286,59 @@ def _framework_data(
                 flight.append(chunk[1])
     if flight:
         payload = "".join(flight)[:MAX_DATA_CHARS]
-        children = (_decode_js(m.group(1)) for m in _CHILDREN.finditer(payload))
-        yield "Next.js flight data (self.__next_f)", children
+        yield "Next.js flight data (self.__next_f)", _flight_strings(payload)
+
+
+def _flight_strings(payload: str) -> Iterator[str]:
+    """The prose-bearing strings of an RSC payload, in stream order: each text row whole
+    (`<id>:T<hex byte length>,<text>`, no newline after it: React sends strings of 1,024
+    characters and more this way, referenced as "$<id>"), and the "children" strings of the
+    other rows (one a line). A text row holding JSON (an app's serialised state, JSON-LD) or
+    script (a share of `{};=` over `CODE_SHARE`) is not prose and is skipped."""
+    data = payload.encode("utf-8", "surrogatepass")
+    position = rows = 0
+    while position < len(data) and rows < MAX_NODES:
+        rows += 1
+        head = _ROW_HEAD.match(data, position)
+        if head is not None and head.group(2):
+            start = head.end()
+            position = start + int(head.group(3), 16)
+            text = data[start:position].decode("utf-8", "replace")
+            if text.lstrip()[:1] not in {"{", "["} and not _is_code(text):
+                yield text
+            continue
+        end = data.find(b"\n", position)
+        end = len(data) if end < 0 else end
+        line = data[position:end].decode("utf-8", "replace")
+        yield from (_decode_js(m.group(1)) for m in _CHILDREN.finditer(line))
+        position = end + 1
+
+
+def _is_code(text: str) -> bool:
+    return sum(text.count(c) for c in "{};=") > CODE_SHARE * max(len(text), 1)
+
+
+def _js_literals(script: str) -> Iterator[str]:
+    """The double-quoted string literals of a script (Nuxt 2's window.__NUXT__), decoded, in
+    order; linear in the script (at most MAX_DATA_CHARS read), each literal kept up to
+    MAX_LITERAL_CHARS."""
+    text = script[:MAX_DATA_CHARS]
+    position = text.find('"')
+    while position >= 0:
+        body = _JS_BODY.match(text, position + 1)  # (always matches: `*`)
+        end = body.end() if body is not None else position + 1
+        if end - position - 1 >= MIN_PROSE_CHARS:
+            yield _decode_cut(text[position + 1 : min(end, position + 1 + MAX_LITERAL_CHARS)])
+        position = text.find('"', end + 1)
+
+
+def _decode_cut(literal: str) -> str:
+    """A literal decoded; one cut short may end inside an escape (`\\u00`): drop that tail."""
+    for cut in range(7):
+        value = _decode_js(literal[: len(literal) - cut])
+        if value or not literal:
+            return value
+    return ""
 
 
 def _decode_js(literal: str) -> str:
@@ -272,7 +365,7 @@ def _noscript(raw_html: str) -> Embedded | None:
 def find_embedded(raw_html: str, url: str | None) -> Embedded | None:
     """The article the page embeds as data, or None when it holds none."""
     scripts = [(_attributes(a), c) for a, c in _elements(raw_html, _SCRIPT_OPEN, "</script")]
-    found = _json_ld(scripts)
+    found = _json_ld(scripts, url)
     if found is not None:
         return found
     best: Embedded | None = None

@@ -5,6 +5,10 @@
 (see `segment`), lets jusText classify them with the stoplist of the page's language
 (plus structural signals: boilerplate tags and class names, the main container), and
 serialises the blocks it keeps as Markdown and as plain text.
+
+`convert_html` is the same walk without main-content selection: every block of an HTML
+fragment that is all content (a Word document through mammoth, a publisher's JSON-LD
+`articleBody`), with no page furniture to leave out.
 """
 
 from __future__ import annotations
@@ -234,6 +238,25 @@ def _lost_the_article(text: str, measures: Measures, main: etree._Element | None
         return False
     dense_chars = measures.dense_chars
     return dense_chars >= MIN_DENSE_CHARS and len(text) < LOST_SHARE * dense_chars
+
+
+def convert_html(html: str, url: str | None = None) -> tuple[str, str]:
+    """(Markdown, plain text) of every visible block of `html`, which is all content: no
+    block is judged boilerplate or dropped as not the main one. The walk and its bounds are
+    `extract_html`'s (at most `MAX_BLOCKS` blocks, `MAX_ELEMENTS` elements)."""
+    root, _ = parse_html(html)
+    if root is None:
+        return "", ""
+    budget(root)
+    etree.strip_elements(root, *JUNK_TAGS, with_tail=False)
+    _unwrap_noscript(root)
+    body = root.find("body")
+    if body is None:
+        body = root
+    blocks = BlockMaker(url, body, measure(body)).walk(body)
+    for block in blocks:
+        block.class_type = "bad" if block.hidden else "good"
+    return render(blocks)
 
 
 def extract_html(
