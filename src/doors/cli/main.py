@@ -284,7 +284,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         say_json_error(hint, kind="usage")
         return EXIT_INPUT
     from webdistill.doors.cli import commands
+    from webdistill.doors.cli.terminal import log_to_terminal
 
+    log_to_terminal()
     try:
         return commands.run(args)
     except KeyboardInterrupt:

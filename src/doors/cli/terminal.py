@@ -11,7 +11,9 @@ is intact for a program and inert on a screen.
 from __future__ import annotations
 
 import json
+import logging
 import re
+import sys
 
 #: ESC sequences first (CSI, OSC/DCS/SOS/PM/APC strings, two-character escapes), then single
 #: C0 controls (but newline and tab), DEL, C1 controls, and the bidi controls: embeddings and
@@ -36,3 +38,27 @@ def json_text(value: object) -> str:
     """`value` as indented JSON whose strings carry every control character as an escape."""
     dumped = json.dumps(value, ensure_ascii=False, indent=2)
     return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", dumped)
+
+
+class TerminalLogFormatter(logging.Formatter):
+    """Log lines for a terminal: a server's words inside a message (a store's error reply,
+    a provider's complaint) lose their control characters like any other output."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return for_terminal(super().format(record))
+
+
+class _TerminalHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """The CLI's handler for the `webdistill` loggers (warnings and worse, to stderr)."""
+
+
+def log_to_terminal() -> None:
+    """Send the `webdistill` loggers' warnings to stderr through `TerminalLogFormatter`
+    (without it Python's last-resort handler writes them raw); installed once."""
+    logger = logging.getLogger("webdistill")
+    if any(isinstance(h, _TerminalHandler) for h in logger.handlers):
+        return
+    handler = _TerminalHandler(sys.stderr)
+    handler.setLevel(logging.WARNING)
+    handler.setFormatter(TerminalLogFormatter("%(message)s"))
+    logger.addHandler(handler)
