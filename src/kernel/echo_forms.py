@@ -44,8 +44,9 @@ _NAMED = {
 #: What may stand between two characters of an echoed secret: whitespace, written plain or
 #: escaped as JSON (`\\n`, `\\u0020`: the raw body of a JSON error), HTML or a URL would.
 _GAP = (
-    r"(?:\s|\\[nrtf]|\\u00(?:0[9adAD]|20)|&#0*(?:9|10|13|32);?|&#[xX]0*(?:9|[aAdD]|20);?"
-    r"|&nbsp;|%(?:0[9adAD]|20))*"
+    r"(?:\s|\\++[nrtf]|\\++u00(?:0[9adAD]|20)|&#0*(?:9|10|13|32)(?!\d);?"
+    r"|&#[xX]0*(?:9|[aAdD]|20)(?![0-9a-fA-F]);?"
+    r"|&nbsp;|%(?:25)*(?:0[9adAD]|20))*+"
 )
 
 
@@ -53,14 +54,15 @@ def _one_char(char: str) -> str:
     """Every way `char` can be written in echoed text, as one regex alternative group."""
     code = ord(char)
     forms = [re.escape(char)]
-    forms.append("".join(f"%{byte:02x}" for byte in char.encode("utf-8", "surrogatepass")))
-    forms.append(f"&#0*{code};?")
-    forms.append(f"&#x0*{code:x};?")
+    encoded = char.encode("utf-8", "surrogatepass")  # percent-encoded, maybe twice (`%252D`)
+    forms.append("".join(f"%(?:25)*{byte:02x}" for byte in encoded))
+    forms.append(f"&#0*{code}(?!\\d);?")  # the ";" may be left out, the number may not go on
+    forms.append(f"&#x0*{code:x}(?![0-9a-f]);?")
     forms.extend(f"&{name};" for name in _NAMED.get(char, ()))
-    if code <= 0xFFFF:
-        forms.append(f"\\\\u{code:04x}")
+    if code <= 0xFFFF:  # JSON-escaped, maybe more than once (`\\u002d`, `\\\\u002d`)
+        forms.append(f"\\\\++u{code:04x}")
     if char in '/"\\':
-        forms.append(re.escape("\\" + char))
+        forms.append("\\\\++" + re.escape(char))
     return "(?:" + "|".join(forms) + ")"
 
 
@@ -112,13 +114,12 @@ def secret_spans(text: str, secret: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     if not secret:
         return spans
+    found = text.find(secret)
+    while found != -1:
+        spans.append((found, found + len(secret)))
+        found = text.find(secret, found + len(secret))
     spread = _spread_pattern(secret)
-    if spread is None:
-        found = text.find(secret)
-        while found != -1:
-            spans.append((found, found + len(secret)))
-            found = text.find(secret, found + len(secret))
-    else:
+    if spread is not None:
         spans.extend(match.span() for match in spread.finditer(text))
     encoded = _base64_pattern(secret)
     if encoded is not None:
