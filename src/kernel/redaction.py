@@ -5,18 +5,25 @@ One helper per kind of secret, used wherever that kind is shown:
 - a key or token held whole (`*_API_KEY`, `WEB_MCP_TOKEN`): `masked_key` keeps the first 3
   and last 2 characters of a long one so a person can tell keys apart, nothing of a short one;
 - a configured URL (`SEARXNG_URL`, `WEB_PROXY`, the Redis URL of `WEB_CACHE`...):
-  `masked_url` hides the password (a bare user-info, maybe a token, whole), path segments
-  shaped like a token, every query value and the fragment, keeping the scheme, user name,
-  host, port, the rest of the path and the query's parameter names
-  (`redis://app:***@host:6379/0?password=***`);
+  `masked_url` hides the password (everything up to the last "@" before the host, an
+  unencoded "#" or "?" in it included; a bare user-info, maybe a token, whole), path
+  segments shaped like a token, path parameters named like a credential (`;api_key=`),
+  every query value and the fragment, keeping the scheme, user name, host, port, the rest of
+  the path and the query's parameter names (`redis://app:***@host:6379/0?password=***`);
+  `url_secrets` gives the password and the pieces a URL parser makes of it;
 - a command line (`WEB_MCP_SEARCH_COMMAND`): `masked_command` hides the values of options and
   environment assignments whose name looks like a credential (key, token, secret, password,
-  auth...), of header arguments naming one (`Authorization: ...`), every word shaped like a
-  token (24+ letters, digits, `-`, `_`, with both letters and digits), and masks URLs in it;
-  `command_secrets` gives the words it hides, to scrub them from what that command prints;
+  auth..., and `SHORT_CREDENTIAL_OPTIONS`), of header arguments naming one (`Authorization:
+  ...`, `--header=Authorization: ...`), of keys so named in a JSON argument (Smithery's
+  `--config '{"braveApiKey":"..."}'`) or in `name: value` pairs, every word shaped like a
+  token (24+ letters, digits, `-`, `_`, with both letters and digits), masks URLs in it, and
+  reads quoted sub-commands (`sh -c '...'`) by the same rules, 4 levels deep (deeper: hidden
+  whole); `command_secrets` gives the values it hides, to scrub them from what that command
+  prints: one rule, two uses;
 - a known secret inside text someone else wrote (a key echoed in an error body):
-  `without_secret` replaces every occurrence, and is applied before any cut, so no part of
-  the secret can survive at the cut;
+  `without_secret` replaces every occurrence, in every form `echo_forms` knows (spread over
+  whitespace, percent-, entity- or JSON-escaped, any letter case, base64'd), and is applied
+  before any cut, so no part of the secret can survive at the cut;
 - a local path in text for the model: `home_relative` writes the home folder as `~`.
 
 Stdlib only; nothing here raises.
