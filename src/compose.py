@@ -162,6 +162,13 @@ class Toolkit:
         self._store: Store | None = None
 
     async def __aenter__(self) -> Toolkit:
+        try:
+            return await self._enter()
+        except BaseException:  # a configuration error half-way: close what was opened
+            await self._stack.aclose()
+            raise
+
+    async def _enter(self) -> Toolkit:
         config = self.config
         if config.audit_log:
             try:

@@ -16,7 +16,7 @@ from webdistill.adapters.store.codec import FORMAT_VERSION
 from webdistill.adapters.store.disk import DiskStore
 from webdistill.adapters.store.memory import MemoryStore
 from webdistill.adapters.store.resilient import ResilientStore
-from webdistill.kernel.redaction import masked_url
+from webdistill.kernel.redaction import masked_url, url_secrets
 from webdistill.kernel.store import Store
 
 MEMORY_BYTES = 64 * 1024 * 1024
@@ -48,5 +48,21 @@ def open_store(cache: str, directory: str | None, max_bytes: int | None) -> Stor
     try:
         return ResilientStore(RedisStore(cache))
     except ValueError as exc:
-        shown = masked_url(cache)
-        raise StoreChoiceError(f"WEB_CACHE={shown!r} is not a usable Redis URL: {exc}.") from None
+        raise StoreChoiceError(_unusable(cache, str(exc))) from None
+
+
+def _unusable(cache: str, said: str) -> str:
+    """The error for a Redis URL redis-py refuses. redis-py's own text is quoted only when no
+    part of the URL's user-info is in it: it parses a password holding an unencoded "#", "?"
+    or "/" as a cut URL and names the piece it took for the port."""
+    pieces = url_secrets(cache)
+    if any(piece in said for piece in pieces):
+        said = "it could not be parsed"
+    hint = (
+        " Percent-encode any '#', '?', '/' or '@' in the user name or password "
+        "(%23, %3F, %2F, %40)."
+        if pieces
+        else ""
+    )
+    shown = masked_url(cache)
+    return f"WEB_CACHE={shown!r} is not a usable Redis URL: {said.rstrip('.')}.{hint}"
