@@ -8,7 +8,6 @@ on a refusal, the `challenge` flag on a 2xx page); no ordinary page flagged.
 from __future__ import annotations
 
 import pytest
-
 from tests.attack.wall_cases import ORDINARY, WALLS
 from tests.attack.wall_harness import read_all
 

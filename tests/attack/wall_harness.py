@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 import attrs
 from aiohttp import web
-
 from tests.http.fakes_http import FakeResolver
 from tests.servers import serve
+
 from webdistill import Config, build
 
 
@@ -51,20 +51,19 @@ async def read_all(cases: list[Case]) -> list[Verdict]:
     app = web.Application()
     app.router.add_get("/{tail:.*}", handler)
     verdicts: list[Verdict] = []
-    async with serve(app) as base:
-        async with build(config(), resolver=FakeResolver({})) as toolkit:
-            for path, c in by_path.items():
-                outcome = (await toolkit.fetch({"url": base + path})).unwrap()[0]
-                if outcome.error is not None:
-                    detail = dict(outcome.error.detail or {})
-                    flagged = detail.get("reason") == "challenge"
-                    verdicts.append(Verdict(c, flagged, detail.get("wall"),
-                                            f"{outcome.error.code.name} {detail}"))
-                else:
-                    page = outcome.page
-                    flags = tuple(getattr(page, "flags", ()) or ())
-                    verdicts.append(Verdict(c, "challenge" in flags, None,
-                                            f"page flags={flags} chars={page.total_chars}"))
+    async with serve(app) as base, build(config(), resolver=FakeResolver({})) as toolkit:
+        for path, c in by_path.items():
+            outcome = (await toolkit.fetch({"url": base + path})).unwrap()[0]
+            if outcome.error is not None:
+                detail = dict(outcome.error.detail or {})
+                flagged = detail.get("reason") == "challenge"
+                verdicts.append(Verdict(c, flagged, detail.get("wall"),
+                                        f"{outcome.error.code.name} {detail}"))
+            else:
+                page = outcome.page
+                flags = tuple(getattr(page, "flags", ()) or ())
+                verdicts.append(Verdict(c, "challenge" in flags, None,
+                                        f"page flags={flags} chars={page.total_chars}"))
     return verdicts
 
 
