@@ -1,0 +1,15 @@
+"""Print the confusion table for tests/attack/wall_cases.py (python -m tests.attack.run_wall_table)."""
+from tests.attack.wall_cases import ORDINARY, WALLS
+from tests.attack.wall_harness import run
+
+verdicts = run(WALLS + ORDINARY)
+tp = fn = fp = tn = 0
+for v in verdicts:
+    c = v.case
+    if c.wall:
+        tp += v.flagged; fn += not v.flagged
+    else:
+        fp += v.flagged; tn += not v.flagged
+    mark = "OK  " if v.flagged == c.wall else "MISS"
+    print(f"{mark} wall={c.wall!s:5} flagged={v.flagged!s:5} vendor={v.wall!s:11} {c.status} {c.name} | {v.how[:150]}")
+print(f"\nwalls: {tp} reported, {fn} missed; ordinary: {fp} flagged, {tn} clean")
