@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from webdistill.adapters.extract.html.reader import extract_html
-from webdistill.adapters.http.walls import SAMPLE_BYTES, wall_from_body
+from webdistill.adapters.http.walls import SAMPLE_BYTES, wall_from_body, wall_from_headers
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -158,3 +158,21 @@ def test_markers_far_into_a_big_block_page_are_found() -> None:
     )
     assert len(page.encode()) > 320_000 and len(page.encode()) < SAMPLE_BYTES
     assert wall_from_body(page.encode()) == "cloudflare"
+
+
+def test_siteground_and_kasada_walls_are_named_by_their_headers() -> None:
+    """SiteGround's captcha answers 202 with `sg-captcha: challenge` (tests/walls/real_cases.py
+    names the notes it comes from); Kasada's answers 429 with its `x-kpsdk-*` headers, which
+    its successful answers carry too: they name a wall only on a refusal."""
+    assert wall_from_headers({"SG-Captcha": "challenge", "Server": "nginx"}) == "siteground"
+    kasada = {"x-kpsdk-ct": "0aBcD", "x-kpsdk-r": "1-AA"}
+    assert wall_from_headers(kasada, refusal=True) == "kasada"
+    assert wall_from_headers(kasada) is None
+
+
+def test_a_quoted_wall_in_escaped_html_outside_pre_is_no_wall() -> None:
+    """Escaped HTML in ordinary text (a comment quoting a body) is quoted, not the page's own."""
+    quoted = fixture("wall_cloudflare_jschl_anorov.html")
+    escaped = quoted.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    page = f"<html><head><title>Ask</title></head><body><div>{escaped}</div></body></html>"
+    assert wall_from_body(page.encode()) is None

@@ -1,5 +1,5 @@
 """Attack on issue 29 (bot walls): real wall pages and real ordinary pages served from 127.0.0.1
-with their status and headers, read through toolkit.fetch. Sources: tests/attack/wall_cases.py.
+with their status and headers, read through toolkit.fetch. Sources: tests/walls/real_cases.py.
 
 Expected (README "Bot walls", HTTP_ERROR row): every wall reported (HTTP_ERROR reason=challenge
 on a refusal, the `challenge` flag on a 2xx page); no ordinary page flagged.
@@ -8,8 +8,8 @@ on a refusal, the `challenge` flag on a 2xx page); no ordinary page flagged.
 from __future__ import annotations
 
 import pytest
-from tests.attack.wall_cases import ORDINARY, WALLS
-from tests.attack.wall_harness import read_all
+from tests.walls.real_cases import ORDINARY, WALLS
+from tests.walls.real_harness import read_all
 
 WALL_BY_NAME = {c.name: c for c in WALLS}
 ORD_BY_NAME = {c.name: c for c in ORDINARY}

@@ -1,6 +1,6 @@
-"""Print the confusion table for tests/attack/wall_cases.py (python -m tests.attack.run_wall_table)."""
-from tests.attack.wall_cases import ORDINARY, WALLS
-from tests.attack.wall_harness import run
+"""Print the confusion table for tests/walls/real_cases.py (python -m tests.walls.run_wall_table)."""
+from tests.walls.real_cases import ORDINARY, WALLS
+from tests.walls.real_harness import run
 
 verdicts = run(WALLS + ORDINARY)
 tp = fn = fp = tn = 0

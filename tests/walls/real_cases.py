@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.attack.wall_harness import Case
+from tests.walls.real_harness import Case
 
-D = Path(__file__).parent / "walls_real"
+D = Path(__file__).parent / "real"
 CF = {"Server": "cloudflare", "CF-RAY": "8f1e2d3c4b5a6978-CDG"}
 
 
