@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (real pages quoted as their sources wrote them: their lines are theirs)
 """Real wall pages and real ordinary pages (quoted from public sources named at each)."""
 
 from __future__ import annotations
@@ -64,8 +65,16 @@ IPSB = """<!DOCTYPE html>
 }());</script>
 </body>
 </html>"""
-WALLS.append(Case("cf managed ip.sb 403", "WARP-WireGuard relay README", 403, IPSB, True,
-                  {**CF, "cf-mitigated": "challenge"}))
+WALLS.append(
+    Case(
+        "cf managed ip.sb 403",
+        "WARP-WireGuard relay README",
+        403,
+        IPSB,
+        True,
+        {**CF, "cf-mitigated": "challenge"},
+    )
+)
 # Same page without the cf-mitigated header (older edges, or a proxy dropping it).
 WALLS.append(Case("cf managed ip.sb 403 no cf-mitigated", "same", 403, IPSB, True, CF))
 
@@ -85,8 +94,16 @@ CHATGPT = """<html>
     </div>
   </body>
 </html>"""
-WALLS.append(Case("cf managed chatgpt branded 403", "codex stderr log (code corpus)", 403, CHATGPT,
-                  True, {**CF, "cf-mitigated": "challenge"}))
+WALLS.append(
+    Case(
+        "cf managed chatgpt branded 403",
+        "codex stderr log (code corpus)",
+        403,
+        CHATGPT,
+        True,
+        {**CF, "cf-mitigated": "challenge"},
+    )
+)
 WALLS.append(Case("cf managed chatgpt branded 403, no header", "same", 403, CHATGPT, True, CF))
 
 # DataDome JS challenge as etsy.com served it: 403, Server: DataDome (scraper notes, code corpus).
@@ -96,8 +113,16 @@ ETSY_DD = """<html lang="en"><head><title>etsy.com</title><style>#cmsg{animation
   <script data-cfasync="false">var dd={'rt':'c','cid':'AHrlqAAAAAMA1x2y3z','hsh':'D013AA0E9A3B5C5C0F8C8A66C4A3E1','t':'bv','s':17434,'e':'abc','host':'geo.captcha-delivery.com','cookie':'abc'}</script>
   <script data-cfasync="false" src="https://ct.captcha-delivery.com/c.js"></script>
 </body></html>"""
-WALLS.append(Case("datadome etsy 403", "etsy scraper notes", 403, ETSY_DD, True,
-                  {"Server": "DataDome", "X-DataDome": "protected", "X-DD-B": "2"}))
+WALLS.append(
+    Case(
+        "datadome etsy 403",
+        "etsy scraper notes",
+        403,
+        ETSY_DD,
+        True,
+        {"Server": "DataDome", "X-DataDome": "protected", "X-DD-B": "2"},
+    )
+)
 # The same DataDome page served 200 via a proxy that dropped headers (Web Unlocker test, code corpus).
 WALLS.append(Case("datadome 200 no headers", "idealista web-unlocker test", 200, ETSY_DD, True, {}))
 # monster.com DataDome captcha iframe (recorded in a Kotlin test, code corpus).
@@ -143,14 +168,31 @@ AWSWAF = """<!DOCTYPE html>
   </noscript>
 </body>
 </html>"""
-WALLS.append(Case("aws waf challenge 202", "amazon-de capture", 202, AWSWAF, True,
-                  {"x-amzn-waf-action": "challenge", "Server": "CloudFront"}))
+WALLS.append(
+    Case(
+        "aws waf challenge 202",
+        "amazon-de capture",
+        202,
+        AWSWAF,
+        True,
+        {"x-amzn-waf-action": "challenge", "Server": "CloudFront"},
+    )
+)
 WALLS.append(Case("aws waf challenge 202 no header", "same", 202, AWSWAF, True, {}))
 # AWS WAF CAPTCHA answering 405 (3rd.supply record, code corpus): title Human Verification.
 AWSCAP = AWSWAF.replace("<title></title>", "<title>Human Verification</title>").replace(
-    "challenge.js", "captcha.js")
-WALLS.append(Case("aws waf captcha 405", "3rd.supply record", 405, AWSCAP, True,
-                  {"x-amzn-waf-action": "captcha"}))
+    "challenge.js", "captcha.js"
+)
+WALLS.append(
+    Case(
+        "aws waf captcha 405",
+        "3rd.supply record",
+        405,
+        AWSCAP,
+        True,
+        {"x-amzn-waf-action": "captcha"},
+    )
+)
 
 # F5 BIG-IP ASM / NGINX App Protect "Request Rejected" (F5 lab docs, several repos).
 F5 = """<html>
@@ -167,29 +209,56 @@ WALLS.append(Case("f5 request rejected 200", "F5 NAP lab README", 200, F5, True,
 WALLS.append(Case("f5 request rejected 403", "F5 NAP lab README", 403, F5, True, {}))
 
 # SiteGround captcha: HTTP 202, `sg-captcha: challenge`, a meta refresh (several repos' notes).
-SG = ('<html><head><link rel="icon" href="data:;"><meta http-equiv="refresh" '
-      'content="0;/.well-known/sgcaptcha/?r=%2F&y=ipr:34.76.10.20:1789720000.123"></meta></head></html>')
-WALLS.append(Case("siteground sgcaptcha 202", "santafetrail / lectio notes", 202, SG, True,
-                  {"sg-captcha": "challenge", "Server": "nginx"}))
+SG = (
+    '<html><head><link rel="icon" href="data:;"><meta http-equiv="refresh" '
+    'content="0;/.well-known/sgcaptcha/?r=%2F&y=ipr:34.76.10.20:1789720000.123"></meta></head></html>'
+)
+WALLS.append(
+    Case(
+        "siteground sgcaptcha 202",
+        "santafetrail / lectio notes",
+        202,
+        SG,
+        True,
+        {"sg-captcha": "challenge", "Server": "nginx"},
+    )
+)
 
 # Vercel Security Checkpoint as captured in production (a Rust crawler's test notes the real page
 # carries the "Website owner? Click here to fix" link), answered 429.
-VERCEL = ("<html><body><h1>Vercel Security Checkpoint</h1><p>We're verifying your browser</p>"
-          "<p><a href=\"https://vercel.link/security-checkpoint\">Website owner? Click here to fix</a></p>"
-          "</body></html>")
-WALLS.append(Case("vercel checkpoint 429", "crawler prod trace", 429, VERCEL, True,
-                  {"Server": "Vercel", "x-vercel-mitigated": "challenge"}))
+VERCEL = (
+    "<html><body><h1>Vercel Security Checkpoint</h1><p>We're verifying your browser</p>"
+    '<p><a href="https://vercel.link/security-checkpoint">Website owner? Click here to fix</a></p>'
+    "</body></html>"
+)
+WALLS.append(
+    Case(
+        "vercel checkpoint 429",
+        "crawler prod trace",
+        429,
+        VERCEL,
+        True,
+        {"Server": "Vercel", "x-vercel-mitigated": "challenge"},
+    )
+)
 WALLS.append(Case("vercel checkpoint 403 no headers", "same", 403, VERCEL, True, {}))
 
 # eBay's "Pardon Our Interruption" (Imperva/Distil heritage), as recorded by several scrapers, 200.
-PARDON = ("<!doctype html><html><head><title>Pardon Our Interruption</title></head><body>"
-          "<h1>Pardon Our Interruption...</h1><p>As you were browsing something about your browser "
-          "made us think you were a bot.</p></body></html>")
+PARDON = (
+    "<!doctype html><html><head><title>Pardon Our Interruption</title></head><body>"
+    "<h1>Pardon Our Interruption...</h1><p>As you were browsing something about your browser "
+    "made us think you were a bot.</p></body></html>"
+)
 WALLS.append(Case("pardon our interruption 200", "ebay / coles scrapers", 200, PARDON, True, {}))
 
 ORDINARY: list[Case] = []
 # hCaptcha on a French login form (PHP page's HTML part, code corpus id 24819082657).
-ORDINARY.append(Case("login hcaptcha (fr)", "connexion.php", 200, """<!DOCTYPE html>
+ORDINARY.append(
+    Case(
+        "login hcaptcha (fr)",
+        "connexion.php",
+        200,
+        """<!DOCTYPE html>
 <html lang="fr">
 <head>
     <meta charset="UTF-8">
@@ -215,67 +284,142 @@ ORDINARY.append(Case("login hcaptcha (fr)", "connexion.php", 200, """<!DOCTYPE h
 </html>
 
 <script src="https://hcaptcha.com/1/api.js" async defer></script>
-""", False))
+""",
+        False,
+    )
+)
 # Japanese signup form with hCaptcha *and* Turnstile and the words "are you human?" (code corpus).
-ORDINARY.append(Case("signup hcaptcha+turnstile (ja)", "moto server registration form", 200,
-    """<html lang="ja"><head><title>アカウント登録</title><script src="https://js.hcaptcha.com/1/api.js" async defer></script><script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer></script></head><body><form method="post" action="/register"><div><label>ID</label><input id="moto_server_account_auth" type="text" class="inbox" name="moto_server_account_auth" value=""></div>
+ORDINARY.append(
+    Case(
+        "signup hcaptcha+turnstile (ja)",
+        "moto server registration form",
+        200,
+        """<html lang="ja"><head><title>アカウント登録</title><script src="https://js.hcaptcha.com/1/api.js" async defer></script><script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer></script></head><body><form method="post" action="/register"><div><label>ID</label><input id="moto_server_account_auth" type="text" class="inbox" name="moto_server_account_auth" value=""></div>
 <div class="captcha_zone"><div class="p2">あなたは人間ですか？<br>もし人間であれば下のチェックボックスにチェックしてください！</div><div class="h-captcha" data-sitekey="10000000-ffff-ffff-ffff-000000000001"></div></div>
 <div class="captcha_zone"><div class="cf-turnstile" data-sitekey="1x00000000000000000000AA" data-callback="javascriptCallback" data-language="ja"></div></div>
-<button type="submit">登録</button></form></body></html>""", False))
+<button type="submit">登録</button></form></body></html>""",
+        False,
+    )
+)
 # Laravel login with Turnstile (blade rendered), code corpus id 156797345.
-ORDINARY.append(Case("login turnstile (laravel)", "laravel auth blade", 200,
-    """<!DOCTYPE html><html><head><title>Sign in</title><script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer></script></head><body><div class="min-h-screen"><h2>Sign in to your account</h2><form method="POST" action="/login"><input type="hidden" name="_token" value="abc"><div><input id="email" name="email" type="email" placeholder="Email address" value=""></div><div><input id="password" name="password" type="password" placeholder="Password"></div><div><div class="cf-turnstile" data-sitekey="0x4AAAAAAABkMYinukE8nzY"></div></div><div><button type="submit" class="group relative w-full">Sign in</button></div></form></div></body></html>""", False))
+ORDINARY.append(
+    Case(
+        "login turnstile (laravel)",
+        "laravel auth blade",
+        200,
+        """<!DOCTYPE html><html><head><title>Sign in</title><script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer></script></head><body><div class="min-h-screen"><h2>Sign in to your account</h2><form method="POST" action="/login"><input type="hidden" name="_token" value="abc"><div><input id="email" name="email" type="email" placeholder="Email address" value=""></div><div><input id="password" name="password" type="password" placeholder="Password"></div><div><div class="cf-turnstile" data-sitekey="0x4AAAAAAABkMYinukE8nzY"></div></div><div><button type="submit" class="group relative w-full">Sign in</button></div></form></div></body></html>""",
+        False,
+    )
+)
 # Spanish contact form with Turnstile and a note naming challenges.cloudflare.com.
-ORDINARY.append(Case("contact turnstile (es)", "contact blade", 200,
-    """<!DOCTYPE html><html lang="es"><head><title>Contacto</title></head><body><main><h1>Contacto</h1><form method="post" action="/contacto"><label>Nombre <input name="nombre"></label><label>Mensaje <textarea name="mensaje"></textarea></label><div class="cf-turnstile" data-sitekey="0x4AAAAAAAxyz"></div><script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer></script><button class="btn btn--ink" type="submit">Enviar mensaje</button></form></main></body></html>""", False))
-ORDINARY.append(Case("google homepage w/ recaptcha", "codemanki page_with_recaptcha.html", 200,
-                     f("codemanki_page_with_recaptcha.html"), False, {}))
-ORDINARY.append(Case("short success page", "anorov requested_page.html", 200,
-                     f("anorov_requested_page.html"), False, CF))
+ORDINARY.append(
+    Case(
+        "contact turnstile (es)",
+        "contact blade",
+        200,
+        """<!DOCTYPE html><html lang="es"><head><title>Contacto</title></head><body><main><h1>Contacto</h1><form method="post" action="/contacto"><label>Nombre <input name="nombre"></label><label>Mensaje <textarea name="mensaje"></textarea></label><div class="cf-turnstile" data-sitekey="0x4AAAAAAAxyz"></div><script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer></script><button class="btn btn--ink" type="submit">Enviar mensaje</button></form></main></body></html>""",
+        False,
+    )
+)
+ORDINARY.append(
+    Case(
+        "google homepage w/ recaptcha",
+        "codemanki page_with_recaptcha.html",
+        200,
+        f("codemanki_page_with_recaptcha.html"),
+        False,
+        {},
+    )
+)
+ORDINARY.append(
+    Case(
+        "short success page",
+        "anorov requested_page.html",
+        200,
+        f("anorov_requested_page.html"),
+        False,
+        CF,
+    )
+)
 # The WARP relay README as a docs page (GitHub renders it): quotes the whole challenge in <pre>.
-WARP = ("<html><head><title>WARP-WireGuard Relay</title></head><body><article><h1>WARP-WireGuard Relay</h1>"
-        "<p>It's probably not a good idea to use this project on your VPS, because almost all VPS use IP addresses "
-        "that are intended for data centers. Therefore, it's very likely that you will encounter a lot of CAPTCHAs "
-        "(Cloudflare Turnstile) when you access websites through your relay server.</p>"
-        "<p>Even the following command will trigger CAPTCHA:</p><pre><code>curl ip.sb</code></pre>"
-        "<p>It fails with a 403 response:</p><pre><code class=\"language-html\">"
-        + IPSB.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        + "</code></pre><p>You don't want to solve CAPTCHA every time you access a website, do you?</p>"
-        "</article></body></html>")
-ORDINARY.append(Case("readme quoting cf challenge", "WARP-WireGuard relay README", 200, WARP, False, {}))
+WARP = (
+    "<html><head><title>WARP-WireGuard Relay</title></head><body><article><h1>WARP-WireGuard Relay</h1>"
+    "<p>It's probably not a good idea to use this project on your VPS, because almost all VPS use IP addresses "
+    "that are intended for data centers. Therefore, it's very likely that you will encounter a lot of CAPTCHAs "
+    "(Cloudflare Turnstile) when you access websites through your relay server.</p>"
+    "<p>Even the following command will trigger CAPTCHA:</p><pre><code>curl ip.sb</code></pre>"
+    '<p>It fails with a 403 response:</p><pre><code class="language-html">'
+    + IPSB.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    + "</code></pre><p>You don't want to solve CAPTCHA every time you access a website, do you?</p>"
+    "</article></body></html>"
+)
+ORDINARY.append(
+    Case("readme quoting cf challenge", "WARP-WireGuard relay README", 200, WARP, False, {})
+)
 # Docs page about DataDome quoting its challenge body (etsy scraper notes rendered).
-ETSYDOC = ("<html><head><title>Etsy: bot detection</title></head><body><article><h2>Bot detection: DataDome</h2>"
-           "<p>Etsy uses DataDome for every user-facing HTML endpoint.</p><h3>What you receive</h3><pre>HTTP 403 Forbidden\nServer: DataDome\nX-DataDome: protected</pre>"
-           "<p>Body (816 bytes, a JavaScript challenge, not a hard block):</p><pre><code>"
-           + ETSY_DD.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-           + "</code></pre><p><code>'rt':'c'</code> means challenge.</p></article></body></html>")
-ORDINARY.append(Case("docs about datadome quoting it", "etsy scraper notes", 200, ETSYDOC, False, {}))
+ETSYDOC = (
+    "<html><head><title>Etsy: bot detection</title></head><body><article><h2>Bot detection: DataDome</h2>"
+    "<p>Etsy uses DataDome for every user-facing HTML endpoint.</p><h3>What you receive</h3><pre>HTTP 403 Forbidden\nServer: DataDome\nX-DataDome: protected</pre>"
+    "<p>Body (816 bytes, a JavaScript challenge, not a hard block):</p><pre><code>"
+    + ETSY_DD.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    + "</code></pre><p><code>'rt':'c'</code> means challenge.</p></article></body></html>"
+)
+ORDINARY.append(
+    Case("docs about datadome quoting it", "etsy scraper notes", 200, ETSYDOC, False, {})
+)
 # F5 lab page quoting the Request Rejected block page.
-F5DOC = ("<html><head><title>NGINX App Protect lab</title></head><body><h2>Step 5 - Test</h2><p>Now, let's try to send a malicious request to the application:</p>"
-         "<pre>curl \"http://webapp.f5demo.local/&lt;script&gt;\"</pre><pre>"
-         + F5.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-         + "</pre><h2>Step 6 - Review Logs</h2><p>To review the logs login to Grafana and search with the support ID.</p></body></html>")
+F5DOC = (
+    "<html><head><title>NGINX App Protect lab</title></head><body><h2>Step 5 - Test</h2><p>Now, let's try to send a malicious request to the application:</p>"
+    '<pre>curl "http://webapp.f5demo.local/&lt;script&gt;"</pre><pre>'
+    + F5.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    + "</pre><h2>Step 6 - Review Logs</h2><p>To review the logs login to Grafana and search with the support ID.</p></body></html>"
+)
 ORDINARY.append(Case("lab doc quoting f5 block", "F5 NAP lab README", 200, F5DOC, False, {}))
 # Blog post about DataDome (entrptaher/gatsby-starter-netlify-cms, 2020-12-05), first paragraphs.
-DDBLOG = ("<html><head><title>How strong is the Datadome?</title></head><body><article><h1>How strong is the Datadome?</h1>"
-          "<p>Datadome is a Real-Time Bot Protection service. They are very proud of their bot detection technology and their blog has tons of information for the customers and scrapers.</p>"
-          "<p>Big companies like TripAdvisor, Rakuten, classmates, Celio, Fnac, etc use Datadome to protect their website.</p>"
-          "</article></body></html>")
+DDBLOG = (
+    "<html><head><title>How strong is the Datadome?</title></head><body><article><h1>How strong is the Datadome?</h1>"
+    "<p>Datadome is a Real-Time Bot Protection service. They are very proud of their bot detection technology and their blog has tons of information for the customers and scrapers.</p>"
+    "<p>Big companies like TripAdvisor, Rakuten, classmates, Celio, Fnac, etc use Datadome to protect their website.</p>"
+    "</article></body></html>"
+)
 ORDINARY.append(Case("blog about datadome", "entrptaher gatsby blog", 200, DDBLOG, False, {}))
 # A 404 behind Cloudflare with Cloudflare's detections injected.
-NF = ("<html><head><title>404 Not Found</title></head><body><center><h1>404 Not Found</h1></center><hr><center>nginx</center>"
-      "<script>(function(){function c(){var b=a.contentDocument||a.contentWindow.document;if(b){var d=b.createElement('script');"
-      "d.innerHTML=\"window.__CF$cv$params={r:'8f1e2d3c4b5a6978',t:'MTcwMDAwMDAwMA=='};var a=document.createElement('script');a.nonce='';"
-      "a.src='/cdn-cgi/challenge-platform/scripts/jsd/main.js';document.getElementsByTagName('head')[0].appendChild(a);\";"
-      "b.getElementsByTagName('head')[0].appendChild(d)}}var a=document.createElement('iframe');a.height=1;a.width=1;"
-      "a.style.position='absolute';a.style.top=0;a.style.left=0;a.style.border='none';a.style.visibility='hidden';"
-      "document.body.appendChild(a);c()})();</script></body></html>")
-ORDINARY.append(Case("404 behind cloudflare with jsd", "cloudflare-injected jsd", 404, NF, False, CF))
-ORDINARY.append(Case("200 short page behind cloudflare with jsd", "same", 200,
-                     NF.replace("404 Not Found", "Coming soon"), False, CF))
+NF = (
+    "<html><head><title>404 Not Found</title></head><body><center><h1>404 Not Found</h1></center><hr><center>nginx</center>"
+    "<script>(function(){function c(){var b=a.contentDocument||a.contentWindow.document;if(b){var d=b.createElement('script');"
+    "d.innerHTML=\"window.__CF$cv$params={r:'8f1e2d3c4b5a6978',t:'MTcwMDAwMDAwMA=='};var a=document.createElement('script');a.nonce='';"
+    "a.src='/cdn-cgi/challenge-platform/scripts/jsd/main.js';document.getElementsByTagName('head')[0].appendChild(a);\";"
+    "b.getElementsByTagName('head')[0].appendChild(d)}}var a=document.createElement('iframe');a.height=1;a.width=1;"
+    "a.style.position='absolute';a.style.top=0;a.style.left=0;a.style.border='none';a.style.visibility='hidden';"
+    "document.body.appendChild(a);c()})();</script></body></html>"
+)
+ORDINARY.append(
+    Case("404 behind cloudflare with jsd", "cloudflare-injected jsd", 404, NF, False, CF)
+)
+ORDINARY.append(
+    Case(
+        "200 short page behind cloudflare with jsd",
+        "same",
+        200,
+        NF.replace("404 Not Found", "Coming soon"),
+        False,
+        CF,
+    )
+)
 
 # Kasada: 429, `x-kpsdk-ct` headers, a body that only loads ips.js (shape listed by a vendor
 # detection table in the code corpus: "<head> containing ips.js, x-kpsdk-cd/x-kpsdk-cr, 429").
-KASADA = ('<html><head><script src="/149e9513-01fa-4fb0-aad4-566afd725d1b/2d206a39-8ed7-437e-a3be-'
-          '862e0f06eea3/ips.js?tkrm_alpekz_s1.3=0EOFte3LjRKv"></script></head><body></body></html>')
-WALLS.append(Case("kasada 429", "vendor table", 429, KASADA, True, {"x-kpsdk-ct": "0aBcD", "x-kpsdk-r": "1-AA"}))
+KASADA = (
+    '<html><head><script src="/149e9513-01fa-4fb0-aad4-566afd725d1b/2d206a39-8ed7-437e-a3be-'
+    '862e0f06eea3/ips.js?tkrm_alpekz_s1.3=0EOFte3LjRKv"></script></head><body></body></html>'
+)
+WALLS.append(
+    Case(
+        "kasada 429",
+        "vendor table",
+        429,
+        KASADA,
+        True,
+        {"x-kpsdk-ct": "0aBcD", "x-kpsdk-r": "1-AA"},
+    )
+)

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 import attrs
 from aiohttp import web
+
 from tests.http.fakes_http import FakeResolver
 from tests.servers import serve
-
 from webdistill import Config, build
 
 
@@ -57,13 +57,20 @@ async def read_all(cases: list[Case]) -> list[Verdict]:
             if outcome.error is not None:
                 detail = dict(outcome.error.detail or {})
                 flagged = detail.get("reason") == "challenge"
-                verdicts.append(Verdict(c, flagged, detail.get("wall"),
-                                        f"{outcome.error.code.name} {detail}"))
+                verdicts.append(
+                    Verdict(c, flagged, detail.get("wall"), f"{outcome.error.code.name} {detail}")
+                )
             else:
                 page = outcome.page
                 flags = tuple(getattr(page, "flags", ()) or ())
-                verdicts.append(Verdict(c, "challenge" in flags, None,
-                                        f"page flags={flags} chars={page.total_chars}"))
+                verdicts.append(
+                    Verdict(
+                        c,
+                        "challenge" in flags,
+                        None,
+                        f"page flags={flags} chars={page.total_chars}",
+                    )
+                )
     return verdicts
 
 

@@ -125,6 +125,17 @@ WALLS = {
         '<link rel="stylesheet" href="/toadmash-1.0.11.css"></head><body><div class="box">'
         "<p>Verifying your device, please wait…</p></div><script src=\"/toadmash-1.0.11.js\">"
         "</script></body></html>", "unknown"),
+    # F5 BIG-IP ASM / NGINX App Protect's block page (F5's NGINX App Protect lab README).
+    "f5 request rejected": (
+        "<html><head><title>Request Rejected</title></head><body>The requested URL was "
+        "rejected. Please consult with your administrator.<br><br>Your support ID is: "
+        "4045204596866416688<br><br><a href='javascript:history.back();'>[Go Back]</a>"
+        "</body></html>", "f5"),
+    # SiteGround's captcha answer: only a refresh to its captcha (notes in real_cases.py).
+    "siteground captcha": (
+        '<html><head><link rel="icon" href="data:;"><meta http-equiv="refresh" content="0;'
+        '/.well-known/sgcaptcha/?r=%2F&y=ipr:34.76.10.20:1789720000.123"></meta></head></html>',
+        "siteground"),
 }  # fmt: skip
 
 

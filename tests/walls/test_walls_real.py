@@ -8,6 +8,7 @@ on a refusal, the `challenge` flag on a 2xx page); no ordinary page flagged.
 from __future__ import annotations
 
 import pytest
+
 from tests.walls.real_cases import ORDINARY, WALLS
 from tests.walls.real_harness import read_all
 

@@ -160,8 +160,7 @@ _HIDDEN_NAMES = ("script", "style", "template", "svg", "head")
 _QUOTED_NAMES = ("pre", "code", "blockquote", "textarea", "xmp")
 _OWN_ELEMENTS = frozenset({"script", "style", "head", "title"})
 _ENDS = {
-    name: re.compile(f"</{name}[^>]*>", _I)
-    for name in (*_HIDDEN_NAMES, *_QUOTED_NAMES, "title")
+    name: re.compile(f"</{name}[^>]*>", _I) for name in (*_HIDDEN_NAMES, *_QUOTED_NAMES, "title")
 }
 _ENDS["--"] = re.compile("-->")
 #: Elements that are not the page's visible own text: hidden, quoted, or the title.
@@ -234,7 +233,9 @@ def _unescaped_runs(html: str) -> str:
     for found in _ESCAPED_TAG.finditer(html):
         if found.start() < at:
             continue
-        start = max(at, html.rfind("<", 0, found.start()) + 1, html.rfind(">", 0, found.start()) + 1)
+        start = max(
+            at, html.rfind("<", 0, found.start()) + 1, html.rfind(">", 0, found.start()) + 1
+        )
         ends = [i for i in (html.find("<", found.end()), html.find(">", found.end())) if i >= 0]
         kept.append(html[at:start])
         at = min(ends, default=len(html))
