@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from webdistill.adapters.extract.html.reader import extract_html
-from webdistill.adapters.http.walls import SAMPLE_BYTES, wall_from_body
+from webdistill.adapters.http.walls import SAMPLE_BYTES, wall_from_body, wall_from_headers
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -125,6 +125,17 @@ WALLS = {
         '<link rel="stylesheet" href="/toadmash-1.0.11.css"></head><body><div class="box">'
         "<p>Verifying your device, please wait…</p></div><script src=\"/toadmash-1.0.11.js\">"
         "</script></body></html>", "unknown"),
+    # F5 BIG-IP ASM / NGINX App Protect's block page (F5's NGINX App Protect lab README).
+    "f5 request rejected": (
+        "<html><head><title>Request Rejected</title></head><body>The requested URL was "
+        "rejected. Please consult with your administrator.<br><br>Your support ID is: "
+        "4045204596866416688<br><br><a href='javascript:history.back();'>[Go Back]</a>"
+        "</body></html>", "f5"),
+    # SiteGround's captcha answer: only a refresh to its captcha (notes in real_cases.py).
+    "siteground captcha": (
+        '<html><head><link rel="icon" href="data:;"><meta http-equiv="refresh" content="0;'
+        '/.well-known/sgcaptcha/?r=%2F&y=ipr:34.76.10.20:1789720000.123"></meta></head></html>',
+        "siteground"),
 }  # fmt: skip
 
 
@@ -158,3 +169,21 @@ def test_markers_far_into_a_big_block_page_are_found() -> None:
     )
     assert len(page.encode()) > 320_000 and len(page.encode()) < SAMPLE_BYTES
     assert wall_from_body(page.encode()) == "cloudflare"
+
+
+def test_siteground_and_kasada_walls_are_named_by_their_headers() -> None:
+    """SiteGround's captcha answers 202 with `sg-captcha: challenge` (tests/walls/real_cases.py
+    names the notes it comes from); Kasada's answers 429 with its `x-kpsdk-*` headers, which
+    its successful answers carry too: they name a wall only on a refusal."""
+    assert wall_from_headers({"SG-Captcha": "challenge", "Server": "nginx"}) == "siteground"
+    kasada = {"x-kpsdk-ct": "0aBcD", "x-kpsdk-r": "1-AA"}
+    assert wall_from_headers(kasada, refusal=True) == "kasada"
+    assert wall_from_headers(kasada) is None
+
+
+def test_a_quoted_wall_in_escaped_html_outside_pre_is_no_wall() -> None:
+    """Escaped HTML in ordinary text (a comment quoting a body) is quoted, not the page's own."""
+    quoted = fixture("wall_cloudflare_jschl_anorov.html")
+    escaped = quoted.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    page = f"<html><head><title>Ask</title></head><body><div>{escaped}</div></body></html>"
+    assert wall_from_body(page.encode()) is None

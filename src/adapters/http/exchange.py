@@ -190,7 +190,7 @@ async def _request_once(
             location = found.get(LOCATION, "").strip()
             if status in REDIRECT_STATUSES and location:
                 return Redirect(location=location, status=status)
-            wall = wall_from_headers(found)
+            wall = wall_from_headers(found, refusal=status in WALL_STATUSES)
         retry_after = retry.parse_retry_after(found.get(RETRY_AFTER))
         if wall is None and status in WALL_STATUSES:
             wall = await _wall_in_body(resp, settings, url)

@@ -6,14 +6,23 @@ Imperva with its `_Incapsula_Resource` script, a Cloudflare site with its `chall
 JavaScript detections. None of these is a wall. A page is a wall when what it shows and does
 is the check:
 
-- it carries a marker only the vendor's challenge or block page has (Cloudflare's
-  `_cf_chl_opt`, DataDome's `var dd={'rt':...}` loader, Imperva's incident iframe, PerimeterX's
-  `px-captcha` box, AWS WAF's `gokuProps`, Sucuri's cloudproxy script, Anubis's
-  `anubis_challenge`, Akamai's `errors.edgesuite.net` reference), or
-- its title, or its short visible text, says it is one ("Just a moment...", "Verify you are
-  human", "Access to this page has been denied", "Request blocked", ...), and the page asks
-  nothing of a person but the check (no text, e-mail or password field: a login page saying
-  "please verify you are human" next to its widget is a login page).
+- its own markup (tags, inline scripts, its title: never its visible text) carries a marker
+  only the vendor's challenge or block page has (Cloudflare's `_cf_chl_opt`, DataDome's
+  `var dd={'rt':...}` loader, Imperva's incident iframe, PerimeterX's `px-captcha` box, AWS
+  WAF's `gokuProps`, Sucuri's cloudproxy script, Anubis's `anubis_challenge`, Akamai's
+  `errors.edgesuite.net` reference, SiteGround's refresh to `/.well-known/sgcaptcha/`), or
+- its short visible text is a vendor's fixed block message (Akamai's "Access Denied", F5 BIG-IP
+  ASM / NGINX App Protect's "The requested URL was rejected", CloudFront's "Request blocked"), or
+- its title says it is one ("Just a moment...", "Verify you are human", "Access to this page
+  has been denied", ...: the wall words being most of the title), or it has no title of its
+  own (none, or a bare host name) and the wall words are most of its short visible text; and
+  the page asks nothing of a person but the check (no text, e-mail or password field: a login
+  page saying "please verify you are human" next to its widget is a login page).
+
+A page *about* a wall is no wall: what is inside `<pre>`, `<code>`, `<blockquote>`,
+`<textarea>` or written as escaped HTML (`&lt;script&gt;...`) is quoted, and counts neither as
+markup nor as text; a question or an article quoting a wall's words in its prose has a title
+of its own and more to say.
 
 The vendor is then named from its markers anywhere in the page or the answer's `Server`-like
 headers, else `"unknown"`. Only the first `SAMPLE_CHARS` characters are looked at.
@@ -57,7 +66,7 @@ _CHALLENGE_ONLY: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "imperva",
         re.compile(
-            r"<iframe[^>]{0,300}src=[\"'][^\"']{0,80}_Incapsula_Resource|Incapsula incident ID|"
+            r"<iframe[^>]{0,300}src=[\"'][^\"']{0,80}_Incapsula_Resource|"
             r"content\.incapsula\.com/jsTest\.html",
             _I,
         ),
@@ -70,6 +79,7 @@ _CHALLENGE_ONLY: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("ddos-guard", re.compile(r"<title>\s*DDoS-Guard\s*</title>|/ddos-guard/js-challenge", _I)),
     ("akamai", re.compile(r"errors\.edgesuite\.net|/_sec/verify\?provider=interstitial", _I)),
     ("vercel", re.compile(r"<title>\s*Vercel Security Checkpoint", _I)),
+    ("siteground", re.compile(r"<meta\b[^>]{0,300}/\.well-known/sgcaptcha/", _I)),
 )
 
 #: What a wall says (in its title, or as the whole of its short visible text).
@@ -86,12 +96,34 @@ _WALL_WORDS = re.compile(
     r"please complete the security check|browser (check|verification)|client challenge",
     _I,
 )
-#: Akamai's plain "Access Denied" page (no edgesuite link in older ones): its reference.
-_AKAMAI_DENIED = re.compile(
-    r"<title>\s*Access Denied\s*</title>.{0,400}?You don'?t have permission to access.{0,400}?"
-    r"Reference(\s|&#32;)*(#|&#35;)\s*\d+(\.|&#46;)",
-    _I | re.DOTALL,
+#: Vendors' fixed block pages, told by their title (None: any) and their short visible text.
+_BLOCK_PAGES: tuple[tuple[str, re.Pattern[str] | None, re.Pattern[str]], ...] = (
+    (  # Akamai's plain "Access Denied" (no edgesuite link in older ones): its reference.
+        "akamai",
+        re.compile(r"^Access Denied$", _I),
+        re.compile(r"You don'?t have permission to access .{0,400}?Reference #\s*\d+\.", _I),
+    ),
+    (  # F5 BIG-IP ASM and NGINX App Protect (title "Request Rejected").
+        "f5",
+        None,
+        re.compile(
+            r"The requested URL was rejected\. Please consult with your administrator\..{0,200}?"
+            r"support ID is:?\s*\d+",
+            _I,
+        ),
+    ),
+    (  # CloudFront's error page for an AWS WAF block.
+        "aws-waf",
+        re.compile(r"^ERROR: The request could not be satisfied$", _I),
+        re.compile(r"Request blocked\.", _I),
+    ),
+    ("imperva", None, re.compile(r"Incapsula incident ID:?\s*\d+", _I)),
 )
+#: Share of a title, or of an untitled page's visible text, the wall words must make up.
+TITLE_SHARE = 0.5
+TEXT_SHARE = 0.4
+#: A title that is only the site's host name ("etsy.com"): the page has no title of its own.
+_HOST_TITLE = re.compile(r"(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}", _I)
 
 #: Vendor markers of any kind, to name the vendor of a page already known to be a wall.
 _VENDOR_HINTS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -125,8 +157,18 @@ _HEADER_HINTS: tuple[tuple[str, re.Pattern[str], str], ...] = (
 _TITLE = re.compile(r"<title[^>]*>(.*?)</title", _I | re.DOTALL)
 _HIDDEN_START = re.compile(r"<(script|style|template|svg|head)\b|<!--", _I)
 _HIDDEN_NAMES = ("script", "style", "template", "svg", "head")
-_ENDS = {name: re.compile(f"</{name}[^>]*>", _I) for name in _HIDDEN_NAMES}
+_QUOTED_NAMES = ("pre", "code", "blockquote", "textarea", "xmp")
+_OWN_ELEMENTS = frozenset({"script", "style", "head", "title"})
+_ENDS = {
+    name: re.compile(f"</{name}[^>]*>", _I) for name in (*_HIDDEN_NAMES, *_QUOTED_NAMES, "title")
+}
 _ENDS["--"] = re.compile("-->")
+#: Elements that are not the page's visible own text: hidden, quoted, or the title.
+_SPLIT_START = re.compile(
+    r"<(script|style|template|svg|head|title|pre|code|blockquote|textarea|xmp)\b|<!--", _I
+)
+#: Escaped markup (`&lt;script`) in text: the run of text holding it is quoted HTML.
+_ESCAPED_TAG = re.compile(r"&(lt|#0*60|#x0*3c);[/!?a-z]", _I)
 _TAG = re.compile(r"<[^>]+>")
 #: Elements a page shows (closing tags, `<body>`, `<html>`, `<noscript>` and `<br>` aside).
 _TAG_NAME = re.compile(r"<(?!/|body\b|html\b|noscript\b|br\b|meta\b|link\b)[a-z][^>]*>", _I)
@@ -150,8 +192,55 @@ def page_title(page: str) -> str:
 
 
 def visible_text(page: str) -> str:
-    """The text a browser shows (scripts, styles and the head left out), spaces collapsed."""
-    return _SPACE.sub(" ", htmllib.unescape(_TAG.sub(" ", _strip_hidden(page)))).strip()
+    """The text a browser shows, quotes left out (scripts, styles, the head, `<pre>`, `<code>`,
+    `<blockquote>`, `<textarea>` and escaped HTML), spaces collapsed."""
+    return _text_of(_split(page)[1])
+
+
+def _text_of(shown: str) -> str:
+    return _SPACE.sub(" ", htmllib.unescape(_TAG.sub(" ", shown))).strip()
+
+
+def _split(page: str) -> tuple[str, str]:
+    """`page` as its own markup (tags, scripts, styles, head and title, no text) and the HTML
+    it shows (no scripts, styles, head, comments, nor quoted elements or escaped HTML).
+
+    One pass: each such element is skipped to its end tag (an unclosed one takes the rest).
+    """
+    own: list[str] = []
+    shown: list[str] = []
+    at = 0
+    while (found := _SPLIT_START.search(page, at)) is not None:
+        own.extend(_TAG.findall(page, at, found.start()))
+        shown.append(_unescaped_runs(page[at : found.start()]))
+        name = (found.group(1) or "--").lower()
+        end = _ENDS[name].search(page, found.end())
+        stop = len(page) if end is None else end.end()
+        if name in _OWN_ELEMENTS:
+            own.append(page[found.start() : stop])
+        at = stop
+    own.extend(_TAG.findall(page, at))
+    shown.append(_unescaped_runs(page[at:]))
+    return " ".join(own), " ".join(shown)
+
+
+def _unescaped_runs(html: str) -> str:
+    """`html` without the runs of text (between two tags) that hold escaped markup."""
+    if "&" not in html:
+        return html
+    kept: list[str] = []
+    at = 0
+    for found in _ESCAPED_TAG.finditer(html):
+        if found.start() < at:
+            continue
+        start = max(
+            at, html.rfind("<", 0, found.start()) + 1, html.rfind(">", 0, found.start()) + 1
+        )
+        ends = [i for i in (html.find("<", found.end()), html.find(">", found.end())) if i >= 0]
+        kept.append(html[at:start])
+        at = min(ends, default=len(html))
+    kept.append(html[at:])
+    return " ".join(kept)
 
 
 def _strip_hidden(page: str) -> str:
@@ -208,20 +297,31 @@ def wall_of_page(
     than a wall says is only a wall by a challenge-only marker.
     """
     sample = page[:SAMPLE_CHARS]
+    own, shown = _split(sample)
     for vendor, pattern in _CHALLENGE_ONLY:
-        if pattern.search(sample):
+        if pattern.search(own):
             return vendor
-    if _AKAMAI_DENIED.search(sample):
-        return "akamai"
     if text_chars is not None and text_chars >= WALL_TEXT_CHARS:
         return None
-    title = page_title(sample)
-    text = visible_text(sample)
-    if _BOT_SCRIPT.search(sample) and _only_scripts(sample, text):
+    text = _text_of(shown)
+    if len(text) > WALL_TEXT_CHARS:
+        return None
+    title = page_title(own)
+    for vendor, title_is, says in _BLOCK_PAGES:
+        if (title_is is None or title_is.search(title)) and says.search(text):
+            return vendor
+    if _BOT_SCRIPT.search(own) and _only_scripts(sample, text):
         return vendor_hint(sample, headers)  # the vendor's script is all the page is
-    said = bool(_WALL_WORDS.search(title))
-    if not said:
-        said = len(text) <= WALL_TEXT_CHARS and bool(_WALL_WORDS.search(text))
+    if title and not _HOST_TITLE.fullmatch(title):  # the page's own title decides
+        said = _share(title) >= TITLE_SHARE
+    else:
+        said = _share(text) >= TEXT_SHARE
     if not said or _PERSON_FIELD.search(sample):
         return None
     return vendor_hint(sample, headers)
+
+
+def _share(words: str) -> float:
+    """How much of `words` wall words make up (0 to 1)."""
+    said = sum(len(found.group(0)) for found in _WALL_WORDS.finditer(words))
+    return said / len(words) if words else 0.0

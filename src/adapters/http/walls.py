@@ -4,7 +4,8 @@ A site behind Cloudflare, DataDome, PerimeterX, Imperva, Akamai, AWS WAF, Vercel
 a client it suspects with 403/429/503 (AWS WAF: 405/202) and a page asking a browser to run
 JavaScript or solve a CAPTCHA. Retrying the same request does not help; a real browser or
 another source does. `wall_of` names the vendor from the headers these services set
-(`cf-mitigated: challenge`, `x-vercel-mitigated: challenge`, `x-amzn-waf-action`) or from
+(`cf-mitigated: challenge`, `x-vercel-mitigated: challenge`, `x-amzn-waf-action`, SiteGround's
+`sg-captcha: challenge`, Kasada's `x-kpsdk-*` on a refusal) or from
 the page itself when its purpose is the check (`wall_pages`: Akamai's "Access Denied",
 CloudFront's "Request blocked", Anubis's proof of work answering 401, ...). Only a bounded
 sample of the body is looked at.
@@ -35,11 +36,21 @@ _HEADER_WALLS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     (istr("cf-mitigated"), ("challenge",), "cloudflare"),
     (istr("x-vercel-mitigated"), ("challenge", "deny"), "vercel"),
     (istr("x-amzn-waf-action"), ("challenge", "captcha"), "aws-waf"),
+    (istr("sg-captcha"), ("challenge",), "siteground"),
 )
+#: Kasada's SDK headers (`x-kpsdk-ct`, `x-kpsdk-r`, ...): on a refusal, its challenge. (Its
+#: successful answers carry them too, so they name a wall only on a refusal.)
+_KASADA_PREFIX = "x-kpsdk-"
 
 
-def wall_from_headers(headers: Mapping[str, str]) -> str | None:
-    """The vendor whose challenge header is set, else None (names are case-insensitive)."""
+def wall_from_headers(headers: Mapping[str, str], *, refusal: bool = False) -> str | None:
+    """The vendor whose challenge header is set, else None (names are case-insensitive).
+
+    `refusal`: the answer is a refusal a wall answers with (`WALL_STATUSES`); then Kasada's
+    headers name its wall too.
+    """
+    if refusal and any(str(name).lower().startswith(_KASADA_PREFIX) for name in headers):
+        return "kasada"
     if isinstance(headers, CIMultiDictProxy | CIMultiDict):  # aiohttp's: look the names up
         for name, values, vendor in _HEADER_WALLS:
             value = headers.get(name)
