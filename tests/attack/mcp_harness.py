@@ -82,20 +82,29 @@ class Served:
 async def serve(**settings: str) -> AsyncIterator[Served]:
     port = free_port()
     with page_server() as page, tempfile.TemporaryDirectory() as tmp:
-        env = cli_env({
-            "WEB_ALLOW_HTTP": "true",
-            "WEB_TRUSTED_ADDRESSES": "127.0.0.1",
-            "WEB_SEARCH_PROVIDER": "none",
-            "WEB_CACHE": "memory",
-            "WEB_CACHE_DIR": tmp,
-            "WEB_RESPECT_ROBOTS": "false",
-            **settings,
-        })
+        env = cli_env(
+            {
+                "WEB_ALLOW_HTTP": "true",
+                "WEB_TRUSTED_ADDRESSES": "127.0.0.1",
+                "WEB_SEARCH_PROVIDER": "none",
+                "WEB_CACHE": "memory",
+                "WEB_CACHE_DIR": tmp,
+                "WEB_RESPECT_ROBOTS": "false",
+                **settings,
+            }
+        )
         log = os.path.join(tmp, "server.err")
         with open(log, "wb") as err:
             process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "webdistill.doors.cli.main", "mcp", "--http",
-                f"127.0.0.1:{port}", env=env, stdout=asyncio.subprocess.DEVNULL, stderr=err,
+                sys.executable,
+                "-m",
+                "webdistill.doors.cli.main",
+                "mcp",
+                "--http",
+                f"127.0.0.1:{port}",
+                env=env,
+                stdout=asyncio.subprocess.DEVNULL,
+                stderr=err,
             )
         try:
             for _ in range(300):
@@ -152,7 +161,9 @@ async def raw(port: int, data: bytes, *, source: str = "127.0.0.1", timeout: flo
     return b"".join(chunks)
 
 
-def post(body: bytes, *, host: bytes = b"127.0.0.1", extra: bytes = b"", session: str = "") -> bytes:
+def post(
+    body: bytes, *, host: bytes = b"127.0.0.1", extra: bytes = b"", session: str = ""
+) -> bytes:
     head = (
         b"POST /mcp HTTP/1.1\r\nHost: " + host + b"\r\n"
         b"Accept: application/json, text/event-stream\r\nContent-Type: application/json\r\n"
