@@ -1,3 +1,4 @@
+# ruff: noqa: ASYNC230, ASYNC109, SIM115
 """Attack harness: the real `webdistill mcp --http` as a subprocess, a local page, a legit client.
 
 Loopback only. Every loop is bounded in count and time.
@@ -17,7 +18,6 @@ from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 
 from mcp import Client
-
 from tests.interfaces.sites import cli_env
 
 INIT = (
@@ -33,8 +33,11 @@ def free_port() -> int:
 
 
 class _Page(http.server.BaseHTTPRequestHandler):
-    def do_GET(self) -> None:  # noqa: N802
-        body = b"<html><head><title>Tide</title></head><body><p>Tide pools form on rocky shores.</p></body></html>"
+    def do_GET(self) -> None:
+        body = (
+            b"<html><head><title>Tide</title></head>"
+            b"<body><p>Tide pools form on rocky shores.</p></body></html>"
+        )
         self.send_response(200)
         self.send_header("Content-Type", "text/html; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))

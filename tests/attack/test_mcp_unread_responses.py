@@ -1,3 +1,4 @@
+# ruff: noqa: SIM115
 """Finding: a client that pipelines requests and never reads the answers holds its connection
 for ever, with no session (2026-07-28) and from one address.
 
@@ -41,19 +42,19 @@ async def _never_reads(port: int) -> socket.socket:
 
 async def test_unread_pipelined_answers_hold_connections_past_every_deadline() -> None:
     async with serve(
-        WEB_MCP_MAX_CONNECTIONS="4",
+        WEB_MCP_MAX_CONNECTIONS="2",
         WEB_MCP_HEADER_TIMEOUT_MS="1000",
         WEB_MCP_BODY_TIMEOUT_MS="1000",
     ) as served:
         assert await legit(served, "2026-07-28") == "ok"
-        held = [await _never_reads(served.port) for _ in range(4)]
+        held = [await _never_reads(served.port) for _ in range(2)]
         try:
-            await asyncio.sleep(15)  # the backlog is answered as far as the socket takes it
+            await asyncio.sleep(20)  # the backlog is answered as far as the socket takes it
             cpu = _cpu_s(served.pid)
             await asyncio.sleep(10)  # 25x both deadlines in all
             idle_cpu = _cpu_s(served.pid) - cpu
             print("server CPU in the last 10 s:", idle_cpu, "s; rss", served.rss_mb())
-            assert idle_cpu < 1  # the server is idle: the sockets are merely held
+            assert idle_cpu < 2  # the server is idle: the sockets are merely held
             assert await legit(served, "2026-07-28", timeout=15) == "ok"  # actual: 503
             assert await legit(served, timeout=15) == "ok"
         finally:
