@@ -89,3 +89,28 @@ async def test_a_connection_answers_a_bounded_number_of_queued_requests() -> Non
         writer.close()
     assert answers.startswith(b"HTTP/1.1 200 "), answers[:300]
     assert answers.count(b"HTTP/1.1 200 ") <= MAX_PIPELINED + 1
+
+
+async def test_an_answer_the_client_does_not_read_ends_its_connection() -> None:
+    """Batches under the pipelining cap, sent after the last answer was written: only the
+    write deadline (no progress for WEB_MCP_BODY_TIMEOUT_MS) can end this connection."""
+    async with running(Config(mcp_body_timeout_ms=1000)) as port:
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+        batch = _post(LIST) * 8  # answered before the next batch: never queued past the cap
+        cut = False
+        try:
+            for _ in range(150):  # hang guard: 150 batches, 0.2 s apart
+                try:
+                    sock.send(batch)
+                except BlockingIOError:
+                    pass
+                except ConnectionError:
+                    cut = True
+                    break
+                await asyncio.sleep(0.2)
+        finally:
+            sock.close()
+    assert cut, "a client that never reads its answers held its connection"
