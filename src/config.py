@@ -485,3 +485,9 @@ def _check_combination(config: Config) -> None:
             "WEB_READER=firecrawl needs WEB_READER_API_KEY (or WEB_READER_URL for a "
             "self-hosted Firecrawl), or choose WEB_READER=jina (key optional) or none."
         )
+    if config.mcp_max_sessions_per_client > config.mcp_max_sessions:
+        raise ConfigError(
+            f"WEB_MCP_MAX_SESSIONS_PER_CLIENT={config.mcp_max_sessions_per_client} is more than "
+            f"WEB_MCP_MAX_SESSIONS={config.mcp_max_sessions}: one client can never hold more "
+            "sessions than the server keeps in all; lower the first or raise the second."
+        )

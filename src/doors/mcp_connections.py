@@ -8,9 +8,18 @@ makes uvicorn's own h11 protocol class bounded:
   them (a new connection, or one kept alive after a response), and its body within
   `body_timeout_s` of the headers, however slowly it trickles; then the client gets a 408
   and the connection is closed;
+- a response whose writing makes no progress for `body_timeout_s` (the client does not read
+  it) ends the connection: a full write buffer is not "busy" for ever;
+- a connection answers at most `MAX_PIPELINED` requests queued one behind the other (sent
+  before the previous answer was complete), then it is closed: a client pipelining requests
+  it never reads cannot keep the server answering;
 - at most `max_connections` are open (never more than half the descriptor limit, which the
   fetches need too): a connection beyond that closes the one that has waited longest for a
-  request, or, when every connection is busy with a request, is answered 503 and closed;
+  request or stands as a GET stream (an SSE stream a client reopens at will, and which the
+  MCP spec lets the server close) for longest, or, when every connection is busy with a
+  request, is answered 503 and closed;
+- a connection being closed whose last bytes the client does not read is aborted after
+  `body_timeout_s`, so it stops counting against the limit;
 - every connection gets a random key (`connection_key`), which a session-less MCP client's
   results are kept under (see `kernel.results.capability_scope`).
 
@@ -27,6 +36,9 @@ from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+#: How many requests one connection answers queued behind each other before it is closed.
+MAX_PIPELINED = 16
 
 #: Where a connection's key is, in every request's ASGI `scope["state"]`.
 CONNECTION_KEY = "webdistill.connection"
@@ -70,25 +82,69 @@ class _BoundedH11(H11Protocol):
         self._phase: object = None
         self._since = 0.0
         self._timer: asyncio.TimerHandle | None = None
+        self._stall: asyncio.TimerHandle | None = None  # the write-progress watch
+        self._kill: asyncio.TimerHandle | None = None  # aborts a close that does not finish
+        self._pipelined = 0  # requests answered in a row with the next one already queued
+        self._request_since = 0.0  # when the current request's cycle started
+        self._cycle: object = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._since = self.loop.time()
         if len(self.connections) > self.max_connections and not self._shed_one():
             transport.write(FULL)
-            transport.close()
+            self._close()
             return
         self._watch()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        for timer in (self._stall, self._kill):
+            if timer is not None:
+                timer.cancel()
+        self._stall = self._kill = None
         super().connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        """The client is not reading fast enough: watch that the writing still progresses."""
+        super().pause_writing()
+        if self._stall is None:
+            self._stall_check(self.transport.get_write_buffer_size() + 1)
+
+    def resume_writing(self) -> None:
+        if self._stall is not None:
+            self._stall.cancel()
+            self._stall = None
+        super().resume_writing()
+
+    def _stall_check(self, before: int) -> None:
+        """Abort the connection when its write buffer did not shrink for `body_timeout_s`."""
+        self._stall = None
+        if self.transport.is_closing() and self._kill is not None:
+            return  # the close's own deadline aborts it
+        now = self.transport.get_write_buffer_size()
+        if now >= before:
+            self._disarm()
+            self.transport.abort()
+            return
+        self._stall = self.loop.call_later(self.body_timeout_s, self._stall_check, now)
+
+    def _close(self) -> None:
+        """Close the connection, aborting it if its last bytes are not read in time."""
+        self._disarm()
+        self.transport.close()
+        if self._kill is None:
+            self._kill = self.loop.call_later(self.body_timeout_s, self.transport.abort)
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
         self._watch()
 
     def on_response_complete(self) -> None:
+        queued = bool(self.conn.trailing_data[0])
+        self._pipelined = self._pipelined + 1 if queued else 0
+        if self._pipelined >= MAX_PIPELINED:
+            self._close()  # answered enough queued requests; the rest are not read
         super().on_response_complete()
         self._watch()
 
@@ -97,24 +153,40 @@ class _BoundedH11(H11Protocol):
         idle = self.cycle is None or self.cycle.response_complete
         return idle and self.conn.their_state is h11.IDLE and not self.transport.is_closing()
 
+    def standing_stream(self) -> bool:
+        """Is this connection a GET stream whose response has started and goes on?"""
+        cycle = self.cycle
+        return (
+            cycle is not None
+            and cycle.scope.get("method") == "GET"
+            and cycle.response_started
+            and not cycle.response_complete
+            and not self.transport.is_closing()
+        )
+
     def _shed_one(self) -> bool:
-        """Close the connection that has waited longest for a request; False if none waits."""
-        waiting = [
-            c
-            for c in self.connections
-            if c is not self and isinstance(c, _BoundedH11) and c.waiting()
-        ]
-        if not waiting:
+        """Close the connection that has held its place without a request for longest (waiting
+        for one, or standing as a GET stream); False if there is none."""
+        held = []
+        for c in self.connections:
+            if c is self or not isinstance(c, _BoundedH11):
+                continue
+            if c.waiting():
+                held.append((c._since, id(c), c))
+            elif c.standing_stream():
+                held.append((c._request_since, id(c), c))
+        if not held:
             return False
-        oldest = min(waiting, key=lambda c: c._since)
-        oldest._disarm()
-        oldest.transport.close()
+        min(held, key=lambda item: item[:2])[2]._close()
         return True
 
     def _watch(self) -> None:
         """(Re)arm the deadline of the phase the request is in, when that phase changed."""
         if self.transport.is_closing():
             return
+        if self.cycle is not self._cycle:
+            self._cycle = self.cycle
+            self._request_since = self.loop.time()
         state = self.conn.their_state
         phase = state if state in (h11.IDLE, h11.SEND_BODY) else None
         if phase is h11.IDLE and not self.waiting():
@@ -141,7 +213,7 @@ class _BoundedH11(H11Protocol):
             return
         if self.cycle is None or not self.cycle.response_started:
             self.transport.write(TIMED_OUT)
-        self.transport.close()
+        self._close()
 
 
 def guarded_protocol(

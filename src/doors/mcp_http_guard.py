@@ -98,10 +98,11 @@ def _split_port(value: str) -> tuple[str, str]:
 
 
 def _port_ok(value: str, port: str) -> bool:
-    """No port, or 1 to 5 digits (`127.0.0.1:P@evil.example` and `host:` are refused)."""
+    """No port, or a number 1 to 65535 (`127.0.0.1:P@evil.example`, `host:`, `host:0` and
+    `host:99999` are refused)."""
     if not port:
         return not value.rstrip().endswith(":")
-    return len(port) <= 5 and port.isascii() and port.isdigit()
+    return len(port) <= 5 and port.isascii() and port.isdigit() and 1 <= int(port) <= 65535
 
 
 def _matches(value: str, allowed: Sequence[str]) -> bool:

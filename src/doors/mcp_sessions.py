@@ -3,9 +3,15 @@
 The SDK's session manager keeps up to 10,000 sessions for 30 idle minutes and then answers
 503 to everyone: one client can lock all others out. `BoundedSessionManager` admits a new
 session only within `per_client` sessions for its client (its peer address) and `total` in
-all; over either bound the session idle the longest (no request in flight, no open stream)
-is ended to make room -- the client's own first, then anyone's -- and only when none is idle
-is the new one refused (503). Sessions end after `idle_s` without a request.
+all; over either bound the session idle the longest (no request in flight) is ended to make
+room -- the client's own first, then anyone's -- and only when none is idle is the new one
+refused (503). Sessions end after `idle_s` without a request.
+
+A standing GET stream (the session's one SSE stream for server messages, which a client
+reopens at will) does not count as a request in flight: the SDK would keep such a session for
+ever, so the manager counts each session's other requests itself, evicts a session holding
+only a stream like any idle one, and ends it (and so its stream) after `idle_s` since its last
+other request (`sweep`). The SDK already refuses a second GET stream per session (409).
 
 It overrides the SDK manager's admission and discard steps (`_admit_session`,
 `_discard_session`, stable since SDK 2.3; the tests of this door pin them), because the SDK
@@ -21,7 +27,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from mcp.server.streamable_http import StreamableHTTPServerTransport
+import anyio
+from mcp.server.streamable_http import MCP_SESSION_ID_HEADER, StreamableHTTPServerTransport
 from mcp.server.streamable_http_manager import (
     StreamableHTTPASGIApp,
     StreamableHTTPSessionManager,
@@ -33,12 +40,7 @@ from starlette.routing import Route
 _client: contextvars.ContextVar[str] = contextvars.ContextVar("webdistill_mcp_client", default="")
 
 
-def _idle_since(transport: StreamableHTTPServerTransport) -> float | None:
-    """When the session's idle countdown started (its deadline), None while it is in use."""
-    scope = transport.idle_scope
-    if scope is None or scope.cancel_called or not math.isfinite(scope.deadline):
-        return None
-    return float(scope.deadline)
+_HEADER = MCP_SESSION_ID_HEADER.lower().encode()
 
 
 class BoundedSessionManager(StreamableHTTPSessionManager):
@@ -53,7 +55,47 @@ class BoundedSessionManager(StreamableHTTPSessionManager):
         )
         self.per_client = per_client
         self.total = total
+        self.idle_s = idle_s
         self._owner: dict[str, str] = {}  # session id -> client
+        self._busy: dict[str, int] = {}  # session id -> its requests in flight, streams aside
+        self._streams: dict[str, int] = {}  # session id -> its GET streams open
+        self._last: dict[str, float] = {}  # session id -> when its last request ended
+
+    @asynccontextmanager
+    async def tracked(self, session_id: str, method: str) -> AsyncIterator[None]:
+        """Count a request of `session_id` while it runs (a GET stream apart)."""
+        counts = self._streams if method == "GET" else self._busy
+        counts[session_id] = counts.get(session_id, 0) + 1
+        try:
+            yield
+        finally:
+            counts[session_id] -= 1
+            if not counts[session_id]:
+                del counts[session_id]
+            if method != "GET" and session_id in self._owner:
+                self._last[session_id] = anyio.current_time()
+
+    def _idle_deadline(self, session_id: str) -> float | None:
+        """When the session's idle time runs out, None while a request is in flight."""
+        transport = self._server_instances.get(session_id)
+        scope = transport.idle_scope if transport is not None else None
+        if scope is None or scope.cancel_called:
+            return None
+        if math.isfinite(scope.deadline):
+            return float(scope.deadline)
+        if self._busy.get(session_id) or not self._streams.get(session_id):
+            return None  # a request other than a stream is in flight
+        return self._last.get(session_id, 0.0) + self.idle_s
+
+    async def sweep(self) -> None:
+        """For ever: end the sessions holding only a stream past their idle time."""
+        while True:
+            await anyio.sleep(min(max(self.idle_s / 4, 0.1), 15))
+            now = anyio.current_time()
+            for session_id in list(self._streams):
+                deadline = self._idle_deadline(session_id)
+                if deadline is not None and deadline <= now:
+                    self._end(session_id)
 
     def _admit_session(self, requestor: Any) -> StreamableHTTPServerTransport | None:
         client = _client.get()
@@ -65,30 +107,36 @@ class BoundedSessionManager(StreamableHTTPSessionManager):
         transport = super()._admit_session(requestor)
         if transport is not None and transport.mcp_session_id is not None:
             self._owner[transport.mcp_session_id] = client
+            self._last[transport.mcp_session_id] = anyio.current_time()
         return transport
 
     def _evict_idlest(self, session_ids: Any) -> bool:
         """End the session among `session_ids` idle the longest; False when none is idle."""
         idle = []
         for sid in session_ids:
-            transport = self._server_instances.get(sid)
-            since = _idle_since(transport) if transport is not None else None
-            if since is not None:
-                idle.append((since, sid))
+            deadline = self._idle_deadline(sid)
+            if deadline is not None:
+                idle.append((deadline, sid))
         if not idle:
             return False
         _, sid = min(idle)
-        transport = self._server_instances.pop(sid)
-        self._session_owners.pop(sid, None)
-        self._owner.pop(sid, None)
+        self._end(sid)
+        return True
+
+    def _end(self, session_id: str) -> None:
+        """Stop admitting requests to the session and end it (an idle one: it has a scope)."""
+        transport = self._server_instances.pop(session_id)
+        self._session_owners.pop(session_id, None)
+        self._owner.pop(session_id, None)
+        self._last.pop(session_id, None)
         assert transport.idle_scope is not None  # idle, so it has one
         transport.idle_scope.cancel()  # its server task ends and terminates the transport
-        return True
 
     async def _discard_session(
         self, session_id: str, transport: StreamableHTTPServerTransport
     ) -> None:
         self._owner.pop(session_id, None)
+        self._last.pop(session_id, None)
         await super()._discard_session(session_id, transport)
 
 
@@ -98,20 +146,32 @@ def sessions_app(server: Any, *, per_client: int, total: int, idle_s: float) -> 
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        async with manager.run():
+        async with manager.run(), anyio.create_task_group() as sweeping:
+            sweeping.start_soon(manager.sweep)
             yield
+            sweeping.cancel_scope.cancel()
 
-    endpoint = _WithClient(StreamableHTTPASGIApp(manager))
+    endpoint = _WithClient(StreamableHTTPASGIApp(manager), manager)
     return Starlette(routes=[Route("/mcp", endpoint=endpoint)], lifespan=lifespan)
 
 
 class _WithClient:
-    """The SDK's ASGI app, told which client each request comes from (its peer address)."""
+    """The SDK's ASGI app, told which client each request comes from (its peer address),
+    with each request of a session counted by the manager while it runs."""
 
-    def __init__(self, inner: StreamableHTTPASGIApp) -> None:
+    def __init__(self, inner: StreamableHTTPASGIApp, manager: BoundedSessionManager) -> None:
         self._inner = inner
+        self._manager = manager
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         client = scope.get("client")
         _client.set(str(client[0]) if client else "")  # read by `_admit_session`, same task
-        await self._inner(scope, receive, send)
+        session_id = next(
+            (value.decode("latin-1") for name, value in scope.get("headers", ())
+             if name == _HEADER), "",
+        )  # fmt: skip
+        if not session_id:
+            await self._inner(scope, receive, send)
+            return
+        async with self._manager.tracked(session_id, str(scope.get("method", ""))):
+            await self._inner(scope, receive, send)

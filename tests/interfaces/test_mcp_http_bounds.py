@@ -228,6 +228,15 @@ def test_each_bound_is_a_validated_setting(variable: str, field: str, raw: str, 
             Config.from_env({variable: bad})
 
 
+def test_more_sessions_per_client_than_in_all_is_a_config_error_naming_both() -> None:
+    with pytest.raises(ConfigError) as refused:
+        Config.from_env({"WEB_MCP_MAX_SESSIONS": "50", "WEB_MCP_MAX_SESSIONS_PER_CLIENT": "60"})
+    assert "WEB_MCP_MAX_SESSIONS=50" in str(refused.value)
+    assert "WEB_MCP_MAX_SESSIONS_PER_CLIENT=60" in str(refused.value)
+    both = {"WEB_MCP_MAX_SESSIONS": "50", "WEB_MCP_MAX_SESSIONS_PER_CLIENT": "50"}
+    assert Config.from_env(both).mcp_max_sessions_per_client == 50
+
+
 def test_the_defaults_are_sane() -> None:
     config = Config()
     assert config.mcp_header_timeout_ms <= 30_000 and config.mcp_body_timeout_ms <= 60_000

@@ -74,7 +74,8 @@ async def test_loopback_bind_refuses_foreign_host_and_origin() -> None:
 
 @pytest.mark.parametrize(
     "spoof", ["127.0.0.1:P@evil.example", "127.0.0.1:80@evil.example", "localhost:x",
-              "127.0.0.1:", "[::1]@evil.example", "[::1]:80@evil.example", "127.0.0.1:123456"],
+              "127.0.0.1:", "[::1]@evil.example", "[::1]:80@evil.example", "127.0.0.1:123456",
+              "127.0.0.1:0", "127.0.0.1:99999", "[::1]:00000"],
 )  # fmt: skip
 async def test_a_host_or_origin_whose_port_is_not_a_number_is_refused(spoof: str) -> None:
     async with running(Config(), "127.0.0.1") as port:
