@@ -485,7 +485,11 @@ def _check_combination(config: Config) -> None:
             "WEB_READER=firecrawl needs WEB_READER_API_KEY (or WEB_READER_URL for a "
             "self-hosted Firecrawl), or choose WEB_READER=jina (key optional) or none."
         )
-    if config.mcp_max_sessions_per_client > config.mcp_max_sessions:
+    per_client = config.mcp_max_sessions_per_client
+    default_per_client = Config.__attrs_attrs__.mcp_max_sessions_per_client.default
+    # The default per-client cap follows a lower total (the MCP door takes the smaller);
+    # a cap the user set above the total is a mistake worth saying.
+    if per_client > config.mcp_max_sessions and per_client != default_per_client:
         raise ConfigError(
             f"WEB_MCP_MAX_SESSIONS_PER_CLIENT={config.mcp_max_sessions_per_client} is more than "
             f"WEB_MCP_MAX_SESSIONS={config.mcp_max_sessions}: one client can never hold more "

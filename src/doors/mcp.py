@@ -284,7 +284,7 @@ def http_app(
     idle_s = session_idle_s if session_idle_s is not None else config.mcp_session_idle_minutes * 60
     app = sessions_app(
         make_server(toolkit),
-        per_client=config.mcp_max_sessions_per_client,
+        per_client=min(config.mcp_max_sessions_per_client, config.mcp_max_sessions),
         total=config.mcp_max_sessions,
         idle_s=idle_s,
     )

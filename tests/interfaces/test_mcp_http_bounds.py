@@ -235,6 +235,8 @@ def test_more_sessions_per_client_than_in_all_is_a_config_error_naming_both() ->
     assert "WEB_MCP_MAX_SESSIONS_PER_CLIENT=60" in str(refused.value)
     both = {"WEB_MCP_MAX_SESSIONS": "50", "WEB_MCP_MAX_SESSIONS_PER_CLIENT": "50"}
     assert Config.from_env(both).mcp_max_sessions_per_client == 50
+    # Only the total set, below the per-client default: accepted (the default follows it).
+    assert Config.from_env({"WEB_MCP_MAX_SESSIONS": "50"}).mcp_max_sessions == 50
 
 
 def test_the_defaults_are_sane() -> None:
