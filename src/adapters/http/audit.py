@@ -122,21 +122,29 @@ def log_request(
     )
 
 
-def log_provider_request(
-    provider: str, method: str, url: str, *, status: int | None, size: int, ms: float, outcome: str
+def _log_call(
+    method: str,
+    url: str,
+    named: tuple[tuple[str, str], ...],
+    *,
+    status: int | None,
+    size: int,
+    ms: float,
+    outcome: str,
 ) -> None:
-    """Record one request to a search provider (query string and credentials dropped)."""
+    """One line for a call to a configured service (`named`: its own fields, in order)."""
     if not logger.isEnabledFor(logging.INFO):
         return
     safe_url = redact(url)
     tool = current_tool.get()
+    own = "".join(f" {name}=%s" for name, _ in named)
     logger.info(
-        "tool=%s %s host=%s url=%s provider=%s status=%s bytes=%d ms=%.0f outcome=%s",
+        "tool=%s %s host=%s url=%s" + own + " status=%s bytes=%d ms=%.0f outcome=%s",
         tool,
         method,
         host_of(url),
         safe_url,
-        provider,
+        *(value for _, value in named),
         status,
         size,
         ms,
@@ -146,13 +154,21 @@ def log_provider_request(
             "method": method,
             "host": host_of(url),
             "url": safe_url,
-            "provider": provider,
+            **dict(named),
             "status": status,
             "bytes": size,
             "ms": round(ms, 1),
             "outcome": outcome,
         },
     )
+
+
+def log_provider_request(
+    provider: str, method: str, url: str, *, status: int | None, size: int, ms: float, outcome: str
+) -> None:
+    """Record one request to a search provider (query string and credentials dropped)."""
+    _log_call(method, url, (("provider", provider),), status=status, size=size, ms=ms,
+              outcome=outcome)  # fmt: skip
 
 
 def log_reader_request(
@@ -162,29 +178,5 @@ def log_reader_request(
     third party now knows that URL), both without query string or credentials."""
     if not logger.isEnabledFor(logging.INFO):
         return
-    safe_url, safe_page = redact(url), redact(page)
-    tool = current_tool.get()
-    logger.info(
-        "tool=%s POST host=%s url=%s reader=%s page=%s status=%s bytes=%d ms=%.0f outcome=%s",
-        tool,
-        host_of(url),
-        safe_url,
-        reader,
-        safe_page,
-        status,
-        size,
-        ms,
-        outcome,
-        extra={
-            "tool": tool,
-            "method": "POST",
-            "host": host_of(url),
-            "url": safe_url,
-            "reader": reader,
-            "page": safe_page,
-            "status": status,
-            "bytes": size,
-            "ms": round(ms, 1),
-            "outcome": outcome,
-        },
-    )
+    named = (("reader", reader), ("page", redact(page)))
+    _log_call("POST", url, named, status=status, size=size, ms=ms, outcome=outcome)
