@@ -9,10 +9,10 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from webdistill.adapters.alternates import markdown_alternate
 from webdistill.adapters.extract.dispatch import extract_content
 from webdistill.adapters.extract.html.embedded import find_embedded, revise
 from webdistill.adapters.http.walls import wall_from_body, wall_from_headers
+from webdistill.adapters.pipeline.alternates import markdown_alternate
 from webdistill.kernel.model import Document
 
 _PIECES = st.sampled_from(

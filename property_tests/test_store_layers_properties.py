@@ -25,7 +25,7 @@ from returns.result import Success
 from tests.fakes import FakeBackend
 
 from property_tests.strategies_kernel import json_like
-from webdistill.adapters.cache import CachingBackend, _plain_row
+from webdistill.adapters.pipeline.cache import CachingBackend, _plain_row
 from webdistill.adapters.store import codec
 from webdistill.adapters.store.memory import MemoryStore, flat_footprint, footprint
 from webdistill.adapters.store.resilient import ResilientStore

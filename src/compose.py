@@ -23,12 +23,9 @@ from aiohttp import ThreadedResolver
 from aiohttp.abc import AbstractResolver
 from returns.result import Result
 
-from webdistill.adapters.backend import Extractor, HttpWebBackend, Searcher
 from webdistill.adapters.blocklist import BlocklistFileError, read_blocklist
-from webdistill.adapters.cache import CachingBackend, CachingCompressor
 from webdistill.adapters.compress.extractive import ExtractiveCompressor
 from webdistill.adapters.compress.llm import LlmCompressor, LlmSettings
-from webdistill.adapters.deadline import DeadlineBackend
 from webdistill.adapters.extract.dispatch import extract_content
 from webdistill.adapters.extract.inline import read_inline
 from webdistill.adapters.extract.pool import ExtractionPool, default_pool_size
@@ -36,15 +33,18 @@ from webdistill.adapters.extract.registry import Handler, HandlerRegistry
 from webdistill.adapters.http import audit
 from webdistill.adapters.http.client import GuardedClient
 from webdistill.adapters.http.settings import HttpSettings
+from webdistill.adapters.pipeline.backend import Extractor, HttpWebBackend, Searcher
+from webdistill.adapters.pipeline.cache import CachingBackend, CachingCompressor
+from webdistill.adapters.pipeline.deadline import DeadlineBackend
+from webdistill.adapters.pipeline.fallback import ReaderFallback
+from webdistill.adapters.pipeline.robots import RobotsGate
 from webdistill.adapters.providers.custom import ChainedSearcher
 from webdistill.adapters.providers.pacing import IntervalPacer, Pacer
 from webdistill.adapters.providers.registry import SearchProviders
 from webdistill.adapters.providers.selection import describe_providers as _describe_providers
 from webdistill.adapters.providers.settings import ProviderSettings
-from webdistill.adapters.readers.fallback import ReaderFallback
 from webdistill.adapters.readers.gate import AddressGate
 from webdistill.adapters.readers.registry import make_reader, reader_settings
-from webdistill.adapters.robots import RobotsGate
 from webdistill.adapters.store.choice import StoreChoiceError, open_store
 from webdistill.adapters.store.pacer import StorePacer
 from webdistill.adapters.store.results import StoredResults

@@ -9,7 +9,7 @@ import asyncio
 import pytest
 from returns.result import Result, Success
 
-from webdistill.adapters.cache import CachingBackend
+from webdistill.adapters.pipeline.cache import CachingBackend
 from webdistill.adapters.store.memory import MemoryStore
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchedPage, FetchRequest, SearchQuery

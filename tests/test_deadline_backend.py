@@ -17,7 +17,7 @@ from collections.abc import Sequence
 import pytest
 from returns.result import Result, Success
 
-from webdistill.adapters.deadline import DeadlineBackend, enclosing_deadline
+from webdistill.adapters.pipeline.deadline import DeadlineBackend, enclosing_deadline
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchRequest, SearchQuery
 

@@ -8,7 +8,7 @@ from returns.result import Failure, Success
 
 from tests.fakes import FakeBackend, page_row
 from tests.interfaces.fake_client import FakeClient
-from webdistill.adapters.robots import RobotsGate, origin_of
+from webdistill.adapters.pipeline.robots import RobotsGate, origin_of
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchRequest, SearchQuery
 

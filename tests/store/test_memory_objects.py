@@ -15,7 +15,7 @@ from returns.result import Success
 from tests.fakes import FakeBackend
 from tests.store.pages import counting_site
 from webdistill import Config, build
-from webdistill.adapters.cache import CachingBackend
+from webdistill.adapters.pipeline.cache import CachingBackend
 from webdistill.adapters.store.memory import ENTRY_OVERHEAD, MemoryStore, footprint
 from webdistill.adapters.store.results import StoredResults
 from webdistill.kernel import Deps, web_fetch

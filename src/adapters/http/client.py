@@ -28,7 +28,6 @@ from aiohttp.abc import AbstractResolver
 from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
-from webdistill.adapters.deadline import enclosing_deadline
 from webdistill.adapters.http import audit
 from webdistill.adapters.http.decoders import ACCEPT_ENCODING
 from webdistill.adapters.http.errors import shown, total_timeout_error, with_hop
@@ -52,6 +51,7 @@ from webdistill.adapters.http.proxy import (
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.adapters.http.socks import NameAfterVetting, SocksConnector
 from webdistill.adapters.http.watch import Watch
+from webdistill.adapters.pipeline.deadline import enclosing_deadline
 from webdistill.kernel import addresses
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.urls import check_url, resolve_reference

@@ -20,9 +20,13 @@ from typing import Protocol
 import attrs
 from returns.result import Failure, Result, Success
 
-from webdistill.adapters.alternates import MARKDOWN_ACCEPT, MARKDOWN_TYPES, markdown_alternate
 from webdistill.adapters.extract.pool import ExtractionPool
-from webdistill.adapters.raw import PageResponse, raw_page
+from webdistill.adapters.pipeline.alternates import (
+    MARKDOWN_ACCEPT,
+    MARKDOWN_TYPES,
+    markdown_alternate,
+)
+from webdistill.adapters.pipeline.raw import PageResponse, raw_page
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import Document, FetchedPage, FetchRequest, SearchQuery
 
