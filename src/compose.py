@@ -24,6 +24,7 @@ from aiohttp.abc import AbstractResolver
 from returns.result import Result
 
 from webdistill.adapters.blocklist import BlocklistFileError, read_blocklist
+from webdistill.adapters.compress.cache import CachingCompressor
 from webdistill.adapters.compress.extractive import ExtractiveCompressor
 from webdistill.adapters.compress.llm import LlmCompressor, LlmSettings
 from webdistill.adapters.extract.dispatch import extract_content
@@ -34,7 +35,7 @@ from webdistill.adapters.http import audit
 from webdistill.adapters.http.client import GuardedClient
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.adapters.pipeline.backend import Extractor, HttpWebBackend, Searcher
-from webdistill.adapters.pipeline.cache import CachingBackend, CachingCompressor
+from webdistill.adapters.pipeline.cache import CachingBackend
 from webdistill.adapters.pipeline.deadline import DeadlineBackend
 from webdistill.adapters.pipeline.fallback import ReaderFallback
 from webdistill.adapters.pipeline.robots import RobotsGate

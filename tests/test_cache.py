@@ -7,7 +7,8 @@ import asyncio
 from returns.result import Success
 
 from tests.fakes import FakeBackend, RecordingCompressor, page_row
-from webdistill.adapters.pipeline.cache import CachingBackend, CachingCompressor, TtlLru
+from webdistill.adapters.compress.cache import CachingCompressor, TtlLru
+from webdistill.adapters.pipeline.cache import CachingBackend
 from webdistill.kernel import Deps, ErrorCode, SearchQuery, WebError, web_fetch, web_search
 
 URL = "https://example.com/long"

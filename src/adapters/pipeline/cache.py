@@ -1,35 +1,31 @@
-"""Caches: a caching `WebBackend` decorator over a `Store`, and a caching compressor.
+"""`CachingBackend`: a caching `WebBackend` decorator over a `Store` (the pipeline's top stage).
 
 Search answers live 5 minutes, pages 10 minutes in the store (memory, disk or Redis: see
 `adapters/store`), so paging through a long document with `start_index` downloads it once,
 in one process or across CLI calls and replicas. Concurrent requests for the same key share
 one in-flight call, in this process and, through a short store lock, across processes; a
 caller that is cancelled, even the one running the call, leaves the others their answer
-(a page's or search's waiter runs the call again; compressions, `compress.flight.SingleFlight`,
-go on for the callers left). Failures are never cached. The clock is injectable for tests
-(memory store).
+(a page's or search's waiter runs the call again). Failures are never cached. The clock is
+injectable for tests (memory store). The compressor's cache is `compress/cache.py`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from typing import Generic, TypeVar
 
 import attrs
 from returns.result import Result, Success
 
-from webdistill.adapters.compress.flight import SingleFlight
 from webdistill.adapters.store import codec
 from webdistill.adapters.store.flight import shared_flight
 from webdistill.adapters.store.memory import MemoryStore, flat_footprint
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchedPage, FetchRequest, RowBatch, SearchQuery
-from webdistill.kernel.ports import Compressor, WebBackend
+from webdistill.kernel.ports import WebBackend
 from webdistill.kernel.store import Store, StoreError
 
 SEARCH_TTL_S = 300.0
@@ -38,52 +34,9 @@ PAGE_CACHE_BYTES = 64 * 1024 * 1024
 SEARCH_CACHE_ENTRIES = 512
 #: How long a process may hold the shared lock of one download before others stop waiting.
 LOCK_TTL_S = 30.0
-COMPRESSION_CACHE_ENTRIES = 64
 
 _V = TypeVar("_V")
 Clock = Callable[[], float]
-
-
-@attrs.define
-class _Entry(Generic[_V]):
-    value: _V
-    expires: float
-    size: int
-
-
-class TtlLru(Generic[_V]):
-    """A TTL cache bounded by total size (and entry count), evicting least recently used."""
-
-    def __init__(self, ttl_s: float, max_size: int, clock: Clock = time.monotonic) -> None:
-        self._ttl = ttl_s
-        self._max_size = max_size
-        self._clock = clock
-        self._entries: OrderedDict[Hashable, _Entry[_V]] = OrderedDict()
-        self._size = 0
-
-    def get(self, key: Hashable) -> _V | None:
-        entry = self._entries.get(key)
-        if entry is None:
-            return None
-        if entry.expires <= self._clock():
-            self._drop(key)
-            return None
-        self._entries.move_to_end(key)
-        return entry.value
-
-    def put(self, key: Hashable, value: _V, size: int = 1) -> None:
-        if size > self._max_size:
-            return
-        if key in self._entries:
-            self._drop(key)
-        self._entries[key] = _Entry(value, self._clock() + self._ttl, size)
-        self._size += size
-        while self._size > self._max_size:
-            self._drop(next(iter(self._entries)))
-
-    def _drop(self, key: Hashable) -> None:
-        entry = self._entries.pop(key)
-        self._size -= entry.size
 
 
 class _LeaderGone(Exception):
@@ -349,106 +302,3 @@ class CachingBackend:
             return None  # not JSON (an odd row): simply not kept
         kept = await self._store.put(codec.key(kind, identity), entry, ttl_s)
         return None if isinstance(kept, Success) else kept.failure()
-
-
-class CachingCompressor:
-    """A `Compressor` that remembers its answers, so paging compressed text is stable.
-
-    Answers are kept in this process (the last `entries`) and, given a `store`, in the
-    result store too (10 minutes, like pages; versioned entries, `codec`), so paging a
-    compressed page across CLI calls or replicas compresses it once. `scope` names what
-    answers (endpoint, model): a store shared by differently set-up processes must not mix
-    them. Identical concurrent compressions share one call of the compressor it wraps
-    (`SingleFlight`, and the store lock across replicas when `lock_ttl_s` is given); failures
-    are not remembered, and a store that fails is simply not used. It offers `compress_to`
-    (the request's window) and passes it on when the wrapped one does.
-    """
-
-    def __init__(
-        self,
-        inner: Compressor,
-        *,
-        entries: int = COMPRESSION_CACHE_ENTRIES,
-        store: Store | None = None,
-        scope: str = "",
-        lock_ttl_s: float | None = None,
-        ttl_s: float = PAGE_TTL_S,
-    ) -> None:
-        self._inner = inner
-        self.label = str(getattr(inner, "label", None) or type(inner).__name__)
-        self._answers: TtlLru[str] = TtlLru(ttl_s, entries)
-        self._flight: SingleFlight[Result[str, WebError]] = SingleFlight()
-        self._store = store
-        self._scope = scope
-        self._lock_ttl_s = lock_ttl_s
-        self._ttl_s = ttl_s
-        compress_to = getattr(inner, "compress_to", None)
-        self._inner_to: Callable[[str, str, int], Awaitable[Result[str, WebError]]] | None = (
-            compress_to if callable(compress_to) else None
-        )
-
-    async def __call__(self, text: str, instruction: str) -> Result[str, WebError]:
-        return await self._answer(text, instruction, None)
-
-    async def compress_to(
-        self, text: str, instruction: str, max_chars: int
-    ) -> Result[str, WebError]:
-        return await self._answer(text, instruction, max_chars)
-
-    async def _answer(
-        self, text: str, instruction: str, max_chars: int | None
-    ) -> Result[str, WebError]:
-        inner_to = self._inner_to
-        budget = max_chars if inner_to is not None else None
-        digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-        key = (digest, instruction, budget)
-        cached = self._answers.get(key)
-        if cached is not None:
-            return Success(cached)
-
-        def compress() -> Awaitable[Result[str, WebError]]:
-            if inner_to is not None and budget is not None:
-                return inner_to(text, instruction, budget)
-            return self._inner(text, instruction)
-
-        def call() -> Awaitable[Result[str, WebError]]:
-            if self._store is None:
-                return compress()
-            identity = json.dumps([self._scope, self.label, digest, instruction, budget])
-            return self._through_store(self._store, identity, compress)
-
-        answer = await self._flight.run(key, call)
-        if isinstance(answer, Success):
-            self._answers.put(key, answer.unwrap())
-        return answer
-
-    async def _through_store(
-        self,
-        store: Store,
-        identity: str,
-        compress: Callable[[], Awaitable[Result[str, WebError]]],
-    ) -> Result[str, WebError]:
-        async def keep(answer: Result[str, WebError]) -> StoreError | None:
-            if not isinstance(answer, Success):
-                return None  # failures are never kept
-            entry = codec.encode("compression", identity, answer.unwrap())
-            if entry is None:
-                return None
-            kept = await store.put(codec.key("compression", identity), entry, self._ttl_s)
-            return None if isinstance(kept, Success) else kept.failure()
-
-        def lookup(raw: bytes | None) -> str | None:
-            data = codec.decode("compression", identity, raw)
-            return data if isinstance(data, str) else None
-
-        flown = await shared_flight(
-            store,
-            codec.key("compression", identity),
-            self._lock_ttl_s,
-            lookup=lookup,
-            call=compress,
-            keep=keep,
-        )
-        if flown.cached:
-            return Success(str(flown.value))
-        return flown.value  # type: ignore[return-value]
