@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from webdistill.adapters.extract.dispatch import extract_content
 from webdistill.adapters.extract.html.embedded import find_embedded, revise
+from webdistill.adapters.extract.html.reader import READING
 from webdistill.adapters.http.walls import wall_from_body, wall_from_headers
 from webdistill.adapters.pipeline.alternates import markdown_alternate
 from webdistill.kernel.model import Document
@@ -60,9 +61,9 @@ def test_wall_detection_never_raises(body: bytes, headers: dict[str, str]) -> No
 @given(page=_SOUP, padding=st.integers(min_value=0, max_value=6000))
 def test_the_app_shell_reader_never_raises(page: str, padding: int) -> None:
     raw = page + " " * padding
-    found = find_embedded(raw, "https://a.example/")
+    found = find_embedded(raw, "https://a.example/", READING)
     assert found is None or found.text
-    revised = revise(Document(title="t"), raw, "https://a.example/")
+    revised = revise(Document(title="t"), raw, "https://a.example/", READING)
     assert isinstance(revised, Document)
 
 

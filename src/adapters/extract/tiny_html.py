@@ -41,7 +41,7 @@ from webdistill.adapters.extract.html.metadata import (
     _clean,
     read_meta,
 )
-from webdistill.adapters.extract.html.reader import _empty, page_document, parse_html
+from webdistill.adapters.extract.html.reader import READING, _empty, page_document, parse_html
 from webdistill.kernel.model import Document
 
 _HEAD_TAGS = frozenset({"title", "meta", "link"})
@@ -221,9 +221,9 @@ def _read(body: bytes, content_type: str | None, url: str | None) -> Document | 
         markdown.append("#" * level + " " + md if level else md)
         texts.append(text)
     if not texts:
-        return revise(_empty(meta, html), html, url)
+        return revise(_empty(meta, html), html, url, READING)
     text = "\n\n".join(texts)
     name = "" if meta.language else page_stoplist(texts, None)  # (declared: not guessed)
     flags, notice = honest_flags(html, text, 0)
     document = page_document(meta, "\n\n".join(markdown), text, name, flags=flags, notice=notice)
-    return revise(document, html, url)
+    return revise(document, html, url, READING)

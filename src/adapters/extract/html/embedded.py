@@ -35,7 +35,7 @@ from __future__ import annotations
 import html as html_lib
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import attrs
 
@@ -98,6 +98,16 @@ _SKIP_KEYS = frozenset(
         "locale", "locales", "config", "scriptloader", "assetprefix", "icon", "hash",
     }
 )  # fmt: skip
+
+
+@attrs.frozen
+class Reading:
+    """The HTML reader's two entry points, with which embedded markup is read: `page`
+    (`reader.extract_html`) and `fragment` (`reader.convert_html`). The reader passes them
+    in (`reader.READING`): it sits above this module, which imports nothing of it."""
+
+    page: Callable[[str, str | None], Document]
+    fragment: Callable[[str, str | None], tuple[str, str]]
 
 
 @attrs.frozen
@@ -181,10 +191,8 @@ def _strings(value: object) -> Iterator[str]:
                 stack.extend(reversed(item))
 
 
-def _render(strings: Iterator[str], url: str | None) -> tuple[str, str]:
+def _render(strings: Iterator[str], url: str | None, reading: Reading) -> tuple[str, str]:
     """Markdown and plain text of the prose among `strings` (deduplicated, bounded)."""
-    from webdistill.adapters.extract.html.reader import extract_html
-
     seen: set[str] = set()
     markdown: list[str] = []
     text: list[str] = []
@@ -195,7 +203,7 @@ def _render(strings: Iterator[str], url: str | None) -> tuple[str, str]:
             continue
         seen.add(value)
         if _HTML_TAG.search(value) and len(value) >= MIN_PROSE_CHARS:
-            document = extract_html(f"<html><body><article>{value}</article></body></html>", url)
+            document = reading.page(f"<html><body><article>{value}</article></body></html>", url)
             md, plain = document.markdown, document.text
         elif len(value) >= MIN_PROSE_CHARS and _MARKDOWN.search(value):
             md, plain = value, value
@@ -232,9 +240,9 @@ def _json(content: str) -> object:
         return None
 
 
-def _json_ld(scripts: list[tuple[dict[str, str], str]], url: str | None) -> Embedded | None:
-    from webdistill.adapters.extract.html.reader import convert_html
-
+def _json_ld(
+    scripts: list[tuple[dict[str, str], str]], url: str | None, reading: Reading
+) -> Embedded | None:
     for attributes, content in scripts:
         if attributes.get("type") != "application/ld+json":
             continue
@@ -243,9 +251,9 @@ def _json_ld(scripts: list[tuple[dict[str, str], str]], url: str | None) -> Embe
             body = item.get("articleBody") or item.get("text")
             if isinstance(body, str) and len(body.strip()) >= MIN_EMBEDDED_CHARS:
                 if _ANY_HTML_TAG.search(body):  # the body as HTML: converted whole, no tags left
-                    markdown, text = convert_html(f"<html><body>{body}</body></html>", url)
+                    markdown, text = reading.fragment(f"<html><body>{body}</body></html>", url)
                 else:
-                    markdown, text = _render(iter([body]), None)
+                    markdown, text = _render(iter([body]), None, reading)
                 if not markdown:
                     paragraphs = [p.strip() for p in body.split("\n") if p.strip()]
                     markdown = text = "\n\n".join(paragraphs)
@@ -349,31 +357,29 @@ def _decode_js(literal: str) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _noscript(raw_html: str) -> Embedded | None:
-    from webdistill.adapters.extract.html.reader import extract_html
-
+def _noscript(raw_html: str, reading: Reading) -> Embedded | None:
     parts = [content for _, content in _elements(raw_html, _NOSCRIPT_OPEN, "</noscript")]
     markup = "".join(parts)[:MAX_DATA_CHARS]
     if "<" not in markup:
         return None
-    document = extract_html(f"<html><body>{markup}</body></html>")
+    document = reading.page(f"<html><body>{markup}</body></html>", None)
     if len(document.text) < MIN_EMBEDDED_CHARS:
         return None
     return Embedded(document.markdown, document.text, "the page's <noscript> content")
 
 
-def find_embedded(raw_html: str, url: str | None) -> Embedded | None:
+def find_embedded(raw_html: str, url: str | None, reading: Reading) -> Embedded | None:
     """The article the page embeds as data, or None when it holds none."""
     scripts = [(_attributes(a), c) for a, c in _elements(raw_html, _SCRIPT_OPEN, "</script")]
-    found = _json_ld(scripts, url)
+    found = _json_ld(scripts, url, reading)
     if found is not None:
         return found
     best: Embedded | None = None
     for source, strings in _framework_data(scripts):
-        markdown, text = _render(strings, url)
+        markdown, text = _render(strings, url, reading)
         if len(text) >= MIN_EMBEDDED_CHARS and (best is None or len(text) > len(best.text)):
             best = Embedded(markdown, text, source)
-    return best or _noscript(raw_html)
+    return best or _noscript(raw_html, reading)
 
 
 _APP_ROOT = re.compile(
@@ -393,11 +399,12 @@ def _looks_like_an_app(raw_html: str) -> bool:
     return script >= SCRIPT_SHARE * len(raw_html)
 
 
-def revise(document: Document, raw_html: str, url: str | None) -> Document:
-    """`document` replaced by the embedded article of an app shell, or flagged; else as is."""
+def revise(document: Document, raw_html: str, url: str | None, reading: Reading) -> Document:
+    """`document` replaced by the embedded article of an app shell, or flagged; else as is
+    (embedded markup read with `reading`, the HTML reader's: `reader.READING`)."""
     if "challenge" in document.flags or not is_shell(document.text, raw_html):
         return document
-    found = find_embedded(raw_html, url)
+    found = find_embedded(raw_html, url, reading)
     # Framework data is sifted for prose, so it replaces only a page that shows next to
     # nothing; the publisher's own JSON-LD articleBody may replace a thin page too.
     trusted = found is not None and found.source.startswith("JSON-LD")

@@ -18,7 +18,7 @@ from lxml import etree
 from webdistill.adapters.extract.decoding import decode_text
 from webdistill.adapters.extract.html.block import Block
 from webdistill.adapters.extract.html.classify import classify
-from webdistill.adapters.extract.html.embedded import revise
+from webdistill.adapters.extract.html.embedded import Reading, revise
 from webdistill.adapters.extract.html.honesty import honest_flags
 from webdistill.adapters.extract.html.measure import Measures, budget, measure
 from webdistill.adapters.extract.html.metadata import PageMeta, read_meta
@@ -273,7 +273,7 @@ def extract_html(
     root, too_deep = parse_html(html)
     cut_flags: tuple[str, ...] = ("content_truncated",) if too_deep else ()
     if root is None:
-        return revise(_empty(PageMeta(), html), html, url)
+        return revise(_empty(PageMeta(), html), html, url, READING)
     if budget(root):
         cut_flags = ("content_truncated",)
     meta = read_meta(root)
@@ -299,7 +299,7 @@ def extract_html(
             flags = (*flags, "main_content_guessed")
             notices.append(GUESSED_NOTICE)
     if not text:
-        return revise(_empty(meta, html, flags), html, url)
+        return revise(_empty(meta, html, flags), html, url, READING)
     found, notice = honest_flags(html, text, script_count)
     if cut_flags:
         notices.append(DEPTH_NOTICE if too_deep else TRUNCATED_NOTICE)
@@ -313,4 +313,9 @@ def extract_html(
         flags=(*found, *flags),
         notice=" ".join(notices) or None,
     )
-    return revise(document, html, url)  # app shells: the article the page embeds as data
+    return revise(document, html, url, READING)  # app shells: the article the page embeds
+
+
+#: The reader's entry points for `embedded.revise`, which reads an app shell's embedded
+#: markup with them (passed down, so `embedded` does not import this module).
+READING = Reading(page=extract_html, fragment=convert_html)
