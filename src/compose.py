@@ -35,15 +35,13 @@ from webdistill.adapters.http import audit
 from webdistill.adapters.http.client import GuardedClient
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.adapters.pipeline.backend import Extractor, HttpWebBackend, Searcher
-from webdistill.adapters.pipeline.cache import CachingBackend
-from webdistill.adapters.pipeline.deadline import DeadlineBackend
-from webdistill.adapters.pipeline.fallback import ReaderFallback
-from webdistill.adapters.pipeline.robots import RobotsGate
+from webdistill.adapters.pipeline.chain import Parts, build_chain
 from webdistill.adapters.providers.custom import ChainedSearcher
 from webdistill.adapters.providers.pacing import IntervalPacer, Pacer
 from webdistill.adapters.providers.registry import SearchProviders
 from webdistill.adapters.providers.selection import describe_providers as _describe_providers
 from webdistill.adapters.providers.settings import ProviderSettings
+from webdistill.adapters.readers.base import Reader
 from webdistill.adapters.readers.gate import AddressGate
 from webdistill.adapters.readers.registry import make_reader, reader_settings
 from webdistill.adapters.store.choice import StoreChoiceError, open_store
@@ -209,22 +207,25 @@ class Toolkit:
                 pool=pool,
                 inline=functools.partial(read_inline, image_links=config.image_links),
             )
-        if config.respect_robots:
-            backend = RobotsGate(backend, client, config.user_agent or DEFAULT_USER_AGENT)
-        backend = DeadlineBackend(
-            backend, timeout_s=config.fetch_timeout_ms / 1000, concurrency=config.concurrency
+        reader, reader_gate = self._reader()
+        replicas = config.cache not in ("off", "disk", "memory")  # a Redis URL
+        parts = Parts(
+            robots_client=client if config.respect_robots else None,
+            user_agent=config.user_agent or DEFAULT_USER_AGENT,
+            timeout_s=config.fetch_timeout_ms / 1000,
+            concurrency=config.concurrency,
+            reader=reader,
+            reader_gate=reader_gate,
+            store=store if config.cache != "off" else None,
+            lock_ttl_s=(
+                max(config.fetch_timeout_ms, config.search_timeout_ms) / 1000 + 5
+                if replicas
+                else None
+            ),
+            search_scope=_search_scope(provider_settings(config), self._providers),
+            page_scope=self._page_scope,
         )
-        backend = self._with_reader(backend)  # outside the deadline: its own timeout
-        if config.cache != "off":
-            lock_ttl_s = max(config.fetch_timeout_ms, config.search_timeout_ms) / 1000 + 5
-            replicas = config.cache not in ("disk", "memory")  # a Redis URL
-            backend = CachingBackend(
-                backend,
-                store,
-                lock_ttl_s=lock_ttl_s if replicas else None,
-                search_scope=_search_scope(provider_settings(config), self._providers),
-                page_scope=self._page_scope,
-            )
+        backend = build_chain(backend, parts)  # the stages of adapters/pipeline, in order
         results = None
         if config.max_stored_results > 0:
             results = StoredResults(
@@ -255,8 +256,8 @@ class Toolkit:
         self._stack.push_async_callback(store.close)
         return store
 
-    def _with_reader(self, backend: WebBackend) -> WebBackend:
-        """The opt-in hosted reader fallback (WEB_READER) around the page backend."""
+    def _reader(self) -> tuple[Reader | None, AddressGate]:
+        """The opt-in hosted reader (WEB_READER) and the gate of the addresses it may read."""
         config = self.config
         settings = reader_settings(
             config.reader,
@@ -270,7 +271,7 @@ class Toolkit:
         if reader is not None:
             self._stack.push_async_callback(reader.close)
         upstream = self._resolver or ThreadedResolver()
-        return ReaderFallback(backend, reader, AddressGate(upstream))
+        return reader, AddressGate(upstream)
 
     def _compressor(self) -> Compressor | None:
         config = self.config

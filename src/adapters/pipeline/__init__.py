@@ -11,7 +11,8 @@ in at the top and each stage wraps the one below it:
     backend.py   HttpWebBackend   the guarded HTTP client, then extraction (or raw.py, or a
                                   markdown alternate, alternates.py); searches to the providers
 
-`raw.py` and `alternates.py` are helpers of `backend.py`. This module imports nothing, so
-a stage's helper (`deadline.enclosing_deadline`, used by the HTTP client) imports without
-the rest of the chain.
+`chain.py` holds this order as data (`STAGES`, each stage's builder); the composition root
+builds the chain from it. `raw.py` and `alternates.py` are helpers of `backend.py`. This
+module imports nothing, so a stage's helper (`deadline.enclosing_deadline`, used by the
+HTTP client) imports without the rest of the chain.
 """

@@ -1,0 +1,90 @@
+"""The fetch pipeline's one ordered list: the composition root builds the chain from `STAGES`.
+
+`STAGES` names each decorator over `HttpWebBackend`, outermost first (the order the package
+docstring shows), with its builder: given the chain built so far (the stage below it) and the
+`Parts` the composition root made, a builder answers that chain wrapped in its decorator, or
+the chain unchanged when a setting leaves the stage out. `build_chain` applies them from the
+innermost out. A new stage is one entry here, at its place, and one line in the docstring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from webdistill.adapters.pipeline.cache import CachingBackend
+from webdistill.adapters.pipeline.deadline import DeadlineBackend
+from webdistill.adapters.pipeline.fallback import Gate, ReaderFallback
+from webdistill.adapters.pipeline.robots import RobotsClient, RobotsGate
+from webdistill.adapters.readers.base import Reader
+from webdistill.kernel.ports import WebBackend
+from webdistill.kernel.store import Store
+
+
+@attrs.frozen
+class Parts:
+    """What the stages are made of (opened and owned by the composition root)."""
+
+    #: robots.txt is read through the page client, as `user_agent`; None: robots not obeyed.
+    robots_client: RobotsClient | None
+    user_agent: str
+    #: One total deadline per page read (WEB_FETCH_TIMEOUT_MS), and the slots (WEB_CONCURRENCY).
+    timeout_s: float
+    concurrency: int
+    #: The hosted reader (WEB_READER; None: only `prefer_reader`'s notice) and its address gate.
+    reader: Reader | None
+    reader_gate: Gate
+    #: The cache's store; None: no cache (WEB_CACHE=off).
+    store: Store | None
+    #: The cross-process lock of one download (None: one process), and the cache scopes.
+    lock_ttl_s: float | None = None
+    search_scope: str = ""
+    page_scope: str = ""
+
+
+Builder = Callable[[WebBackend, Parts], WebBackend]
+
+
+def _cache(below: WebBackend, parts: Parts) -> WebBackend:
+    if parts.store is None:
+        return below
+    return CachingBackend(
+        below,
+        parts.store,
+        lock_ttl_s=parts.lock_ttl_s,
+        search_scope=parts.search_scope,
+        page_scope=parts.page_scope,
+    )
+
+
+def _fallback(below: WebBackend, parts: Parts) -> WebBackend:
+    # Outside the deadline: the reader call has its own timeout (WEB_READER_TIMEOUT_MS).
+    return ReaderFallback(below, parts.reader, parts.reader_gate)
+
+
+def _deadline(below: WebBackend, parts: Parts) -> WebBackend:
+    return DeadlineBackend(below, timeout_s=parts.timeout_s, concurrency=parts.concurrency)
+
+
+def _robots(below: WebBackend, parts: Parts) -> WebBackend:
+    if parts.robots_client is None:
+        return below
+    return RobotsGate(below, parts.robots_client, parts.user_agent)
+
+
+#: The decorators over `HttpWebBackend`, outermost first.
+STAGES: tuple[tuple[str, Builder], ...] = (
+    ("cache", _cache),
+    ("fallback", _fallback),
+    ("deadline", _deadline),
+    ("robots", _robots),
+)
+
+
+def build_chain(backend: WebBackend, parts: Parts) -> WebBackend:
+    """`backend` (the web side) wrapped in every stage of `STAGES`, innermost first."""
+    chain = backend
+    for _, build in reversed(STAGES):
+        chain = build(chain, parts)
+    return chain

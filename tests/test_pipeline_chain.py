@@ -1,0 +1,87 @@
+"""The fetch pipeline is built from one ordered list (`adapters/pipeline/chain.STAGES`), in the
+order the package docstring shows, and the composition root builds exactly that chain."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from returns.result import Result
+
+from tests.fakes import FakeBackend
+from webdistill import Config, build
+from webdistill.adapters import pipeline
+from webdistill.adapters.pipeline.chain import STAGES, Parts, build_chain
+from webdistill.adapters.pipeline.robots import RobotsResponse
+from webdistill.adapters.store.memory import MemoryStore
+from webdistill.kernel.errors import WebError
+from webdistill.kernel.ports import WebBackend
+
+#: The docstring's table rows: "    cache.py     CachingBackend   ...".
+_ROW = re.compile(r"^    (\w+)\.py\s+(\w+)\s", re.MULTILINE)
+
+
+def _documented() -> list[tuple[str, str]]:
+    return _ROW.findall(pipeline.__doc__ or "")
+
+
+def _classes(chain: object) -> list[str]:
+    """The chain's stages, outermost first, down to the backend that wraps nothing."""
+    names = []
+    while chain is not None:
+        names.append(type(chain).__name__)
+        chain = getattr(chain, "_inner", None)
+    return names
+
+
+class _Gate:
+    async def refusal(self, url: str) -> str | None:
+        return None
+
+
+class _NoRobots:
+    """Never asked here: nothing is fetched."""
+
+    async def get(
+        self, url: str, *, headers: Mapping[str, str] | None = None
+    ) -> Result[RobotsResponse, WebError]:  # pragma: no cover - not called
+        raise AssertionError(url)
+
+
+def test_the_list_is_in_the_documented_order() -> None:
+    documented = _documented()
+    assert [module for module, _ in documented] == [name for name, _ in STAGES] + ["backend"]
+
+
+def test_build_chain_wraps_in_the_documented_order() -> None:
+    parts = Parts(
+        robots_client=_NoRobots(),
+        user_agent="test",
+        timeout_s=5,
+        concurrency=2,
+        reader=None,
+        reader_gate=_Gate(),
+        store=MemoryStore(1 << 20),
+    )
+    chain = build_chain(FakeBackend(), parts)
+    assert _classes(chain) == [cls for _, cls in _documented()[:-1]] + ["FakeBackend"]
+
+
+def test_stages_left_out_by_their_settings() -> None:
+    parts = Parts(
+        robots_client=None,
+        user_agent="test",
+        timeout_s=5,
+        concurrency=2,
+        reader=None,
+        reader_gate=_Gate(),
+        store=None,
+    )
+    chain: WebBackend = build_chain(FakeBackend(), parts)
+    assert _classes(chain) == ["ReaderFallback", "DeadlineBackend", "FakeBackend"]
+
+
+async def test_the_composed_toolkit_has_the_documented_chain() -> None:
+    config = Config(cache="memory", respect_robots=True, max_stored_results=0)
+    async with build(config) as toolkit:
+        assert _classes(toolkit.deps.backend) == [cls for _, cls in _documented()]
