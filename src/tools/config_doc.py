@@ -96,9 +96,9 @@ def default_text(variable: str, field: str) -> str:
     """The default of `variable` as the reference shows it."""
     if variable in DEFAULTS:
         return DEFAULTS[variable]
-    value = attrs.fields_dict(Config)[field].default
+    value: object = attrs.fields_dict(Config)[field].default
     if isinstance(value, attrs.Factory):  # type: ignore[arg-type]
-        value = value.factory()
+        value = value.factory()  # type: ignore[attr-defined]
     if value is None or value in ((), {}):
         return "—"
     if isinstance(value, bool):

@@ -51,8 +51,7 @@ HELP: dict[str, tuple[str, str]] = {
     ),
     "WEB_MCP_SEARCH_TOOL": (
         "Search",
-        "the tool of that server to call (default: the first tool whose name contains "
-        '"search").',
+        'the tool of that server to call (default: the first tool whose name contains "search").',
     ),
     "WEB_PROVIDER_PRIORITY": (
         "Search",
@@ -86,8 +85,7 @@ HELP: dict[str, tuple[str, str]] = {
     ),
     "WEB_DDG_MIN_INTERVAL_MS": (
         "Search",
-        "least time between two DuckDuckGo requests of this process (of all replicas, on "
-        "Redis).",
+        "least time between two DuckDuckGo requests of this process (of all replicas, on Redis).",
     ),
     "WEB_DDG_BACKOFF_MS": (
         "Search",
@@ -231,8 +229,7 @@ HELP: dict[str, tuple[str, str]] = {
     ),
     "WEB_READER_URL": (
         "Hosted reader",
-        "base URL of the hosted reader (self-hosted instance, tests); default: the service's "
-        "own.",
+        "base URL of the hosted reader (self-hosted instance, tests); default: the service's own.",
     ),
     "WEB_READER_API_KEY": (
         "Hosted reader",

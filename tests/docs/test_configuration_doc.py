@@ -1,4 +1,4 @@
-"""docs/configuration.md is what `python -m webdistill.tools.config_doc` writes from config.FIELDS."""
+"""docs/configuration.md is what `python -m webdistill.tools.config_doc` writes (config.FIELDS)."""
 
 from __future__ import annotations
 
