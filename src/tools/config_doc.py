@@ -48,7 +48,8 @@ shows the effective configuration, which values are defaults, and which provider
 usable. Values marked *secret* are never shown whole: keys as their first 3 and last 2
 characters, URLs with their password and query values masked, command lines with their
 credential-like values masked. Numbers accept `_` as a digit separator (`5_242_880`); flags
-accept `true`/`false`, `1`/`0`, `yes`/`no`, `on`/`off`.
+accept `true`/`false`, `1`/`0`, `yes`/`no`, `on`/`off`; in TOML a list stands for a
+comma-separated value.
 """
 
 # How a parser's accepted values are described, by the parser's own name in config.py.

@@ -49,10 +49,7 @@ HELP: dict[str, tuple[str, str]] = {
         "(e.g. `env BRAVE_API_KEY=... npx -y @brave/brave-search-mcp-server`); shown with "
         "credential-like option values masked.",
     ),
-    "WEB_MCP_SEARCH_TOOL": (
-        "Search",
-        'the tool of that server to call (default: the first tool whose name contains "search").',
-    ),
+    "WEB_MCP_SEARCH_TOOL": ("Search", "the tool of that server to call."),
     "WEB_PROVIDER_PRIORITY": (
         "Search",
         "`auto`'s order, e.g. `searxng,brave,duckduckgo`: exactly these providers, most "
@@ -229,7 +226,7 @@ HELP: dict[str, tuple[str, str]] = {
     ),
     "WEB_READER_URL": (
         "Hosted reader",
-        "base URL of the hosted reader (self-hosted instance, tests); default: the service's own.",
+        "base URL of the hosted reader (a self-hosted instance, tests).",
     ),
     "WEB_READER_API_KEY": (
         "Hosted reader",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from webdistill.config import FIELDS
 from webdistill.tools import config_doc
 
@@ -37,3 +39,13 @@ def test_ranges_and_choices_come_from_the_parsers() -> None:
     text = config_doc.render()
     assert "| `WEB_CONCURRENCY` | `8` | whole number, 1 to 64 |" in text
     assert "`none`, `llm`, `extractive`" in text  # WEB_COMPRESSOR's choices, in config's order
+
+
+def test_a_setting_without_a_text_stops_the_generator(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A new FIELDS entry (data, added here for the test) must get its text in config_help."""
+    monkeypatch.setitem(FIELDS, "WEB_SOMETHING_NEW", ("concurrency", FIELDS["WEB_PER_HOST"][1]))
+    assert config_doc.main(["--output", str(tmp_path / "c.md")]) == 2
+    assert "WEB_SOMETHING_NEW is in config.FIELDS but has no text" in capsys.readouterr().err
+    assert not (tmp_path / "c.md").exists()
