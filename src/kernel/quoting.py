@@ -43,6 +43,9 @@ ANGLE_RUN = re.compile(f"<(?:{_GAP}<){{2,}}")
 _INVISIBLE = re.compile(
     "[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]"
 )
+#: Format and default-ignorable characters (zero-width, soft hyphen, variation selectors):
+#: taken out without a trace, so `WE\u00adB_CONTENT` still reads as the marker word it shows.
+_FORMAT = re.compile(f"[{IGNORABLE}]")
 _SPACES = re.compile(r"\s+")
 #: Characters percent-encoded when a URL is shown (they have no business in a URL anyway).
 _URL_UNSAFE = re.compile(r"[^\x21-\x7e]|[<>\"'`\\{}|^]")
@@ -54,7 +57,7 @@ def neutralise(text: str) -> str:
     """`text` on one line, without controls or anything that could open or close a fence."""
     if not isinstance(text, str):
         return ""
-    text = _SPACES.sub(" ", _INVISIBLE.sub(" ", text))
+    text = _SPACES.sub(" ", _INVISIBLE.sub(" ", _FORMAT.sub("", text)))
     text = _ANGLE_RUN.sub(lambda m: "\u2039" * len(m.group()), text)
     return MARKER_WORD.sub("[marker-like text removed]", text).strip()
 
