@@ -11,9 +11,15 @@ and closed-form values, built only through `own_text`'s constructors) and `Fence
 (made only by `fence_untrusted`, or by `_bare` when the caller turned the fence off, a person
 at a terminal); `mypy --strict` refuses a plain `str` there.
 
-In the content, any run of three or more `<` (which starts every marker) becomes `‹‹‹`, and
-any text spelling a marker keyword is replaced, so the content can never close (or open) a
-fence, whatever nonce it guesses.
+A URL stands outside the fence only as its site (`own_text.site`: `https://host`): a page's
+heading is the URL the caller asked for, echoed; a redirect's target and a search hit's URL
+(paths the server or provider chose) are written in full inside the fence.
+
+In the content, any run of three or more `<` (which starts every marker; zero-width
+characters between them count) becomes `‹‹‹`, and any text spelling a marker keyword is
+replaced, whatever look-alike letters it is written with (`quoting.MARKER_WORD`, from
+Unicode's confusables), so the content can never close (or open) a fence, whatever nonce it
+guesses.
 `>>>` is left alone: it cannot start a marker, and Python prompts and JavaScript shifts use it.
 """
 

@@ -4,11 +4,10 @@ Outside the fence there is only `OwnText`: webdistill's own words, and values va
 closed form (a count or status number, the site `scheme://host[:port]` of a URL that passed
 the policy, a media type from a known table, a document flag, a setting name). A URL's path
 and query never stand outside: a server or provider chose them, and `%20` words read as
-words. Everything a server or provider wrote (parser
-complaints, error bodies, unknown media types and codings, redirect targets that failed the
-policy, hosts of refused hits) is `WebText` and reaches the reader only inside a fence
-(`doors.render.fence_untrusted`, which answers a `Fenced`), or is replaced by a description
-("an unknown content coding", "a javascript: URL").
+words. Everything a server or provider wrote (parser complaints, error bodies, unknown media
+types and codings, redirect targets, hosts of refused hits) is `WebText` and reaches the
+reader only inside a fence (`doors.render.fence_untrusted`, which answers a `Fenced`), or is
+replaced by a description ("an unknown content coding", "a javascript: URL").
 
 `OwnText` and `Fenced` are distinct `NewType`s of `str`: `mypy --strict` refuses a plain `str`
 where the renderer wants one of them, so a line outside the fence can only be built from the
