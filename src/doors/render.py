@@ -11,9 +11,15 @@ and closed-form values, built only through `own_text`'s constructors) and `Fence
 (made only by `fence_untrusted`, or by `_bare` when the caller turned the fence off, a person
 at a terminal); `mypy --strict` refuses a plain `str` there.
 
-In the content, any run of three or more `<` (which starts every marker) becomes `‹‹‹`, and
-any text spelling a marker keyword is replaced, so the content can never close (or open) a
-fence, whatever nonce it guesses.
+A URL stands outside the fence only as its site (`own_text.site`: `https://host`): a page's
+heading is the URL the caller asked for, echoed; a redirect's target and a search hit's URL
+(paths the server or provider chose) are written in full inside the fence.
+
+In the content, any run of three or more `<` (which starts every marker; zero-width
+characters between them count) becomes `‹‹‹`, and any text spelling a marker keyword is
+replaced, whatever look-alike letters it is written with (`quoting.MARKER_WORD`, from
+Unicode's confusables), so the content can never close (or open) a fence, whatever nonce it
+guesses.
 `>>>` is left alone: it cannot start a marker, and Python prompts and JavaScript shifts use it.
 """
 
@@ -31,13 +37,11 @@ from webdistill.kernel import own_text
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, Page, RemovedHits, SearchHit, SearchOutcome
 from webdistill.kernel.own_text import WEB_TEXT, Fenced, OwnText, line, words
+from webdistill.kernel.quoting import ANGLE_RUN, MARKER_WORD
 
 FENCE_OPEN = "<<<WEB_CONTENT_BEGIN"
 FENCE_CLOSE = "<<<WEB_CONTENT_END"
 
-#: What the web content may not contain verbatim: marker brackets and marker keywords.
-_ANGLE_RUN = re.compile(r"<{3,}")
-_MARKER_WORD = re.compile(r"web[\W_]*content[\W_]*(?:begin|end)", re.IGNORECASE)
 _SOURCE_UNSAFE = re.compile(r"[\x00-\x1f\x7f<>\"\u2028\u2029]")
 
 #: Paging hint for tool callers; the CLI passes its own ("--start-index {next}").
@@ -95,8 +99,8 @@ def to_jsonable(value: object) -> object:
 
 
 def _neutralise(text: str) -> str:
-    text = _ANGLE_RUN.sub(lambda m: "‹" * len(m.group()), text)
-    return _MARKER_WORD.sub("[fence-like text removed]", text)
+    text = ANGLE_RUN.sub(lambda m: "‹" * m.group().count("<"), text)
+    return MARKER_WORD.sub("[fence-like text removed]", text)
 
 
 def _safe_source(source: str) -> str:
@@ -200,7 +204,10 @@ def _search_section(outcome: SearchOutcome, fence: bool, more_hint: str) -> str:
     parts.extend(_hits_block(outcome, fence))
     text = _section(parts)
     if outcome.contents:
-        contents = fetch_to_text(outcome.contents, fence=fence, heading="####", more_hint=more_hint)
+        contents = "\n\n".join(
+            _fetch_section(content, fence, _hit_heading(outcome, n, content, fence), more_hint)
+            for n, content in enumerate(outcome.contents, start=1)
+        )
         text = f"{text}\n### Contents of the top hits\n{contents}"
     return text
 
@@ -249,7 +256,7 @@ def _metadata_line(page: Page) -> str | None:
     return " | ".join(shown) if shown else None
 
 
-def _paging_line(page: Page, more_hint: str) -> OwnText | None:
+def _paging_line(page: Page, more_hint: str, ask: OwnText) -> OwnText | None:
     total = own_text.number(page.total_chars)
     start = own_text.number(page.start_index)
     if page.next_start is None:
@@ -257,7 +264,7 @@ def _paging_line(page: Page, more_hint: str) -> OwnText | None:
             return None
         return line("Showing chars {}-{} of {} (the end).", start, total, total)
     next_start = own_text.number(page.next_start)
-    more = words(more_hint.format(next=next_start, url=own_text.vetted_url(page.url)))
+    more = words(more_hint.format(next=next_start, url=ask))
     return line("Showing chars {}-{} of {}. {}.", start, next_start, total, more)
 
 
@@ -276,36 +283,71 @@ def _page_notes(page: Page) -> list[OwnText | Fenced]:
     return parts
 
 
-def _page_section(page: Page, fence: bool, heading: str, more_hint: str) -> str:
+@attrs.frozen
+class _Heading:
+    """How a fetched page is introduced: the heading mark (`##`), the heading line (own words
+    and the caller's URL echoed, or "Hit 2: https://host"; bare when unfenced), whether that
+    line names the page's own URL, and what the paging hint names as the URL to fetch again."""
+
+    mark: str
+    line: OwnText | Fenced
+    names_page: bool
+    ask: OwnText
+
+
+def _page_section(page: Page, fence: bool, head: _Heading, more_hint: str) -> str:
     described = [f"Title: {page.title}"] if page.title else []
     metadata = _metadata_line(page)
     if metadata:
         described.append(metadata)
     if page.excerpt:
         described.append(f"Excerpt: {_one_line(page.excerpt)}")
-    url = own_text.vetted_url(page.url)
+    site = own_text.site(page.url)
     parts: list[OwnText | Fenced]
-    if fence:  # the title and metadata come from the page: they go inside the fence
-        parts = [line("{} {}", words(heading), url)]
+    if fence:  # the title, metadata and the URL's path are the web's: inside the fence
+        parts = [head.line]
+        if not head.names_page:
+            parts.append(line("Page at: {} (its full URL is inside the fence)", site))
+            described.insert(0, f"URL: {page.url}")
         body = "\n".join([*described, "", page.content]) if described else page.content
     else:
-        parts = [_bare(f"{heading} {page.title or page.url}"), line("URL: {}", url)]
+        parts = [_bare(f"{head.mark} {page.title or page.url}"), _bare(f"URL: {page.url}")]
         parts.extend(_bare(line) for line in (described[1:] if page.title else described))
         body = page.content
     parts.extend(_page_notes(page))
-    parts.append(fence_untrusted(body, url) if fence else _bare(f"\n{body}\n"))
-    paging = _paging_line(page, more_hint)
+    parts.append(fence_untrusted(body, site) if fence else _bare(f"\n{body}\n"))
+    paging = _paging_line(page, more_hint, head.ask)
     if paging:
         parts.append(paging)
     return _section(parts)
 
 
-def _fetch_section(outcome: FetchOutcome, fence: bool, heading: str, more_hint: str) -> str:
+def _fetch_section(outcome: FetchOutcome, fence: bool, head: _Heading, more_hint: str) -> str:
     if outcome.page is not None:
-        return _page_section(outcome.page, fence, heading, more_hint)
+        return _page_section(outcome.page, fence, head, more_hint)
     error = outcome.error or WebError.of(ErrorCode.NETWORK_ERROR, "No page and no error.")
-    head = line("{} {}", words(heading), own_text.echo_url(outcome.url))
-    return _section([head, *_error_parts(error, fence)])
+    return _section([head.line, *_error_parts(error, fence)])
+
+
+def _asked_heading(outcome: FetchOutcome, mark: str) -> _Heading:
+    """A URL the caller asked for: echoed (its own words); it names the page unless a
+    redirect (the server's choice) led elsewhere."""
+    asked = own_text.echo_url(outcome.url)
+    names_page = outcome.page is None or outcome.page.url == outcome.url
+    return _Heading(mark, line("{} {}", words(mark), asked), names_page, asked)
+
+
+def _hit_heading(
+    outcome: SearchOutcome, index: int, content: FetchOutcome, fence: bool
+) -> _Heading:
+    """A top hit's contents. Its URL is the provider's: fenced, the heading names the hit by
+    number and site (the full URL stands in the fenced hit list and inside the page's fence)."""
+    number = next((n for n, hit in enumerate(outcome.hits, 1) if hit.url == content.url), index)
+    if not fence:  # a person at a terminal: nothing is fenced
+        return _Heading("####", _bare(f"#### Hit {number}: {content.url}"), True,
+                        own_text.echo_url(content.url))  # fmt: skip
+    shown = line("#### Hit {}: {}", own_text.number(number), own_text.site(content.url))
+    return _Heading("####", shown, False, words("URL"))
 
 
 def fetch_to_text(
@@ -322,5 +364,5 @@ def fetch_to_text(
     """
     if not outcomes:
         return "No pages."
-    sections: list[str] = [_fetch_section(o, fence, heading, more_hint) for o in outcomes]
+    sections = [_fetch_section(o, fence, _asked_heading(o, heading), more_hint) for o in outcomes]
     return "\n\n".join(sections)

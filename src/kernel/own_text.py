@@ -1,12 +1,13 @@
 """Own text vs. web text: the one rule for what may stand outside the untrusted-content fence.
 
 Outside the fence there is only `OwnText`: webdistill's own words, and values validated into a
-closed form (a count or status number, a URL that passed the policy, a media type from a
-known table, a document flag, a setting name). Everything a server or provider wrote (parser
-complaints, error bodies, unknown media types and codings, redirect targets that failed the
-policy, hosts of refused hits) is `WebText` and reaches the reader only inside a fence
-(`doors.render.fence_untrusted`, which answers a `Fenced`), or is replaced by a description
-("an unknown content coding", "a javascript: URL").
+closed form (a count or status number, the site `scheme://host[:port]` of a URL that passed
+the policy, a media type from a known table, a document flag, a setting name). A URL's path
+and query never stand outside: a server or provider chose them, and `%20` words read as
+words. Everything a server or provider wrote (parser complaints, error bodies, unknown media
+types and codings, redirect targets, hosts of refused hits) is `WebText` and reaches the
+reader only inside a fence (`doors.render.fence_untrusted`, which answers a `Fenced`), or is
+replaced by a description ("an unknown content coding", "a javascript: URL").
 
 `OwnText` and `Fenced` are distinct `NewType`s of `str`: `mypy --strict` refuses a plain `str`
 where the renderer wants one of them, so a line outside the fence can only be built from the
@@ -20,9 +21,11 @@ Pure; nothing here raises.
 
 from __future__ import annotations
 
+import ipaddress
 import mimetypes
 import re
 from typing import NewType
+from urllib.parse import urlsplit
 
 from webdistill.kernel.quoting import neutralise, safe_text, shown_url
 
@@ -76,9 +79,11 @@ _KNOWN_SCHEMES = frozenset(
     {"http", "https", "ftp", "file", "ws", "wss", "javascript", "data", "blob", "mailto", "about"}
 )
 _SCHEME = re.compile(r"\s*([A-Za-z][A-Za-z0-9+.-]{0,31}):")
-#: A vetted URL's closed form: http(s), printable ASCII without quotes, brackets or spaces.
-_VETTED_URL = re.compile(r"https?://[\x21-\x7e]+")
-_URL_FORBIDDEN = re.compile(r"[\"'<>`\\{}|^]|<<<|>>>")
+#: A host name's closed form: dot-separated labels of ASCII letters, digits, `-` and `_`.
+_HOST = re.compile(
+    r"(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)*[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.?"
+)
+_UNSHOWN_URL = "(an address that cannot be shown here)"
 #: Setting names: WEB_* variables and provider keys (upper snake case).
 _SETTING = re.compile(r"[A-Z][A-Z0-9_]{1,63}")
 #: Document flags (kernel.model.DocumentFlag) and words the kernel uses as flags.
@@ -120,11 +125,27 @@ def joined(parts: list[OwnText], separator: str = " ") -> OwnText:
     return OwnText(separator.join(parts))
 
 
-def vetted_url(url: str) -> OwnText:
-    """A URL that passed the policy, in its canonical ASCII form; anything else is described."""
-    if len(url) <= 2048 and _VETTED_URL.fullmatch(url) and not _URL_FORBIDDEN.search(url):
-        return OwnText(url)
-    return OwnText("(a URL that cannot be shown here)")
+def site(url: str) -> OwnText:
+    """Where a URL points, in a closed form: `scheme://host[:port]` of an http(s) URL whose
+    host is a DNS name (letters, digits, `-`, `_`, dots) or an IP address; anything else is
+    described. The path and query are the server's (a redirect target, a hit's URL) and can
+    spell any words: they are shown only inside a fence."""
+    try:
+        parts = urlsplit(url) if isinstance(url, str) else None
+        port = parts.port if parts is not None else None
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        return OwnText(_UNSHOWN_URL)
+    host = parts.hostname.lower()
+    if ":" in host:
+        try:
+            host = f"[{ipaddress.IPv6Address(host.split('%', 1)[0]).compressed}]"
+        except ValueError:
+            return OwnText(_UNSHOWN_URL)
+    elif len(host) > 253 or not _HOST.fullmatch(host):
+        return OwnText(_UNSHOWN_URL)
+    return OwnText(f"{parts.scheme.lower()}://{host}" + (f":{port}" if port else ""))
 
 
 def media_type(value: str) -> OwnText:

@@ -16,16 +16,36 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
+from webdistill.kernel.lookalike_data import IGNORABLE, LOOKALIKES
 from webdistill.kernel.redaction import masked_url
 
 #: Runs of angle brackets that open or close a fence marker.
 _ANGLE_RUN = re.compile(r"<{3,}|>{3,}")
-#: Words that spell a fence marker (WEB_CONTENT_BEGIN / WEB_CONTENT_END, any separators).
-_MARKER_WORD = re.compile(r"web[\W_]*content[\W_]*(?:begin|end)", re.IGNORECASE)
+_GAP = f"[{IGNORABLE}]*"
+
+
+def _spelled(word: str) -> str:
+    """A pattern for `word` written with any look-alike of its letters (Unicode's
+    confusables, NFKC, either case), format and zero-width characters between them."""
+    return _GAP.join(f"[{LOOKALIKES[letter]}]" for letter in word)
+
+
+#: Words that spell a fence marker (WEB_CONTENT_BEGIN / WEB_CONTENT_END): any separators,
+#: any case, any look-alike letters (Cyrillic `е`, fullwidth, mathematical), zero-width
+#: characters inside (`kernel.lookalike_data`, from Unicode's confusables.txt).
+MARKER_WORD = re.compile(
+    f"{_spelled('web')}[\\W_]*{_spelled('content')}[\\W_]*(?:{_spelled('begin')}|{_spelled('end')})"
+)
+#: A run of three or more `<` (which starts every marker), zero-width characters between them
+#: allowed: `<<\u200b<` opens a marker as well as `<<<` does, to a reader.
+ANGLE_RUN = re.compile(f"<(?:{_GAP}<){{2,}}")
 #: C0/C1 controls, DEL, line/paragraph separators, zero-width and bidi controls, BOM.
 _INVISIBLE = re.compile(
     "[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]"
 )
+#: Format and default-ignorable characters (zero-width, soft hyphen, variation selectors):
+#: taken out without a trace, so `WE\u00adB_CONTENT` still reads as the marker word it shows.
+_FORMAT = re.compile(f"[{IGNORABLE}]")
 _SPACES = re.compile(r"\s+")
 #: Characters percent-encoded when a URL is shown (they have no business in a URL anyway).
 _URL_UNSAFE = re.compile(r"[^\x21-\x7e]|[<>\"'`\\{}|^]")
@@ -37,9 +57,9 @@ def neutralise(text: str) -> str:
     """`text` on one line, without controls or anything that could open or close a fence."""
     if not isinstance(text, str):
         return ""
-    text = _SPACES.sub(" ", _INVISIBLE.sub(" ", text))
+    text = _SPACES.sub(" ", _INVISIBLE.sub(" ", _FORMAT.sub("", text)))
     text = _ANGLE_RUN.sub(lambda m: "\u2039" * len(m.group()), text)
-    return _MARKER_WORD.sub("[marker-like text removed]", text).strip()
+    return MARKER_WORD.sub("[marker-like text removed]", text).strip()
 
 
 def safe_text(value: object, limit: int = DEFAULT_LIMIT) -> str:
@@ -62,7 +82,7 @@ def shown_url(url: object, limit: int = 160) -> str:
     encoded = _URL_UNSAFE.sub(
         lambda m: "".join(f"%{b:02X}" for b in m.group().encode("utf-8", "surrogatepass")), text
     )
-    encoded = _MARKER_WORD.sub("(marker-removed)", encoded)
+    encoded = MARKER_WORD.sub("(marker-removed)", encoded)
     return encoded if len(encoded) <= limit else encoded[:limit] + "..."
 
 

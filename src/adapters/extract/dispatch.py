@@ -34,7 +34,6 @@ from webdistill.adapters.extract.zipped import DOCX, EPUB, PPTX, XLSX, ZIP_FORMA
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
 from webdistill.kernel.own_text import describe_media_type
-from webdistill.kernel.quoting import safe_text
 
 #: Declared types that say nothing about the content: sniff instead.
 GENERIC_TYPES = frozenset(
@@ -295,6 +294,7 @@ def extract_content(
             WebError.of(
                 ErrorCode.UNSUPPORTED_CONTENT,
                 "The document could not be read; it may be malformed.",
-                reason=safe_text(f"{type(exc).__name__}: {exc}", 200),
+                exception=type(exc).__name__,
+                web_text=f"the parser said: {str(exc)[:400]}",
             )
         )

@@ -13,7 +13,6 @@ from webdistill.adapters.extract.registry import ReadRequest
 from webdistill.adapters.extract.xml_tree import xml_outline
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
-from webdistill.kernel.quoting import safe_text
 
 MAX_FEED_ITEMS = 50
 MAX_SUMMARY_CHARS = 500
@@ -124,7 +123,7 @@ def read_xml(request: ReadRequest) -> Result[Document, WebError]:
             WebError.of(
                 ErrorCode.UNSUPPORTED_CONTENT,
                 "The XML document could not be parsed; it may be truncated or not XML.",
-                reason=safe_text(str(exc), 200),
+                web_text=f"the XML parser said: {str(exc)[:400]}",
             )
         )
     if root is None:

@@ -15,15 +15,19 @@ from returns.result import Failure, Result, Success
 from webdistill.adapters.extract.registry import ReadRequest
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
-from webdistill.kernel.quoting import safe_text
+from webdistill.kernel.own_text import WEB_TEXT
 
 #: Characters kept from one page, and from the whole document.
 MAX_PAGE_CHARS = 100_000
 MAX_PDF_CHARS = 400_000
 
 
-def _error(message: str, reason: str = "") -> Result[Document, WebError]:
-    detail = {"media_type": "application/pdf"} | ({"reason": reason} if reason else {})
+def _error(message: str, said: str = "") -> Result[Document, WebError]:
+    """UNSUPPORTED_CONTENT; `said` (pypdf's complaint, which quotes the file) goes to the
+    fenced `WEB_TEXT` detail, never into the message."""
+    detail = {"media_type": "application/pdf"} | (
+        {WEB_TEXT: f"the PDF reader said: {said}"} if said else {}
+    )
     return Failure(WebError(ErrorCode.UNSUPPORTED_CONTENT, message, False, detail))
 
 
@@ -73,7 +77,7 @@ def read_pdf(request: ReadRequest) -> Result[Document, WebError]:
     except Exception as exc:  # noqa: BLE001 - pypdf raises many types for broken files
         return _error(
             "This PDF is damaged or not a valid PDF; its text cannot be read.",
-            safe_text(f"{type(exc).__name__}: {exc}", 200),
+            f"{type(exc).__name__}: {str(exc)[:400]}",
         )
     notice = None
     flags: tuple[str, ...] = ()

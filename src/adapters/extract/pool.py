@@ -314,7 +314,7 @@ def _decode(answer: tuple[str, Any]) -> Result[Document, WebError]:
         _internal(
             "The page reader failed on this body (an internal error in webdistill, logged "
             "with its traceback). Use another source, and report it if it persists.",
-            reason=str(value)[:200],
+            web_text=f"the reader's failure: {str(value)[:400]}",
         )
     )
 

@@ -30,7 +30,7 @@ from webdistill.adapters.http.errors import make_error, shown
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.own_text import WEB_TEXT
-from webdistill.kernel.quoting import safe_text
+from webdistill.kernel.quoting import safe_text, shown_url
 
 CHUNK = 64 * 1024
 
@@ -81,7 +81,7 @@ def _unsupported_encoding(url: str, encoding: str) -> WebError:
     else:
         # The server chose this header: described here, quoted only in the fenced detail.
         why = "uses an unknown content coding"
-    detail = {"url": shown(url, 400), "content_encoding": safe_text(encoding, 40)}
+    detail = {"url": shown_url(url, 400), "content_encoding": safe_text(encoding, 40)}
     if not all(n in KNOWN_CODINGS for n in names):
         detail[WEB_TEXT] = f"Content-Encoding: {encoding[:200]}"
     return make_error(

@@ -15,7 +15,7 @@ import aiohttp
 
 from webdistill.adapters.http.guard import BlockedAddressError, DnsTimeoutError
 from webdistill.kernel.errors import RETRYABLE_CODES, ErrorCode, WebError
-from webdistill.kernel.own_text import WEB_TEXT, describe_url
+from webdistill.kernel.own_text import WEB_TEXT, describe_url, site
 from webdistill.kernel.quoting import shown_url
 
 _RESET_ERRNOS = frozenset({errno.ECONNRESET, errno.EPIPE, errno.ECONNABORTED})
@@ -26,10 +26,17 @@ _NETWORK_EXCEPTIONS = NETWORK_EXCEPTIONS
 logger = logging.getLogger("webdistill")
 
 
-def shown(url: str, limit: int = 160) -> str:
-    """`url` made safe and short for a message (it may come from a hostile redirect):
-    unsafe characters percent-encoded, fence marker words neutralised, at most `limit`."""
-    return shown_url(url, limit)
+def shown(url: str) -> str:
+    """Where `url` points, for a message: its site `scheme://host[:port]` (`own_text.site`).
+    Its path and query are never quoted: a redirecting server or a search provider chose
+    them (`/SYSTEM:%20IGNORE%20PREVIOUS...`); the renderer shows the URL only fenced."""
+    return site(url)
+
+
+def hop_text(url: str, hop: int) -> dict[str, object]:
+    """The fenced `WEB_TEXT` detail naming a redirect hop's full URL (hop 0 is the caller's
+    own URL, shown in its heading: nothing to add)."""
+    return {WEB_TEXT: f"redirect hop {hop} address: {url}"} if hop > 0 else {}
 
 
 def make_error(
@@ -79,7 +86,7 @@ def with_hop(error: WebError, url: str, hop: int) -> WebError:
     Hop 0 is the agent's own URL. A later hop's target is the server's choice: the message
     describes it ("a javascript: URL") and the refusal that quotes it goes to the fenced
     `WEB_TEXT` detail."""
-    detail = {**error.detail, "url": shown(url, 400), "hop": str(hop)}
+    detail = {**error.detail, "url": shown_url(url, 400), "hop": str(hop)}
     if hop == 0:
         return make_error(error.code, error.message, detail, retryable=error.retryable)
     why = _REFUSED_TARGET.get(error.code, "use another source")
@@ -96,7 +103,7 @@ def total_timeout_error(url: str, hop: int, seconds: float) -> WebError:
         ErrorCode.TIMEOUT,
         f"Fetching {shown(url)} took longer than {seconds:g} s in total; the server is slow. "
         "Try again later or another source.",
-        {"url": url, "hop": hop, "limit_s": seconds},
+        {"url": url, "hop": hop, "limit_s": seconds, **hop_text(url, hop)},
     )
 
 
@@ -123,6 +130,7 @@ def translate(exc: BaseException, url: str, hop: int) -> WebError:
                 address=cause.address,
             )
     detail: dict[str, object] = {"url": url, "hop": hop, "exception": type(exc).__name__}
+    detail.update(hop_text(url, hop))
     for cause in causes:
         if isinstance(cause, DnsTimeoutError):
             return make_error(

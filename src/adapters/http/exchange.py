@@ -28,7 +28,13 @@ from webdistill.adapters.http.body import (
     read_body,
     read_capped,
 )
-from webdistill.adapters.http.errors import is_connection_reset, make_error, shown, translate
+from webdistill.adapters.http.errors import (
+    hop_text,
+    is_connection_reset,
+    make_error,
+    shown,
+    translate,
+)
 from webdistill.adapters.http.proxy import Pinned
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.adapters.http.walls import (
@@ -85,6 +91,7 @@ def http_error(
     if wall is not None:
         message = challenge_message(shown(url), status, wall)
         walled = {"status": status, "url": url, "hop": hop, "reason": "challenge", "wall": wall}
+        walled.update(hop_text(url, hop))
         return make_error(ErrorCode.HTTP_ERROR, message, walled, retryable=False)
     advice = {
         404: "the page does not exist; check the URL or search for it",
@@ -93,7 +100,7 @@ def http_error(
         403: "access is denied; use another source",
         429: "the site is rate-limiting; try again later",
     }.get(status, "the server failed; try again later" if status >= 500 else "use another URL")
-    detail: dict[str, object] = {"status": status, "url": url, "hop": hop}
+    detail: dict[str, object] = {"status": status, "url": url, "hop": hop, **hop_text(url, hop)}
     if retry_after is not None:
         detail["retry_after"] = int(retry_after)
     return make_error(
