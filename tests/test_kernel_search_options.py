@@ -186,3 +186,41 @@ def test_the_schema_offers_the_new_options() -> None:
     assert properties["safe_search"]["enum"] == ["off", "moderate", "strict"]
     assert properties["topic"]["enum"] == ["general", "news"]
     assert properties["max_chars_per_result"]["maximum"] == 5000
+
+
+@pytest.mark.parametrize(
+    ("raw", "sent"),
+    [
+        ("zh-Hant-TW", "zh-hant-tw"),  # CLDR locale ids as browsers send them
+        ("sr-Latn-RS", "sr-latn-rs"),
+        ("es-419", "es-419"),
+        ("pt_BR", "pt-br"),
+    ],
+)
+async def test_language_tags_of_up_to_three_subtags_are_taken(raw: str, sent: str) -> None:
+    _, backend = await search({"language": raw}, ())
+    assert backend.search_calls[0].language == sent
+
+
+@pytest.mark.parametrize("raw", ["de-1996", "en-US-x-twain", "zh-yue-HK", "en-Latn-US-US"])
+async def test_variants_extensions_and_extlangs_are_refused_with_the_form(raw: str) -> None:
+    """RFC 5646 forms no search provider has a parameter for: refused, naming the form."""
+    error = await web_search(Deps(backend=FakeBackend()), {"query": "q", "language": raw})
+    message = error.failure().message
+    assert "language" in message and "zh-hant-tw" in message
+
+
+def test_a_region_that_writes_another_script_is_told() -> None:
+    """CLDR likely subtags: zh-CN is Simplified, zh-HK Traditional, sr-ME Latin."""
+    from webdistill.kernel.language_tags import parse_language, swapped_by_region
+
+    hant = parse_language("zh-Hant")
+    assert hant is not None
+    assert swapped_by_region(hant, "cn") is not None
+    assert swapped_by_region(hant, "hk") is None
+    latin = parse_language("sr-Latn")
+    assert latin is not None
+    assert swapped_by_region(latin, "me") is None and swapped_by_region(latin, "rs")
+    brazil = parse_language("pt-BR")
+    assert brazil is not None
+    assert swapped_by_region(brazil, "pt") is not None and swapped_by_region(brazil, "br") is None

@@ -1,6 +1,7 @@
 """The per-call search options beyond the query: checked, normalised and clamped.
 
-`region` is a two-letter country code, `language` a language tag (`en`, `pt-br`); domains
+`region` is a two-letter country code, `language` a BCP 47 language tag of up to three
+subtags (`en`, `pt-br`, `zh-hant-tw`, see `language_tags`), kept in lower case; domains
 are bare host names (a scheme, path or `*.` prefix is tolerated and dropped) in canonical
 form, so the providers and the hit filter compare like with like. Numeric budgets are
 clamped like `max_results`. Problems come back as "field: problem" lines.
@@ -26,9 +27,9 @@ from webdistill.kernel.arguments import (
     MIN_SNIPPET_CHARS,
     SearchArgs,
 )
+from webdistill.kernel.language_tags import parse_language
 
 _REGION = re.compile(r"[a-z]{2}")
-_LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{2,4})?")
 
 
 def _clamp(value: int | None, low: int, high: int) -> int | None:
@@ -68,9 +69,13 @@ def search_options(args: SearchArgs) -> Result[dict[str, Any], list[str]]:
     region = args.region.strip().lower() if args.region is not None else None
     if region is not None and not _REGION.fullmatch(region):
         problems.append("region: give a two-letter country code, e.g. us, de, jp")
-    language = args.language.strip().lower().replace("_", "-") if args.language else None
-    if args.language is not None and (language is None or not _LANGUAGE.fullmatch(language)):
-        problems.append("language: give a language code, e.g. en, de, pt-br")
+    tag = parse_language(args.language) if args.language else None
+    language = tag.text if tag is not None else None
+    if args.language is not None and tag is None:
+        problems.append(
+            "language: give a language tag (language, then optional script and region), "
+            "e.g. en, de, pt-br, zh-hant-tw"
+        )
     include = _domains(args.include_domains, "include_domains")
     exclude = _domains(args.exclude_domains, "exclude_domains")
     for checked in (include, exclude):

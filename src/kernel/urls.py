@@ -30,6 +30,7 @@ from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.quoting import quoted
 from webdistill.kernel.tracking_brave import BRAVE_CONDITIONAL, BRAVE_SCOPED, BRAVE_SIMPLE
 from webdistill.kernel.tracking_ddg import DDG_TRACKING_PARAMETERS
+from webdistill.kernel.tracking_tidyurl import TIDY_SCOPED
 
 
 @attrs.frozen(cache_hash=True)
@@ -100,8 +101,9 @@ def _trusted(entries: tuple[object, ...]) -> frozenset[addresses.IPAddress]:
 #: Exact tracking parameter names (compared case-insensitively); `utm_*` is a prefix rule.
 #: Our own names, plus the maintained lists of DuckDuckGo (`tracking_ddg`, Apache-2.0) and
 #: Brave (`tracking_brave`, MPL-2.0); Brave's site-scoped and conditional names are applied
-#: by `strip_tracking` on their sites only. (The ClearURLs rules are LGPL-3.0: not bundled
-#: in this MIT package.)
+#: by `strip_tracking` on their sites only, like tidy-url's Amazon and AliExpress names
+#: (`tracking_tidyurl`, MIT). (The ClearURLs rules are LGPL-3.0: not bundled in this MIT
+#: package.)
 OWN_TRACKING_PARAMETERS = frozenset(
     {
         "fbclid", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "msclkid", "mc_eid",
@@ -118,6 +120,7 @@ TRACKING_PARAMETERS = OWN_TRACKING_PARAMETERS | DDG_TRACKING_PARAMETERS | BRAVE_
 _ALWAYS_STRIPPED = TRACKING_PARAMETERS - BRAVE_CONDITIONAL.keys()
 TRACKING_PREFIXES = ("utm_",)
 _CONDITIONAL = {name: re.compile(pattern) for name, pattern in BRAVE_CONDITIONAL.items()}
+_SITE_SCOPED = tuple((re.compile(pattern), names) for pattern, names in TIDY_SCOPED)
 
 MAX_URL_LENGTH = 8192
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
@@ -185,7 +188,9 @@ def _is_tracker_here(lowered: str, url: str, host: str) -> bool:
     if sites is not None:
         return any(host == site or host.endswith("." + site) for site in sites)
     needed = _CONDITIONAL.get(lowered)
-    return needed is not None and needed.search(url) is None
+    if needed is not None:
+        return needed.search(url) is None
+    return any(lowered in names and site.search(host) for site, names in _SITE_SCOPED)
 
 
 def _host_of(base: str) -> str:

@@ -129,3 +129,69 @@ def test_braves_enums_get_braves_spelling() -> None:
     args, missing = arguments_for(BRAVE_SCHEMA, SearchQuery("q", region="vn"))
     assert "country" not in args
     assert missing == ("region: 'vn' is not one of the tool's values (MCP search server)",)
+
+
+#: nickclyde/duckduckgo-mcp-server `src/duckduckgo_mcp_server/server.py` @959bb84
+#: (`format_results_for_llm`): "Found N search results:" then "K. TITLE" / "   URL: LINK" /
+#: "   Summary: SNIPPET" and a blank line per result. Its `search` tool documents `region`
+#: in the tool description only: "Examples: 'us-en' (USA/English), ... 'wt-wt' (no region)".
+NICKCLYDE_TEXT = """Found 2 search results:
+
+1. Electric ferries: 2. generation
+   URL: https://ferries.example.org/electric
+   Summary: Norway's battery ferries.
+
+2. Ferry news
+   URL: https://news.example.com/ferry
+   Summary: The first crossing."""
+
+NICKCLYDE_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "query": {"type": "string"},
+        "max_results": {"type": "integer", "default": 10},
+        "region": {"type": "string", "default": ""},
+    },
+    "required": ["query"],
+}
+NICKCLYDE_DESCRIPTION = (
+    "Search DuckDuckGo and return formatted results.\n\n    Args:\n        query: The search "
+    "query string\n        region: Optional region/language code to localize results. "
+    "Examples: 'us-en' (USA/English), 'uk-en' (UK/English), 'de-de' (Germany/German), "
+    "'wt-wt' (no region)."
+)
+
+
+def test_numbered_results_with_summary_lines_are_read() -> None:
+    result = CallToolResult(content=[TextContent(type="text", text=NICKCLYDE_TEXT)])
+    rows = rows_of(result).unwrap()
+    assert [(row["title"], row["url"], row["snippet"]) for row in rows] == [
+        ("Electric ferries: 2. generation", "https://ferries.example.org/electric",
+         "Norway's battery ferries."),
+        ("Ferry news", "https://news.example.com/ferry", "The first crossing."),
+    ]  # fmt: skip
+
+
+def test_a_region_documented_as_duckduckgo_codes_gets_duckduckgos_pair() -> None:
+    query = SearchQuery("q", region="de", language="de")
+    args, missing = arguments_for(NICKCLYDE_SCHEMA, query, NICKCLYDE_DESCRIPTION)
+    assert args["region"] == "de-de" and missing == ()
+    args, missing = arguments_for(
+        NICKCLYDE_SCHEMA, SearchQuery("q", region="gb"), NICKCLYDE_DESCRIPTION
+    )
+    assert args["region"] == "uk-en"
+    args, missing = arguments_for(
+        NICKCLYDE_SCHEMA, SearchQuery("q", region="zz"), NICKCLYDE_DESCRIPTION
+    )
+    assert "region" not in args and missing[0].startswith("region:")
+    # Without the description's codes the value goes as given (a generic region field).
+    args, _ = arguments_for(NICKCLYDE_SCHEMA, SearchQuery("q", region="de"))
+    assert args["region"] == "de"
+
+
+def test_the_query_goes_to_the_one_required_string_field() -> None:
+    """ddg-mcp's `ddg-text-search` takes `keywords`; an unknown name is read from `required`."""
+    schema = {"type": "object", "properties": {"terms": {"type": "string"}, "n": {}},
+              "required": ["terms"]}  # fmt: skip
+    args, _ = arguments_for(schema, SearchQuery("electric ferries"))
+    assert args == {"terms": "electric ferries"}

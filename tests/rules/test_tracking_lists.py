@@ -59,3 +59,21 @@ def test_mkt_tok_is_kept_where_the_page_needs_it() -> None:
     assert check_url(unsubscribe, UrlPolicy()).unwrap() == unsubscribe
     article = "https://go.example.com/article?id=3&mkt_tok=NzA5"
     assert strip_tracking(article) == "https://go.example.com/article?id=3"
+
+
+def test_amazon_and_alibaba_trackers_are_stripped_on_their_sites_only() -> None:
+    """tidy-url's Amazon/AliExpress names (DrKain/tidy-url data/rules.js @234e706, MIT)
+    apply on those shops only; the names that select content stay (README: keywords,
+    psc, smid)."""
+    amazon = (
+        "https://www.amazon.co.uk/dp/B0ABC12345?psc=1&smid=A1B2&tag=someaff-21"
+        "&linkCode=ll1&pd_rd_w=Xyz&keywords=kettle"
+    )
+    assert strip_tracking(amazon) == (
+        "https://www.amazon.co.uk/dp/B0ABC12345?psc=1&smid=A1B2&keywords=kettle"
+    )
+    elsewhere = "https://notamazon.com/shop?tag=kettles&spm=1&linkCode=x"
+    assert strip_tracking(elsewhere) == elsewhere
+    assert strip_tracking("https://detail.tmall.com/item.htm?id=1&spm=a1.b2") == (
+        "https://detail.tmall.com/item.htm?id=1"
+    )

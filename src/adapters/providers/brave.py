@@ -48,6 +48,7 @@ from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.transport import fetch_page_rows
 from webdistill.adapters.providers.value_lists import BRAVE_COUNTRIES, BRAVE_SEARCH_LANGS
 from webdistill.kernel.errors import WebError
+from webdistill.kernel.language_tags import parse_language
 from webdistill.kernel.model import SearchQuery
 
 INFO = ProviderInfo(name="brave", label="Brave Search", key_var="BRAVE_API_KEY")
@@ -88,9 +89,13 @@ def country_of(query: SearchQuery) -> str | None:
 
 def search_lang_of(query: SearchQuery) -> str | None:
     """Brave's `search_lang` for the query's language, or None when Brave lists none."""
-    if query.language is None:
+    tag = parse_language(query.language) if query.language is not None else None
+    if tag is None:
         return None
-    language = LANGUAGE_ALIASES.get(query.language, query.language)
+    if tag.script is not None:  # zh-hant-tw: Brave's codes name the script (zh-hant)
+        scripted = f"{tag.language}-{tag.script}"
+        return scripted if scripted in BRAVE_SEARCH_LANGS else None
+    language = LANGUAGE_ALIASES.get(tag.text, tag.text)
     base, _, tail = language.partition("-")
     region = tail if tail else (query.region or "")
     by_region = _BY_REGION.get(base, {}).get(region)

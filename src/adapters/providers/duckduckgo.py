@@ -13,8 +13,9 @@ challenge page, a back-off during which DuckDuckGo is not asked at all and the s
 fails fast with PROVIDER_RATE_LIMITED and `retry_after`).
 
 Per call: `kl` region, only a pair from DuckDuckGo's own region list (`us-en`, `de-de`,
-`jp-jp`, `vn-en`; see `value_lists.DDG_REGIONS`): a region it does not list, or a language
-alone, is reported, never invented; `kp` safe search (1 strict, -1 moderate, -2 off), `df`
+`jp-jp`, `vn-en`; see `value_lists.DDG_REGIONS`): a region it does not list, a language
+alone, or a script or variant the region's code would swap (`zh-hant` in CN is `cn-zh`,
+Simplified), is reported, never invented; `kp` safe search (1 strict, -1 moderate, -2 off), `df`
 time range; domain filters become `site:` operators; `topic: news` is reported as not
 applied (the HTML and lite endpoints have no news vertical).
 """
@@ -44,6 +45,7 @@ from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.transport import exchange
 from webdistill.adapters.providers.value_lists import DDG_REGIONS
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.language_tags import parse_language, swapped_by_region
 from webdistill.kernel.model import SearchQuery
 
 HTML_BASE = "https://html.duckduckgo.com"
@@ -104,6 +106,12 @@ def unsupported(query: SearchQuery) -> tuple[str, ...]:
                 f"{entries[0][1]!r} was used"
             )
             missing.append(not_applied(INFO, "language", why))
+        else:
+            tag = parse_language(query.language)
+            swapped = swapped_by_region(tag, query.region) if tag is not None else None
+            if swapped is not None:
+                why = f"{swapped}; DuckDuckGo's region {region_code(query)!r} was used"
+                missing.append(not_applied(INFO, "language", why))
     if query.topic == "news":
         why = "the HTML and lite endpoints have no news vertical; web results were returned"
         missing.append(not_applied(INFO, "topic", why))

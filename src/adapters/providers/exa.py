@@ -8,7 +8,8 @@ Snippet = joined `highlights`, else `summary`, else the start of `text` (one fun
 A time range becomes `startPublishedDate`; per call: `includeDomains` or `excludeDomains`
 (Exa takes one of the two: with both, include is sent and the kernel's hit filter drops the
 excluded domains, which a note says),
-`category: news` for `topic: news`, `userLocation` (country), `moderation` for a moderate or
+`category: news` for `topic: news`, `userLocation` (an ISO 3166-1 country; `uk` is sent as
+`GB`, a code ISO does not assign is reported), `moderation` for a moderate or
 strict `safe_search`; Exa has no language parameter (reported). No paging: one request of
 up to 100. Errors: body `{requestId, error, tag}`;
 401 bad key, 402 credits exhausted, 403 forbidden, 429 rate limit.
@@ -39,6 +40,7 @@ from webdistill.adapters.providers.rows import (
 )
 from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.transport import fetch_rows
+from webdistill.adapters.providers.value_lists import ISO_COUNTRIES, ISO_EXCEPTIONAL
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import SearchQuery
 
@@ -72,18 +74,32 @@ def body_for(query: SearchQuery, now: datetime | None = None) -> dict[str, objec
         body["excludeDomains"] = list(query.exclude_domains)
     if query.topic == "news":
         body["category"] = "news"
-    if query.region is not None:
-        body["userLocation"] = query.region.upper()
+    location = location_of(query)
+    if location is not None:
+        body["userLocation"] = location
     if query.safe_search in ("moderate", "strict"):
         body["moderation"] = True
     return body
 
 
+def location_of(query: SearchQuery) -> str | None:
+    """Exa's `userLocation` ("the two-letter ISO country code"): an ISO 3166-1 code, `uk`
+    as ISO's reserved alias of `GB`; None for no region or one ISO does not assign."""
+    if query.region is None:
+        return None
+    region = ISO_EXCEPTIONAL.get(query.region, query.region)
+    return region.upper() if region in ISO_COUNTRIES else None
+
+
 def unsupported(query: SearchQuery) -> tuple[str, ...]:
     """What Exa cannot do of `query`."""
-    if query.language is None:
-        return ()
-    return (not_applied(INFO, "language", "Exa has no language parameter"),)
+    missing = []
+    if query.region is not None and location_of(query) is None:
+        why = f"{query.region.upper()!r} is no ISO 3166-1 country code (Exa takes one)"
+        missing.append(not_applied(INFO, "region", why))
+    if query.language is not None:
+        missing.append(not_applied(INFO, "language", "Exa has no language parameter"))
+    return tuple(missing)
 
 
 def parse_exa(status: int, headers: Mapping[str, str], body: bytes) -> Result[Rows, WebError]:

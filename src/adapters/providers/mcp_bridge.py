@@ -43,6 +43,7 @@ from typing import Any
 import attrs
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.providers import duckduckgo
 from webdistill.adapters.providers.brave import LANGUAGE_ALIASES
 from webdistill.adapters.providers.failures import ProviderInfo
 from webdistill.adapters.providers.paging import not_applied, one_request, site_operators
@@ -67,7 +68,7 @@ MAX_TEXT_BLOCKS = 200
 MAX_TEXT_CHARS = 200_000
 MAX_ROWS = 100
 
-_QUERY_KEYS = ("query", "q", "search_query", "searchQuery", "text", "input")
+_QUERY_KEYS = ("query", "q", "search_query", "searchQuery", "keywords", "text", "input")
 _COUNT_KEYS = ("count", "max_results", "maxResults", "num_results", "numResults", "limit", "num")
 _REGION_KEYS = ("country", "region", "gl", "location", "userLocation")
 _LANGUAGE_KEYS = ("search_lang", "language", "lang", "hl")
@@ -84,8 +85,14 @@ _AUTH_WORDS = re.compile(r"\b(401|403|unauthori[sz]ed|forbidden|api[ _-]?key|tok
 _RATE_WORDS = re.compile(
     r"\b(429|too many requests|rate[ _-]?limit(?:ed|s)?|usage limit exceeded)\b", re.I
 )
-_FIELD_LINE = re.compile(r"^\s*(title|url|link|description|snippet|content)\s*:\s*(.*)$", re.I)
+_FIELD_LINE = re.compile(
+    r"^\s*(title|url|link|description|snippet|content|summary)\s*:\s*(.*)$", re.I
+)
+#: nickclyde/duckduckgo-mcp-server's result heading: "1. TITLE" (then URL: / Summary:).
+_NUMBERED_TITLE = re.compile(r"^\s*\d{1,3}\.\s+(\S.*)$")
 _COUNTRY_NAMES = re.compile(r"country names?\b", re.I)
+#: DuckDuckGo `kl` codes a tool's region description gives as examples.
+_DDG_CODES = re.compile(r"\b(?:wt-wt|us-en|uk-en|de-de|fr-fr|cn-zh|jp-jp)\b", re.I)
 
 
 def _first(properties: Mapping[str, Any], keys: Sequence[str]) -> str | None:
@@ -93,9 +100,10 @@ def _first(properties: Mapping[str, Any], keys: Sequence[str]) -> str | None:
 
 
 def arguments_for(
-    schema: Mapping[str, Any], query: SearchQuery
+    schema: Mapping[str, Any], query: SearchQuery, description: str = ""
 ) -> tuple[dict[str, object], tuple[str, ...]]:
-    """The tool arguments for `query` under the tool's input `schema`, and what is left out."""
+    """The tool arguments for `query` under the tool's input `schema` (and its
+    `description`, where SDK servers document their arguments), and what is left out."""
     properties = schema.get("properties")
     props: Mapping[str, Any] = properties if isinstance(properties, Mapping) else {}
     missing: list[str] = []
@@ -107,7 +115,7 @@ def arguments_for(
         include_domains=() if include else query.include_domains,
         exclude_domains=() if exclude else query.exclude_domains,
     )
-    args[_first(props, _QUERY_KEYS) or "query"] = site_operators(text_query)
+    args[_query_key(schema, props)] = site_operators(text_query)
     if include and query.include_domains:
         args[include] = list(query.include_domains)
     if exclude and query.exclude_domains:
@@ -117,8 +125,12 @@ def arguments_for(
         maximum = props[count_key].get("maximum") if isinstance(props[count_key], dict) else None
         count = wanted(query)
         args[count_key] = min(count, int(maximum)) if isinstance(maximum, int) else count
-    _option(args, missing, props, "region", query.region, keys=_REGION_KEYS)
-    _option(args, missing, props, "language", query.language, keys=_LANGUAGE_KEYS)
+    region_key = _first(props, _REGION_KEYS)
+    if region_key is not None and _takes_ddg_regions(props[region_key], region_key, description):
+        _ddg_region(args, missing, props, region_key, query)
+    else:
+        _option(args, missing, props, "region", query.region, keys=_REGION_KEYS)
+        _option(args, missing, props, "language", query.language, keys=_LANGUAGE_KEYS)
     _option(args, missing, props, "safe_search", query.safe_search, keys=_SAFE_KEYS)
     if query.time_range is not None:
         key = _first(props, _TIME_KEYS)
@@ -135,6 +147,64 @@ def arguments_for(
         else:
             args[key] = "news"
     return args, tuple(missing)
+
+
+def _query_key(schema: Mapping[str, Any], props: Mapping[str, Any]) -> str:
+    """The property the query goes to: a known name (`query`, `q`, ddg-mcp's `keywords`...),
+    else the schema's first required string property, else `query`."""
+    known = _first(props, _QUERY_KEYS)
+    if known is not None:
+        return known
+    required = schema.get("required")
+    for name in required if isinstance(required, list) else []:
+        if isinstance(name, str) and field(props.get(name), "type") == "string":
+            return name
+    return "query"
+
+
+def _takes_ddg_regions(prop: object, key: str, tool_description: str) -> bool:
+    """A region property without an enum whose description or default gives DuckDuckGo
+    region codes (`wt-wt`, `us-en`), or whose tool's description does next to its name
+    (nickclyde's duckduckgo-mcp-server: "region: ... 'us-en' ... 'wt-wt'"; ddg-mcp)."""
+    if _enum(prop):
+        return False
+    said = f"{text_of(field(prop, 'description'))} {text_of(field(prop, 'default'))}"
+    if _DDG_CODES.search(said) is not None:
+        return True
+    return any(
+        key.lower() in line.lower() and _DDG_CODES.search(line) is not None
+        for line in re.split(r"[\n;]", tool_description)
+    )
+
+
+def _ddg_region(
+    args: dict[str, object],
+    missing: list[str],
+    props: Mapping[str, Any],
+    key: str,
+    query: SearchQuery,
+) -> None:
+    """Region (and language) as one DuckDuckGo `kl` code from DuckDuckGo's own list
+    (`jp-jp`, `uk-en`); a region it does not list is reported, never sent as typed."""
+    language_key = _first(props, _LANGUAGE_KEYS)
+    if language_key is not None:
+        _option(args, missing, props, "language", query.language, keys=_LANGUAGE_KEYS)
+    if query.region is None:
+        if query.language is not None and language_key is None:
+            why = "the tool selects results by DuckDuckGo region (give a region), not language"
+            missing.append(not_applied(INFO, "language", why))
+        return
+    kl = duckduckgo.region_code(query)
+    if kl == "wt-wt":
+        why = f"the tool takes DuckDuckGo regions, which list no {query.region.upper()!r}"
+        missing.append(not_applied(INFO, "region", why))
+        return
+    args[key] = kl
+    if language_key is None and query.language is not None:
+        for entry in duckduckgo.unsupported(query):
+            if entry.startswith("language"):
+                why = entry.split(": ", 1)[1].rsplit(" (", 1)[0]
+                missing.append(not_applied(INFO, "language", why))
 
 
 def _enum(prop: object) -> list[object]:
@@ -288,19 +358,30 @@ def _items(node: object, depth: int = 0) -> list[object]:
 
 
 def _text_items(text: str) -> list[object]:
-    """ "Title: ... / URL: ... / Description: ..." blocks (older reference servers)."""
+    """ "Title: ... / URL: ... / Description: ..." blocks (older reference servers, Tavily's
+    `Content:`), and "1. TITLE / URL: ... / Summary: ..." (nickclyde's
+    duckduckgo-mcp-server, `format_results_for_llm`)."""
     items: list[object] = []
     current: dict[str, str] = {}
     for line in text.splitlines():
         match = _FIELD_LINE.match(line)
-        if match is None:
+        numbered = _NUMBERED_TITLE.match(line) if match is None else None
+        if numbered is not None and ("title" not in current or "url" in current):
+            key, value = "title", numbered.group(1)
+        elif match is None:
             continue
-        key = match.group(1).lower()
-        key = {"link": "url", "snippet": "description", "content": "description"}.get(key, key)
+        else:
+            key, value = match.group(1).lower(), match.group(2)
+        key = {
+            "link": "url",
+            "snippet": "description",
+            "content": "description",
+            "summary": "description",
+        }.get(key, key)
         if key in current:
             items.append(current)
             current = {}
-        current[key] = match.group(2)
+        current[key] = value
     if current:
         items.append(current)
     return items
@@ -360,7 +441,10 @@ class McpBridge:
         started = await self._started()
         if started is not None:
             return Failure(started)
-        args, missing = arguments_for(self._tool.input_schema or {}, query)
+        described = getattr(self._tool, "description", None)
+        args, missing = arguments_for(
+            self._tool.input_schema or {}, query, described if isinstance(described, str) else ""
+        )
         try:
             result = await asyncio.wait_for(
                 self._session.call_tool(

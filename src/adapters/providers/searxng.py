@@ -43,6 +43,7 @@ from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.transport import fetch_page_rows
 from webdistill.adapters.providers.value_lists import SEARXNG_LOCALES
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.language_tags import parse_language, swapped_by_region
 from webdistill.kernel.model import SearchQuery
 from webdistill.kernel.quoting import safe_text
 
@@ -89,27 +90,40 @@ def locale_of(query: SearchQuery) -> tuple[str | None, str | None]:
 
     Only codes SearXNG lists are sent: `xx-YY` when it lists that locale, else `xx` (the
     region part is then reported), never a form its check refuses with HTTP 400
-    (`zh-HANT`, `es-419`). `zh-hant`/`zh-hans` become `zh-TW`/`zh-CN` unless the region is
-    another listed one (`zh-HK`).
+    (`zh-HANT`, `es-419`, `zh-Hant-TW`). `zh-hant`/`zh-hans` become `zh-TW`/`zh-CN` unless
+    the region is another listed one (`zh-HK`). When the region's locale is written in
+    another script or is another variant than the language asks for (`zh-hant` in CN,
+    `pt-br` in PT), the region's locale is searched and the language is reported.
     """
-    if query.language is None:
-        return None, None
-    base, _, tail = query.language.partition("-")
-    region = (query.region or "").upper()
-    if query.language in _SCRIPTS:
-        scripted = f"{base}-{region}"
-        locale = scripted if region and scripted in SEARXNG_LOCALES else _SCRIPTS[query.language]
-        return locale, None
-    if not region and len(tail) == 2 and tail.isalpha():
-        region = tail.upper()
+    problem = _locale_problem(query)
+    return problem[0], problem[2]
+
+
+def _locale_problem(query: SearchQuery) -> tuple[str | None, str, str | None]:
+    """(locale, the option a problem concerns, the problem or None)."""
+    tag = parse_language(query.language) if query.language is not None else None
+    if tag is None:
+        return None, "language", None if query.language is None else "not a language tag"
+    base = tag.language
+    region = (query.region or tag.region or "").upper()
     if region and f"{base}-{region}" in SEARXNG_LOCALES:
-        return f"{base}-{region}", None
+        swapped = swapped_by_region(tag, query.region)
+        if swapped is not None:
+            return f"{base}-{region}", "language", f"{swapped}; {base}-{region} was searched"
+        return f"{base}-{region}", "language", None
+    option = "region" if query.region is not None else "language"
+    scripted = _SCRIPTS.get(f"{base}-{tag.script}")
+    if scripted is not None:
+        if not region:
+            return scripted, option, None
+        why = f"SearXNG lists no locale {base}-{region}; {scripted} was searched"
+        return scripted, option, why
     if base not in SEARXNG_LOCALES:
-        return None, f"SearXNG lists no language {query.language!r}"
-    if region or tail:
+        return None, "language", f"SearXNG lists no language {query.language!r}"
+    if region or tag.script:
         shown = f"{base}-{region}" if region else query.language
-        return base, f"SearXNG lists no locale {shown!r}; language {base!r} was searched"
-    return base, None
+        return base, option, f"SearXNG lists no locale {shown!r}; language {base!r} was searched"
+    return base, "language", None
 
 
 def unsupported(query: SearchQuery) -> tuple[str, ...]:
@@ -117,9 +131,8 @@ def unsupported(query: SearchQuery) -> tuple[str, ...]:
     if query.region is not None and query.language is None:
         why = "SearXNG takes a region only with a language (e.g. language=en, region=us)"
         return (not_applied(INFO, "region", why),)
-    locale, problem = locale_of(query)
+    _locale, option, problem = _locale_problem(query)
     if problem is not None:
-        option = "region" if locale is not None and query.region is not None else "language"
         return (not_applied(INFO, option, problem),)
     return ()
 

@@ -4,9 +4,11 @@ Snippet = `snippet`; URL = `link`; date = `date` (display text); no score.
 `num` is sent as the smallest of 10, 20, 30, 40, 50, 100 that covers the request (the
 values Serper's own clients use) and the rows are sliced here; more are paged with `page`
 (1-based) until a page brings nothing new (a short page is not the end: answer boxes take
-organic slots). `topic: news` uses `/news` (rows under `news`). Per call: `gl` (country), `hl`
-(language), `tbs` (time); domain filters become `site:` operators; there is no safe-search
-parameter, which the outcome reports. A bad key is 403 `{"message": "Unauthorized."}`;
+organic slots). `topic: news` uses `/news` (rows under `news`). Per call: `gl` (country) and
+`hl` (language), only values in Google's own lists (`value_lists.GOOGLE_GL`/`GOOGLE_HL`:
+`he` is sent as `iw`, `zh-hant` as `zh-tw`; others are reported), `tbs` (time); domain
+filters become `site:` operators; there is no safe-search parameter, which the outcome
+reports. A bad key is 403 `{"message": "Unauthorized."}`;
 exhausted credits are a 400 "Not enough credits".
 """
 
@@ -36,7 +38,9 @@ from webdistill.adapters.providers.rows import (
 )
 from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.transport import fetch_page_rows
+from webdistill.adapters.providers.value_lists import GOOGLE_GL, GOOGLE_HL, GOOGLE_HL_ALIASES
 from webdistill.kernel.errors import WebError
+from webdistill.kernel.language_tags import parse_language, script_of
 from webdistill.kernel.model import SearchQuery
 
 INFO = ProviderInfo(name="serper", label="Serper", key_var="SERPER_API_KEY")
@@ -60,18 +64,49 @@ def body_for(query: SearchQuery, page: int = 0) -> dict[str, object]:
         body["page"] = page + 1
     if query.time_range is not None:
         body["tbs"] = TIME_RANGES[query.time_range]
-    if query.region is not None:
+    if query.region is not None and query.region in GOOGLE_GL:
         body["gl"] = query.region
-    if query.language is not None:
-        body["hl"] = query.language
+    hl = hl_of(query)[0]
+    if hl is not None:
+        body["hl"] = hl
     return body
+
+
+def hl_of(query: SearchQuery) -> tuple[str | None, str | None]:
+    """Google's `hl` for the query's language (from Google's own list), and what of the
+    language it does not express. `he` is Google's `iw`, `fil` its `tl`, `zh-hant` and
+    `zh-Hant-TW` its `zh-tw`; a language Google does not list is not sent."""
+    tag = parse_language(query.language) if query.language is not None else None
+    if tag is None:
+        return None, None
+    base = GOOGLE_HL_ALIASES.get(tag.language, tag.language)
+    script = tag.script or script_of(tag.language, tag.region or query.region)
+    candidates = [
+        tag.text,
+        GOOGLE_HL_ALIASES.get(f"{tag.language}-{script}", ""),
+        f"{base}-{tag.region}" if tag.region else "",
+        base,
+    ]
+    hl = next((c for c in candidates if c and c in GOOGLE_HL), None)
+    if hl is None:
+        return None, f"Google's hl list has no {query.language!r}"
+    if (tag.region or tag.script) and hl == base and base != tag.text:
+        return hl, f"Google's hl list has no {query.language!r}; {hl!r} was sent"
+    return hl, None
 
 
 def unsupported(query: SearchQuery) -> tuple[str, ...]:
     """What Serper cannot do of `query`."""
-    if query.safe_search is None:
-        return ()
-    return (not_applied(INFO, "safe_search", "Serper has no safe-search parameter"),)
+    missing = []
+    if query.region is not None and query.region not in GOOGLE_GL:
+        why = f"Google's gl list has no country {query.region.upper()!r}"
+        missing.append(not_applied(INFO, "region", why))
+    problem = hl_of(query)[1]
+    if problem is not None:
+        missing.append(not_applied(INFO, "language", problem))
+    if query.safe_search is not None:
+        missing.append(not_applied(INFO, "safe_search", "Serper has no safe-search parameter"))
+    return tuple(missing)
 
 
 def parse_serper(status: int, headers: Mapping[str, str], body: bytes) -> Result[Rows, WebError]:

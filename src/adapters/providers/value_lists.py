@@ -469,3 +469,100 @@ TAVILY_COUNTRIES: dict[str, str] = {
     "zm": "zambia",
     "zw": "zimbabwe",
 }
+
+
+#: Google's `hl` (interface language) codes, which Serper forwards to Google: `iw` for
+#: Hebrew, `tl` for Filipino, `zh-cn`/`zh-tw` (no `zh-hans`/`zh-hant`), `no` for Norwegian.
+#: Source: Google's "Interface Languages" list (Programmable Search JSON API reference,
+#: "Supported Interface Languages"), as republished by searchapi.io
+#: (docs/parameters/google/hl) and snapshotted in brendandc/multilingual-google-image-scraper
+#: `google-languages.json` @a9b3b01; lower-cased here.
+GOOGLE_HL = frozenset(
+    (
+        "af", "ak", "sq", "am", "ar", "hy", "az", "eu", "be", "bem", "bn", "bh", "xx-bork",
+        "bs", "br", "bg", "km", "ca", "chr", "ny", "zh-cn", "zh-tw", "co", "hr", "cs", "da",
+        "nl", "xx-elmer", "en", "eo", "et", "ee", "fo", "tl", "fi", "fr", "fy", "gaa", "gl",
+        "ka", "de", "el", "gn", "gu", "xx-hacker", "ht", "ha", "haw", "iw", "hi", "hu", "is",
+        "ig", "id", "ia", "ga", "it", "ja", "jw", "kn", "kk", "rw", "rn", "xx-klingon", "kg",
+        "ko", "kri", "ku", "ckb", "ky", "lo", "la", "lv", "ln", "lt", "loz", "lg", "ach", "mk",
+        "mg", "ms", "ml", "mt", "mi", "mr", "mfe", "mo", "mn", "sr-me", "ne", "pcm", "nso",
+        "no", "nn", "oc", "or", "om", "ps", "fa", "xx-pirate", "pl", "pt-br", "pt-pt", "pa",
+        "qu", "ro", "rm", "nyn", "ru", "gd", "sr", "sh", "st", "tn", "crs", "sn", "sd", "si",
+        "sk", "sl", "so", "es", "es-419", "su", "sw", "sv", "tg", "ta", "tt", "te", "th", "ti",
+        "to", "lua", "tum", "tr", "tk", "tw", "ug", "uk", "ur", "uz", "vi", "cy", "wo", "xh",
+        "yi", "yo", "zu",
+    )
+)  # fmt: skip
+
+#: Google's `gl` (country) codes, which Serper forwards to Google: ISO 3166-1 alpha-2 plus
+#: Google's own `uk`. Source: SerpApi's published Google countries list
+#: (serpapi.com/google-countries.json), as copied in mei-ame/CX_4242_Project
+#: `google-countries.json` @279a6b9 (2024-11-08).
+GOOGLE_GL = frozenset(
+    (
+        "af", "al", "dz", "as", "ad", "ao", "ai", "aq", "ag", "ar", "am", "aw", "au", "at",
+        "az", "bs", "bh", "bd", "bb", "by", "be", "bz", "bj", "bm", "bt", "bo", "ba", "bw",
+        "bv", "br", "io", "bn", "bg", "bf", "bi", "kh", "cm", "ca", "cv", "ky", "cf", "td",
+        "cl", "cn", "cx", "cc", "co", "km", "cg", "cd", "ck", "cr", "ci", "hr", "cu", "cy",
+        "cz", "dk", "dj", "dm", "do", "ec", "eg", "sv", "gq", "er", "ee", "et", "fk", "fo",
+        "fj", "fi", "fr", "gf", "pf", "tf", "ga", "gm", "ge", "de", "gh", "gi", "gr", "gl",
+        "gd", "gp", "gu", "gt", "gn", "gw", "gy", "ht", "hm", "va", "hn", "hk", "hu", "is",
+        "in", "id", "ir", "iq", "ie", "il", "it", "je", "jm", "jp", "jo", "kz", "ke", "ki",
+        "kp", "kr", "kw", "kg", "la", "lv", "lb", "ls", "lr", "ly", "li", "lt", "lu", "mo",
+        "mk", "mg", "mw", "my", "mv", "ml", "mt", "mh", "mq", "mr", "mu", "yt", "mx", "fm",
+        "md", "mc", "mn", "ms", "ma", "mz", "mm", "na", "nr", "np", "nl", "an", "nc", "nz",
+        "ni", "ne", "ng", "nu", "nf", "mp", "no", "om", "pk", "pw", "ps", "pa", "pg", "py",
+        "pe", "ph", "pn", "pl", "pt", "pr", "qa", "re", "ro", "ru", "rw", "sh", "kn", "lc",
+        "pm", "vc", "ws", "sm", "st", "sa", "sn", "rs", "sc", "sl", "sg", "sk", "si", "sb",
+        "so", "za", "gs", "es", "lk", "sd", "sr", "sj", "sz", "se", "ch", "sy", "tw", "tj",
+        "tz", "th", "tl", "tg", "tk", "to", "tt", "tn", "tr", "tm", "tc", "tv", "ug", "ua",
+        "ae", "uk", "gb", "us", "um", "uy", "uz", "vu", "ve", "vn", "vg", "vi", "wf", "eh",
+        "ye", "zm", "zw",
+    )
+)  # fmt: skip
+
+
+#: ISO 3166-1 alpha-2 country codes (the officially assigned ones), for providers that take
+#: "the two-letter ISO country code" (Exa's `userLocation`). Source: datasets/country-codes
+#: `data/country-codes.csv` column ISO3166-1-Alpha-2 @caa72d1 (2026-05-15), from the ISO
+#: 3166 Maintenance Agency's list; licence: ODC Public Domain Dedication and License.
+ISO_COUNTRIES = frozenset(
+    (
+        "ad", "ae", "af", "ag", "ai", "al", "am", "ao", "aq", "ar", "as", "at", "au", "aw",
+        "ax", "az", "ba", "bb", "bd", "be", "bf", "bg", "bh", "bi", "bj", "bl", "bm", "bn",
+        "bo", "bq", "br", "bs", "bt", "bv", "bw", "by", "bz", "ca", "cc", "cd", "cf", "cg",
+        "ch", "ci", "ck", "cl", "cm", "cn", "co", "cr", "cu", "cv", "cw", "cx", "cy", "cz",
+        "de", "dj", "dk", "dm", "do", "dz", "ec", "ee", "eg", "eh", "er", "es", "et", "fi",
+        "fj", "fk", "fm", "fo", "fr", "ga", "gb", "gd", "ge", "gf", "gg", "gh", "gi", "gl",
+        "gm", "gn", "gp", "gq", "gr", "gs", "gt", "gu", "gw", "gy", "hk", "hm", "hn", "hr",
+        "ht", "hu", "id", "ie", "il", "im", "in", "io", "iq", "ir", "is", "it", "je", "jm",
+        "jo", "jp", "ke", "kg", "kh", "ki", "km", "kn", "kp", "kr", "kw", "ky", "kz", "la",
+        "lb", "lc", "li", "lk", "lr", "ls", "lt", "lu", "lv", "ly", "ma", "mc", "md", "me",
+        "mf", "mg", "mh", "mk", "ml", "mm", "mn", "mo", "mp", "mq", "mr", "ms", "mt", "mu",
+        "mv", "mw", "mx", "my", "mz", "na", "nc", "ne", "nf", "ng", "ni", "nl", "no", "np",
+        "nr", "nu", "nz", "om", "pa", "pe", "pf", "pg", "ph", "pk", "pl", "pm", "pn", "pr",
+        "ps", "pt", "pw", "py", "qa", "re", "ro", "rs", "ru", "rw", "sa", "sb", "sc", "sd",
+        "se", "sg", "sh", "si", "sj", "sk", "sl", "sm", "sn", "so", "sr", "ss", "st", "sv",
+        "sx", "sy", "sz", "tc", "td", "tf", "tg", "th", "tj", "tk", "tl", "tm", "tn", "to",
+        "tr", "tt", "tv", "tw", "tz", "ua", "ug", "um", "us", "uy", "uz", "va", "vc", "ve",
+        "vg", "vi", "vn", "vu", "wf", "ws", "ye", "yt", "za", "zm", "zw",
+    )
+)  # fmt: skip
+
+#: ISO 3166-1 "exceptionally reserved" codes used for a country that has another code:
+#: `uk` is reserved at the United Kingdom's request (its code is `gb`). Source: ISO 3166
+#: Maintenance Agency, "Reserved code elements" (exceptional reservations).
+ISO_EXCEPTIONAL = {"uk": "gb"}
+
+#: BCP 47 / ISO 639-1 codes whose language Google's `hl` list spells otherwise (matched by
+#: the language's name in that list): Hebrew `iw`, Filipino `tl`, Javanese `jw`, Norwegian
+#: (Bokmål) `no`, and the Chinese scripts as Google's `zh-cn` (Simplified) / `zh-tw`
+#: (Traditional). Source: the `GOOGLE_HL` list above.
+GOOGLE_HL_ALIASES = {
+    "he": "iw",
+    "fil": "tl",
+    "jv": "jw",
+    "nb": "no",
+    "zh-hans": "zh-cn",
+    "zh-hant": "zh-tw",
+}

@@ -1,7 +1,7 @@
-"""Open findings of issue 28, kept as strict expected failures.
+"""Findings of issue 28's attacking review, now fixed and kept as regression tests.
 
 An attacking review of the provider options (after the value lists, paging and CLI flags
-landed) found these cases; each test asserts what the issue asks for and fails today. They
-are marked `xfail(strict=True)`: when a fix makes one pass, the run fails until its marker
-is removed, so a fixed finding cannot stay marked as open.
+landed) found these cases; each test asserts what the issue asks for. They were strict
+expected failures until fixed (Amazon/spm trackers, the DuckDuckGo MCP servers' shapes,
+Serper's Google lists, swapped scripts, Exa's ISO regions, three-subtag language tags).
 """

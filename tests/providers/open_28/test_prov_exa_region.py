@@ -8,9 +8,6 @@ import pytest
 
 from tests.providers.open_28.scripted import scripted, search
 
-pytestmark = pytest.mark.xfail(strict=True, reason="issue 28: open finding of the attacking review")
-
-
 EXA = {"results": [{"url": "https://a.example.com/", "title": "t", "text": "c"}]}
 
 

@@ -13,9 +13,6 @@ import pytest
 
 from tests.providers.open_28.scripted import scripted, search
 
-pytestmark = pytest.mark.xfail(strict=True, reason="issue 28: open finding of the attacking review")
-
-
 SEARX = {"query": "electric ferries",
          "results": [{"url": "https://a.example.com/", "title": "t", "content": "c"}]}  # fmt: skip
 

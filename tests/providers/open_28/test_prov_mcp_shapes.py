@@ -17,13 +17,8 @@ import shlex
 import sys
 from pathlib import Path
 
-import pytest
-
 import webdistill
 from webdistill import Config
-
-pytestmark = pytest.mark.xfail(strict=True, reason="issue 28: open finding of the attacking review")
-
 
 SERVER = Path(__file__).with_name("mcp_ddg_server.py")
 

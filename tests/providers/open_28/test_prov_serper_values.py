@@ -13,9 +13,6 @@ import pytest
 
 from tests.providers.open_28.scripted import scripted, search
 
-pytestmark = pytest.mark.xfail(strict=True, reason="issue 28: open finding of the attacking review")
-
-
 SERPER = {"searchParameters": {"q": "electric ferries", "type": "search"},
           "organic": [{"title": "T", "link": "https://a.example.com/", "snippet": "s",
                        "position": 1}]}  # fmt: skip

@@ -14,9 +14,6 @@ import pytest
 from tests.providers.open_28.scripted import scripted, search
 from webdistill.kernel.urls import strip_tracking
 
-pytestmark = pytest.mark.xfail(strict=True, reason="issue 28: open finding of the attacking review")
-
-
 AMAZON = (
     "https://www.amazon.com/Some-Product/dp/B0ABC12345?pd_rd_w=Xyz&pf_rd_p=abc&pd_rd_r=jkl"
     "&pd_rd_wg=GhI&ref_=pd_gw_ci_mcx_mr_hp_atf_m&linkCode=ll1&tag=someaff-20&linkId=abc123"
