@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from tests.interfaces.fences import outside_fences
-from webdistill.adapters.pipeline.deadline import deadline_error
 from webdistill.adapters.http.errors import total_timeout_error, translate
 from webdistill.adapters.http.exchange import http_error
+from webdistill.adapters.pipeline.deadline import deadline_error
 from webdistill.doors.render import error_text
 from webdistill.kernel.own_text import WEB_TEXT, site
 
