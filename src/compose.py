@@ -17,47 +17,25 @@ import json
 from collections.abc import Iterable, Mapping
 from contextlib import AsyncExitStack
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from aiohttp import ThreadedResolver
-from aiohttp.abc import AbstractResolver
 from returns.result import Result
 
-from webdistill.adapters.backend import Extractor, HttpWebBackend, Searcher
-from webdistill.adapters.blocklist import BlocklistFileError, read_blocklist
-from webdistill.adapters.cache import CachingBackend, CachingCompressor
-from webdistill.adapters.compress.extractive import ExtractiveCompressor
-from webdistill.adapters.compress.llm import LlmCompressor, LlmSettings
-from webdistill.adapters.deadline import DeadlineBackend
-from webdistill.adapters.extract.dispatch import extract_content
-from webdistill.adapters.extract.inline import read_inline
-from webdistill.adapters.extract.pool import ExtractionPool, default_pool_size
 from webdistill.adapters.extract.registry import Handler, HandlerRegistry
-from webdistill.adapters.http import audit
-from webdistill.adapters.http.client import GuardedClient
-from webdistill.adapters.http.settings import HttpSettings
-from webdistill.adapters.providers.custom import ChainedSearcher
-from webdistill.adapters.providers.pacing import IntervalPacer, Pacer
-from webdistill.adapters.providers.registry import SearchProviders
-from webdistill.adapters.providers.selection import describe_providers as _describe_providers
-from webdistill.adapters.providers.settings import ProviderSettings
-from webdistill.adapters.readers.fallback import ReaderFallback
-from webdistill.adapters.readers.gate import AddressGate
-from webdistill.adapters.readers.registry import make_reader, reader_settings
-from webdistill.adapters.robots import RobotsGate
-from webdistill.adapters.store.choice import StoreChoiceError, open_store
-from webdistill.adapters.store.pacer import StorePacer
-from webdistill.adapters.store.results import StoredResults
 from webdistill.config import Config, ConfigError
 from webdistill.kernel import Deps, Document, FetchOutcome, SearchOutcome, WebBackend, WebError
 from webdistill.kernel.ports import Compressor
-from webdistill.kernel.redaction import masked_url
 from webdistill.kernel.results import StoredResult
-from webdistill.kernel.retrieval import web_get_result
-from webdistill.kernel.schemas import tool_schemas
 from webdistill.kernel.store import Store
-from webdistill.kernel.tools import web_fetch, web_search
 from webdistill.kernel.urls import UrlPolicy
+
+if TYPE_CHECKING:
+    from aiohttp.abc import AbstractResolver
+
+    from webdistill.adapters.backend import Extractor, Searcher
+    from webdistill.adapters.http.settings import HttpSettings
+    from webdistill.adapters.providers.pacing import Pacer
+    from webdistill.adapters.providers.settings import ProviderSettings
 
 DEFAULT_USER_AGENT = "webdistill/0.1 (+https://pypi.org/project/webdistill/)"
 
@@ -80,6 +58,8 @@ def url_policy(config: Config) -> UrlPolicy:
 def _default_blocklist(config: Config) -> frozenset[str]:
     if not config.default_blocklist:
         return frozenset()
+    from webdistill.adapters.blocklist import BlocklistFileError, read_blocklist
+
     try:
         return read_blocklist()
     except BlocklistFileError as error:
@@ -87,6 +67,8 @@ def _default_blocklist(config: Config) -> frozenset[str]:
 
 
 def http_settings(config: Config) -> HttpSettings:
+    from webdistill.adapters.http.settings import HttpSettings
+
     return HttpSettings(
         policy=url_policy(config),
         max_response_bytes=config.max_response_bytes,
@@ -102,6 +84,8 @@ def http_settings(config: Config) -> HttpSettings:
 
 
 def provider_settings(config: Config) -> ProviderSettings:
+    from webdistill.adapters.providers.settings import ProviderSettings
+
     return ProviderSettings(
         provider=config.search_provider,
         brave_api_key=config.brave_api_key,
@@ -128,6 +112,9 @@ def duckduckgo_pacer(config: Config, store: Store) -> Pacer | None:
     every process of the user, or every replica, keeps one pace; None: the in-process one."""
     if not store.shared:
         return None
+    from webdistill.adapters.providers.pacing import IntervalPacer
+    from webdistill.adapters.store.pacer import StorePacer
+
     settings = provider_settings(config)
     local = IntervalPacer(settings.ddg_min_interval_s, settings.ddg_backoff_s)
     return StorePacer(
@@ -169,6 +156,21 @@ class Toolkit:
             raise
 
     async def _enter(self) -> Toolkit:
+        # The adapters load here, when a toolkit opens, not when this module is imported:
+        # `webdistill extract` and `config` import this module and need none of them.
+        from webdistill.adapters.backend import HttpWebBackend
+        from webdistill.adapters.cache import CachingBackend
+        from webdistill.adapters.deadline import DeadlineBackend
+        from webdistill.adapters.extract.dispatch import extract_content
+        from webdistill.adapters.extract.inline import read_inline
+        from webdistill.adapters.extract.pool import ExtractionPool, default_pool_size
+        from webdistill.adapters.http import audit
+        from webdistill.adapters.http.client import GuardedClient
+        from webdistill.adapters.providers.custom import ChainedSearcher
+        from webdistill.adapters.providers.registry import SearchProviders
+        from webdistill.adapters.robots import RobotsGate
+        from webdistill.adapters.store.results import StoredResults
+
         config = self.config
         if config.audit_log:
             try:
@@ -246,6 +248,8 @@ class Toolkit:
         return self
 
     def _open_store(self) -> Store:
+        from webdistill.adapters.store.choice import StoreChoiceError, open_store
+
         config = self.config
         try:
             store = open_store(config.cache, config.cache_dir, config.cache_max_bytes)
@@ -256,6 +260,12 @@ class Toolkit:
 
     def _with_reader(self, backend: WebBackend) -> WebBackend:
         """The opt-in hosted reader fallback (WEB_READER) around the page backend."""
+        from aiohttp import ThreadedResolver
+
+        from webdistill.adapters.readers.fallback import ReaderFallback
+        from webdistill.adapters.readers.gate import AddressGate
+        from webdistill.adapters.readers.registry import make_reader, reader_settings
+
         config = self.config
         settings = reader_settings(
             config.reader,
@@ -274,8 +284,14 @@ class Toolkit:
     def _compressor(self) -> Compressor | None:
         config = self.config
         if config.compressor == "extractive":
+            from webdistill.adapters.compress.extractive import ExtractiveCompressor
+
             return ExtractiveCompressor(target_chars=config.max_content_chars)
         if config.compressor == "llm" and config.llm_base_url and config.llm_model:
+            from webdistill.adapters.cache import CachingCompressor
+            from webdistill.adapters.compress.llm import LlmCompressor, LlmSettings
+            from webdistill.kernel.redaction import masked_url
+
             settings = LlmSettings(
                 base_url=config.llm_base_url,
                 model=config.llm_model,
@@ -322,6 +338,9 @@ class Toolkit:
 
         `scope` names the caller on a shared server (the MCP session): only it can get the
         result back by its `response_id`."""
+        from webdistill.adapters.http import audit
+        from webdistill.kernel.tools import web_search
+
         token = audit.current_tool.set("web_search")
         try:
             return await web_search(self.deps, raw, scope=scope)
@@ -332,6 +351,9 @@ class Toolkit:
         self, raw: object, *, scope: str = ""
     ) -> Result[tuple[FetchOutcome, ...], WebError]:
         """The `web_fetch` tool (arguments as the schema describes; `scope` as in `search`)."""
+        from webdistill.adapters.http import audit
+        from webdistill.kernel.tools import web_fetch
+
         token = audit.current_tool.set("web_fetch")
         try:
             return await web_fetch(self.deps, raw, scope=scope)
@@ -340,12 +362,16 @@ class Toolkit:
 
     async def get_result(self, raw: object, *, scope: str = "") -> Result[StoredResult, WebError]:
         """The `web_get_result` tool: an earlier result by `response_id`, whole or in part."""
+        from webdistill.kernel.retrieval import web_get_result
+
         return await web_get_result(self.deps, raw, scope=scope)
 
     def schemas(self, *, strict: bool = False) -> list[dict[str, Any]]:
         """Function-calling schemas: `[{"name", "description", "parameters"}, ...]`;
         `strict=True` gives OpenAI's strict-mode form (with `"strict": true`).
         `web_get_result` is left out when results are not stored."""
+        from webdistill.kernel.schemas import tool_schemas
+
         return tool_schemas(strict=strict, results=self.config.max_stored_results > 0)
 
 
@@ -375,11 +401,15 @@ def read_local(
 ) -> Result[Document, WebError]:
     """Read a local body (a saved page, a file) to a `Document`, offline: the `extract` door
     (`image_links`: WEB_IMAGE_LINKS, images as `![alt](url)` or their alt text alone)."""
+    from webdistill.adapters.extract.dispatch import extract_content
+
     return extract_content(body, content_type, url, image_links=image_links)
 
 
 def describe_providers(config: Config) -> list[tuple[str, bool, str]]:
     """Each search provider with whether `config` makes it usable and why (the `config` door)."""
+    from webdistill.adapters.providers.selection import describe_providers as _describe_providers
+
     return _describe_providers(provider_settings(config))
 
 
@@ -413,6 +443,8 @@ def _page_scope(handlers: tuple[Handler, ...]) -> str:
 
 def _builtin_reading(config: Config) -> Extractor:
     """The built-in handlers with the configured reading options (picklable for the pool)."""
+    from webdistill.adapters.extract.dispatch import extract_content
+
     if config.image_links:
         return extract_content
     return functools.partial(extract_content, image_links=False)

@@ -15,7 +15,7 @@ PROBE = """
 import webdistill.adapters.extract.worker_boot
 from webdistill.adapters.extract.html import stoplists
 assert not stoplists._LOCK.locked(), "the stop-list lock is held at fork time"
-assert stoplists._build_index.cache_info().currsize == 1, "the stop-list index is not built"
+assert stoplists._REVERSE, "the stop-list index is not built"
 """
 
 
