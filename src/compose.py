@@ -11,10 +11,11 @@ This is the only module that names concrete adapter classes. `build(config)` ret
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import AsyncExitStack
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -23,7 +24,16 @@ from returns.result import Result
 
 from webdistill.adapters.extract.registry import Handler, HandlerRegistry
 from webdistill.config import Config, ConfigError
-from webdistill.kernel import Deps, Document, FetchOutcome, SearchOutcome, WebBackend, WebError
+from webdistill.kernel import (
+    Deps,
+    Document,
+    FetchOutcome,
+    FetchRequest,
+    SearchOutcome,
+    SearchQuery,
+    WebBackend,
+    WebError,
+)
 from webdistill.kernel.ports import Compressor
 from webdistill.kernel.results import StoredResult
 from webdistill.kernel.store import Store
@@ -127,6 +137,31 @@ def duckduckgo_pacer(config: Config, store: Store) -> Pacer | None:
     )
 
 
+class _OnFirstCall:
+    """A `WebBackend` composed by `compose()` at its first search or fetch (once, under a
+    lock), so a call the cache answers never loads what the chain needs."""
+
+    def __init__(self, compose: Callable[[], Awaitable[WebBackend]]) -> None:
+        self._compose = compose
+        self._backend: WebBackend | None = None
+        self._lock: asyncio.Lock | None = None
+
+    async def _composed(self) -> WebBackend:
+        if self._backend is None:
+            if self._lock is None:
+                self._lock = asyncio.Lock()
+            async with self._lock:
+                if self._backend is None:
+                    self._backend = await self._compose()
+        return self._backend
+
+    async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
+        return await (await self._composed()).search(query)
+
+    async def extract(self, request: FetchRequest) -> Result[object, WebError]:
+        return await (await self._composed()).extract(request)
+
+
 class Toolkit:
     """The two tools over the configured adapters. Use it as an async context manager."""
 
@@ -156,19 +191,14 @@ class Toolkit:
             raise
 
     async def _enter(self) -> Toolkit:
-        # The adapters load here, when a toolkit opens, not when this module is imported:
-        # `webdistill extract` and `config` import this module and need none of them.
-        from webdistill.adapters.backend import HttpWebBackend
+        # The adapters load when a toolkit opens, not when this module is imported
+        # (`webdistill extract` and `config` import it and need none of them), and the page
+        # and search chain (HTTP client, providers, extraction pool) is composed at the first
+        # call that misses the cache (`_OnFirstCall`): `webdistill get` and a page already
+        # stored never load aiohttp. Everything that can refuse the configuration (audit log,
+        # store, block list) is still checked here.
         from webdistill.adapters.cache import CachingBackend
-        from webdistill.adapters.deadline import DeadlineBackend
-        from webdistill.adapters.extract.dispatch import extract_content
-        from webdistill.adapters.extract.inline import read_inline
-        from webdistill.adapters.extract.pool import ExtractionPool, default_pool_size
         from webdistill.adapters.http import audit
-        from webdistill.adapters.http.client import GuardedClient
-        from webdistill.adapters.providers.custom import ChainedSearcher
-        from webdistill.adapters.providers.registry import SearchProviders
-        from webdistill.adapters.robots import RobotsGate
         from webdistill.adapters.store.results import StoredResults
 
         config = self.config
@@ -178,44 +208,9 @@ class Toolkit:
             except audit.AuditOpenError as error:
                 raise ConfigError(str(error)) from None
             self._stack.callback(audit.disable, config.audit_log)
-        client = await self._stack.enter_async_context(
-            GuardedClient(http_settings(config), resolver=self._resolver)
-        )
         store = self._open_store()
         self._store = store
-        configured = await self._stack.enter_async_context(
-            SearchProviders(provider_settings(config), pacer=duckduckgo_pacer(config, store))
-        )
-        searcher: Searcher = configured
-        if self._providers:  # the caller's providers first, then the configured chain
-            searcher = ChainedSearcher(self._providers, configured)
-        backend: WebBackend
-        if self._handlers is not None:
-            # The caller's handlers are consulted first. They are the caller's own functions
-            # (closures, not importable by name), so they run in this process: small bodies
-            # inline, large ones in a thread, as without the worker pool.
-            extractor: Extractor = functools.partial(
-                extract_content, handlers=self._handlers, image_links=config.image_links
-            )
-            backend = HttpWebBackend(client, extractor, searcher)
-        else:
-            pool = ExtractionPool(
-                default_pool_size(config.concurrency), memory_mb=config.extract_memory_mb
-            )
-            self._stack.callback(pool.close)
-            backend = HttpWebBackend(
-                client,
-                _builtin_reading(config),
-                searcher,
-                pool=pool,
-                inline=functools.partial(read_inline, image_links=config.image_links),
-            )
-        if config.respect_robots:
-            backend = RobotsGate(backend, client, config.user_agent or DEFAULT_USER_AGENT)
-        backend = DeadlineBackend(
-            backend, timeout_s=config.fetch_timeout_ms / 1000, concurrency=config.concurrency
-        )
-        backend = self._with_reader(backend)  # outside the deadline: its own timeout
+        backend: WebBackend = _OnFirstCall(self._compose_backend)
         if config.cache != "off":
             lock_ttl_s = max(config.fetch_timeout_ms, config.search_timeout_ms) / 1000 + 5
             replicas = config.cache not in ("disk", "memory")  # a Redis URL
@@ -246,6 +241,58 @@ class Toolkit:
             results=results,
         )
         return self
+
+    async def _compose_backend(self) -> WebBackend:
+        """The page and search chain under the cache: client, providers, extraction (the
+        pool's fork server starts at the first body it reads), robots, deadline, reader."""
+        from webdistill.adapters.backend import HttpWebBackend
+        from webdistill.adapters.deadline import DeadlineBackend
+        from webdistill.adapters.extract.dispatch import extract_content
+        from webdistill.adapters.extract.inline import read_inline
+        from webdistill.adapters.extract.pool import ExtractionPool, default_pool_size
+        from webdistill.adapters.http.client import GuardedClient
+        from webdistill.adapters.providers.custom import ChainedSearcher
+        from webdistill.adapters.providers.registry import SearchProviders
+        from webdistill.adapters.robots import RobotsGate
+
+        config = self.config
+        assert self._store is not None  # (opened by `_enter`)
+        client = await self._stack.enter_async_context(
+            GuardedClient(http_settings(config), resolver=self._resolver)
+        )
+        configured = await self._stack.enter_async_context(
+            SearchProviders(provider_settings(config), pacer=duckduckgo_pacer(config, self._store))
+        )
+        searcher: Searcher = configured
+        if self._providers:  # the caller's providers first, then the configured chain
+            searcher = ChainedSearcher(self._providers, configured)
+        backend: WebBackend
+        if self._handlers is not None:
+            # The caller's handlers are consulted first. They are the caller's own functions
+            # (closures, not importable by name), so they run in this process: small bodies
+            # inline, large ones in a thread, as without the worker pool.
+            extractor: Extractor = functools.partial(
+                extract_content, handlers=self._handlers, image_links=config.image_links
+            )
+            backend = HttpWebBackend(client, extractor, searcher)
+        else:
+            pool = ExtractionPool(
+                default_pool_size(config.concurrency), memory_mb=config.extract_memory_mb
+            )
+            self._stack.callback(pool.close)
+            backend = HttpWebBackend(
+                client,
+                _builtin_reading(config),
+                searcher,
+                pool=pool,
+                inline=functools.partial(read_inline, image_links=config.image_links),
+            )
+        if config.respect_robots:
+            backend = RobotsGate(backend, client, config.user_agent or DEFAULT_USER_AGENT)
+        backend = DeadlineBackend(
+            backend, timeout_s=config.fetch_timeout_ms / 1000, concurrency=config.concurrency
+        )
+        return self._with_reader(backend)  # outside the deadline: its own timeout
 
     def _open_store(self) -> Store:
         from webdistill.adapters.store.choice import StoreChoiceError, open_store
