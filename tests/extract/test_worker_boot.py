@@ -26,6 +26,24 @@ def test_the_stoplist_index_is_built_and_its_lock_free_when_the_preload_ends() -
     assert done.returncode == 0, done.stderr
 
 
+IMPORT_ONLY = """
+import threading
+import webdistill.adapters.extract.dispatch
+from webdistill.adapters.extract.html import stoplists
+assert [t.name for t in threading.enumerate()] == ["MainThread"], threading.enumerate()
+assert stoplists.stoplists.cache_info().currsize == 0, "the stop lists were read at import"
+assert not stoplists._REVERSE, "the stop-list index was built at import"
+"""
+
+
+def test_importing_the_readers_reads_no_stoplist_and_starts_no_thread() -> None:
+    # Issue 33: the index is built on first need (a process that only imports the reader,
+    # as `webdistill config` or an MCP server did, paid for it in a warm-up thread).
+    command = [sys.executable, "-c", IMPORT_ONLY]
+    done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
 # A process whose working folder it may not enter: reported by an attack on issue 25
 # (`webdistill fetch` run as uid 65534 through `setpriv` from root's home: every body failed
 # as INTERNAL_ERROR, BrokenPipeError in the parent). multiprocessing's `spawn.prepare` enters
