@@ -38,5 +38,5 @@ def test_every_stoplist_equals_justexts() -> None:
 def test_counts_without_the_index_equal_counts_with_it(words: list[str]) -> None:
     seen = Counter(words)
     by_index = stoplists._counts_by_index(seen, REVERSE)
-    by_sets = stoplists._counts_by_sets(seen)
-    assert list(by_sets.items()) == list(by_index.items())  # same order: ties break alike
+    by_words = stoplists._counts_by_words(seen)
+    assert list(by_words.items()) == list(by_index.items())  # same order: ties break alike

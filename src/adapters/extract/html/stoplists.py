@@ -8,8 +8,9 @@ counts the sampled words found in each stoplist; two ways give the same answer:
   sampled word: the extraction fork server builds it once before forking its workers, so
   every worker reads pages this way;
 - without it (a one-shot `webdistill extract`, a tiny page read inline by the parent
-  process), one C-level set intersection per stoplist: a few milliseconds per page instead
-  of building the index (a quarter of a second of CPU) for one page.
+  process), each word's stoplists are found on its first sight (one set look-up per
+  stoplist) and kept: a few milliseconds for a first page instead of building the index
+  (a quarter of a second of CPU), then one look-up per word as with the index.
 
 The declared language wins when its stoplist matches nearly as well as the best one
 (declarations are often template defaults).
@@ -126,25 +127,37 @@ def _counts_by_index(seen: Counter[str], reverse: dict[str, tuple[str, ...]]) ->
     return counts
 
 
-def _counts_by_sets(seen: Counter[str]) -> dict[str, int]:
-    """`_counts_by_index` without the index, in the same order: a language comes at its
-    first sampled word (first-seen order), languages of one word in name order."""
-    position = {word: at for at, word in enumerate(seen)}
-    found: list[tuple[int, str, int]] = []
-    for name, words in stoplists().items():
-        common = words.intersection(position)
-        if common:
-            first = min(position[word] for word in common)
-            found.append((first, name, sum(seen[word] for word in common)))
-    found.sort()
-    return {name: count for _, name, count in found}
+#: Without the index: each word's stoplists, found on first sight and kept (at most
+#: `_MEMO_MAX` words, then started afresh: a long-running parent reads only tiny pages).
+_MEMO: dict[str, tuple[str, ...]] = {}
+_MEMO_MAX = 50_000
+
+
+def _languages_of(word: str) -> tuple[str, ...]:
+    found = _MEMO.get(word)
+    if found is None:
+        if len(_MEMO) >= _MEMO_MAX:
+            _MEMO.clear()
+        found = tuple(name for name, words in stoplists().items() if word in words)
+        _MEMO[word] = found
+    return found
+
+
+def _counts_by_words(seen: Counter[str]) -> dict[str, int]:
+    """`_counts_by_index` without the index (same counts, same order: a word's stoplists
+    come in name order, as in the index)."""
+    counts: dict[str, int] = {}
+    for word, times in seen.items():
+        for name in _languages_of(word):
+            counts[name] = counts.get(name, 0) + times
+    return counts
 
 
 def guess_stoplist(text: str, lang: str | None = None) -> str:
     """The stoplist that best fits `text`, preferring the declared `lang`."""
     words = _WORD.findall(text[: SAMPLE_WORDS * 12].lower())[:SAMPLE_WORDS]
     seen = Counter(words)
-    counts = _counts_by_index(seen, _REVERSE) if _REVERSE else _counts_by_sets(seen)
+    counts = _counts_by_index(seen, _REVERSE) if _REVERSE else _counts_by_words(seen)
     declared = declared_stoplist(lang)
     if not counts:
         return declared or "English"
