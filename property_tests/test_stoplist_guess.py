@@ -34,6 +34,11 @@ def test_every_stoplist_equals_justexts() -> None:
         assert stoplists.stoplist(name) == expected, name
 
 
+def test_the_index_equals_the_one_built_word_by_word() -> None:
+    stoplists.build_index()
+    assert stoplists._REVERSE == REVERSE
+
+
 @given(st.lists(WORDS, max_size=60))
 def test_counts_without_the_index_equal_counts_with_it(words: list[str]) -> None:
     seen = Counter(words)

@@ -98,11 +98,15 @@ def build_index() -> None:
     the fork server calls it once, before any worker is forked (extract/worker_boot.py)."""
     if _REVERSE:
         return
-    reverse: dict[str, list[str]] = {}
-    for name, words in stoplists().items():
-        for word in words:
-            reverse.setdefault(word, []).append(name)
-    _REVERSE.update((w, tuple(n)) for w, n in reverse.items())
+    reverse: dict[str, tuple[str, ...]] = {}
+    seen: set[str] = set()  # (the keys as a set: set & set runs over the smaller one, in C)
+    for name, words in stoplists().items():  # (sorted by name: each tuple stays sorted)
+        shared = words & seen
+        reverse.update(dict.fromkeys(words - shared, (name,)))  # most words: in C
+        for word in shared:
+            reverse[word] += (name,)
+        seen |= words
+    _REVERSE.update(reverse)
 
 
 def stoplist(name: str) -> frozenset[str]:
