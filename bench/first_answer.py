@@ -78,7 +78,9 @@ def _answer(process: subprocess.Popen[bytes], wanted: int) -> dict[str, object]:
     while True:
         line = process.stdout.readline()
         if not line:
-            raise RuntimeError("the MCP server closed its output")
+            process.kill()
+            _, err = process.communicate()
+            raise RuntimeError(f"the MCP server closed its output: {err.decode()[-2000:]}")
         message = json.loads(line)
         if message.get("id") == wanted:
             return dict(message)
@@ -91,7 +93,7 @@ def mcp_times(binary: str, env: dict[str, str], url: str) -> tuple[float, float]
         [binary, "mcp"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
         env=env,
     )
     try:
