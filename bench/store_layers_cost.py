@@ -48,10 +48,16 @@ class _InstantClient:
         return Success(_Response(url, "text/plain", BODY))
 
 
-def _innermost(backend: object) -> object:
-    while hasattr(backend, "_inner"):
-        backend = backend._inner
-    return backend
+async def _innermost(backend: object) -> object:
+    """The HttpWebBackend under the layers (composing the chain the toolkit composes at its
+    first call the cache misses, pipeline.first_call.OnFirstCall)."""
+    while True:
+        if hasattr(backend, "composed"):
+            backend = await backend.composed()
+        elif hasattr(backend, "_inner"):
+            backend = backend._inner
+        else:
+            return backend
 
 
 async def main(rounds: int, cache: str) -> None:
@@ -65,7 +71,8 @@ async def main(rounds: int, cache: str) -> None:
                 cache_dir=tempfile.mkdtemp(prefix="webdistill-bench-"), max_stored_results=kept,
             )  # fmt: skip
             toolkit = await stack.enter_async_context(build(config))
-            _innermost(toolkit.deps.backend)._client = _InstantClient()  # type: ignore[attr-defined]
+            innermost = await _innermost(toolkit.deps.backend)
+            innermost._client = _InstantClient()  # type: ignore[attr-defined]
             kits.append((name, toolkit))
         counter = 0
 

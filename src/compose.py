@@ -17,46 +17,35 @@ import json
 from collections.abc import Iterable, Mapping
 from contextlib import AsyncExitStack
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from aiohttp import ThreadedResolver
-from aiohttp.abc import AbstractResolver
 from returns.result import Result
 
-from webdistill.adapters.blocklist import BlocklistFileError, read_blocklist
-from webdistill.adapters.compress.cache import CachingCompressor
-from webdistill.adapters.compress.extractive import ExtractiveCompressor
-from webdistill.adapters.compress.llm import LlmCompressor, LlmSettings
-from webdistill.adapters.extract.dispatch import extract_content
-from webdistill.adapters.extract.inline import read_inline
-from webdistill.adapters.extract.pool import ExtractionPool, default_pool_size
 from webdistill.adapters.extract.registry import Handler, HandlerRegistry
-from webdistill.adapters.http import audit
-from webdistill.adapters.http.client import GuardedClient
-from webdistill.adapters.http.settings import HttpSettings
-from webdistill.adapters.pipeline.backend import Extractor, HttpWebBackend, Searcher
-from webdistill.adapters.pipeline.chain import Parts, build_chain
-from webdistill.adapters.providers.custom import ChainedSearcher
-from webdistill.adapters.providers.pacing import IntervalPacer, Pacer
-from webdistill.adapters.providers.registry import SearchProviders
-from webdistill.adapters.providers.selection import describe_providers as _describe_providers
-from webdistill.adapters.providers.settings import ProviderSettings
-from webdistill.adapters.readers.base import Reader
-from webdistill.adapters.readers.gate import AddressGate
-from webdistill.adapters.readers.registry import make_reader, reader_settings
-from webdistill.adapters.store.choice import StoreChoiceError, open_store
-from webdistill.adapters.store.pacer import StorePacer
-from webdistill.adapters.store.results import StoredResults
 from webdistill.config import Config, ConfigError
-from webdistill.kernel import Deps, Document, FetchOutcome, SearchOutcome, WebBackend, WebError
+from webdistill.kernel import (
+    Deps,
+    Document,
+    FetchOutcome,
+    SearchOutcome,
+    WebBackend,
+    WebError,
+)
 from webdistill.kernel.ports import Compressor
-from webdistill.kernel.redaction import masked_url
 from webdistill.kernel.results import StoredResult
-from webdistill.kernel.retrieval import web_get_result
-from webdistill.kernel.schemas import tool_schemas
 from webdistill.kernel.store import Store
-from webdistill.kernel.tools import web_fetch, web_search
 from webdistill.kernel.urls import UrlPolicy
+
+if TYPE_CHECKING:
+    from aiohttp.abc import AbstractResolver
+
+    from webdistill.adapters.http.settings import HttpSettings
+    from webdistill.adapters.pipeline.backend import Extractor, Searcher
+    from webdistill.adapters.pipeline.chain import Parts
+    from webdistill.adapters.providers.pacing import Pacer
+    from webdistill.adapters.providers.settings import ProviderSettings
+    from webdistill.adapters.readers.base import Reader
+    from webdistill.adapters.readers.gate import AddressGate
 
 DEFAULT_USER_AGENT = "webdistill/0.1 (+https://pypi.org/project/webdistill/)"
 
@@ -65,8 +54,12 @@ __all__ = ["Config", "ConfigError", "Toolkit", "build"]
 
 def url_policy(config: Config) -> UrlPolicy:
     """The fetch policy the configuration asks for (with the shipped malware list unless
-    WEB_DEFAULT_BLOCKLIST=false; read once per process)."""
-    return UrlPolicy(
+    WEB_DEFAULT_BLOCKLIST=false; read once per process).
+
+    Equal policies come back as one object: the kernel memoises URL and address verdicts per
+    (value, policy), and a key found by identity costs nothing, where two equal policies
+    compare their block lists (2,700 hosts, a quarter of a millisecond) at every look-up."""
+    policy = UrlPolicy(
         allow_http=config.allow_http,
         allow_private_network=config.allow_private_network,
         allowlist=config.domain_allowlist,
@@ -74,11 +67,21 @@ def url_policy(config: Config) -> UrlPolicy:
         trusted_addresses=config.trusted_addresses,
         default_blocklist=_default_blocklist(config),
     )
+    try:
+        return _POLICIES.setdefault(policy, policy)
+    except TypeError:  # (an unhashable value in it: not shared)
+        return policy
+
+
+#: Every policy made so far, by value (a process makes a handful).
+_POLICIES: dict[UrlPolicy, UrlPolicy] = {}
 
 
 def _default_blocklist(config: Config) -> frozenset[str]:
     if not config.default_blocklist:
         return frozenset()
+    from webdistill.adapters.blocklist import BlocklistFileError, read_blocklist
+
     try:
         return read_blocklist()
     except BlocklistFileError as error:
@@ -86,6 +89,8 @@ def _default_blocklist(config: Config) -> frozenset[str]:
 
 
 def http_settings(config: Config) -> HttpSettings:
+    from webdistill.adapters.http.settings import HttpSettings
+
     return HttpSettings(
         policy=url_policy(config),
         max_response_bytes=config.max_response_bytes,
@@ -101,6 +106,8 @@ def http_settings(config: Config) -> HttpSettings:
 
 
 def provider_settings(config: Config) -> ProviderSettings:
+    from webdistill.adapters.providers.settings import ProviderSettings
+
     return ProviderSettings(
         provider=config.search_provider,
         brave_api_key=config.brave_api_key,
@@ -127,6 +134,9 @@ def duckduckgo_pacer(config: Config, store: Store) -> Pacer | None:
     every process of the user, or every replica, keeps one pace; None: the in-process one."""
     if not store.shared:
         return None
+    from webdistill.adapters.providers.pacing import IntervalPacer
+    from webdistill.adapters.store.pacer import StorePacer
+
     settings = provider_settings(config)
     local = IntervalPacer(settings.ddg_min_interval_s, settings.ddg_backoff_s)
     return StorePacer(
@@ -159,6 +169,7 @@ class Toolkit:
         self._stack = AsyncExitStack()
         self._deps: Deps | None = None
         self._store: Store | None = None
+        self._policy = UrlPolicy()
 
     async def __aenter__(self) -> Toolkit:
         try:
@@ -168,6 +179,17 @@ class Toolkit:
             raise
 
     async def _enter(self) -> Toolkit:
+        # The adapters load when a toolkit opens, not when this module is imported
+        # (`webdistill extract` and `config` import it and need none of them), and the page
+        # and search chain (HTTP client, providers, extraction pool) is composed at the first
+        # call that misses the cache (`_OnFirstCall`): `webdistill get` and a page already
+        # stored never load aiohttp. Everything that can refuse the configuration (audit log,
+        # store, block list) is still checked here.
+        from webdistill.adapters.http import audit
+        from webdistill.adapters.pipeline.chain import OPEN_STAGES, Parts, build_chain
+        from webdistill.adapters.pipeline.first_call import OnFirstCall
+        from webdistill.adapters.store.results import StoredResults
+
         config = self.config
         if config.audit_log:
             try:
@@ -175,13 +197,71 @@ class Toolkit:
             except audit.AuditOpenError as error:
                 raise ConfigError(str(error)) from None
             self._stack.callback(audit.disable, config.audit_log)
+        store = self._open_store()
+        self._store = store
+        self._policy = url_policy(config)  # (refuses an unreadable block list now)
+        replicas = config.cache not in ("off", "disk", "memory")  # a Redis URL
+        parts = Parts(
+            robots_client=None,  # (the web stages' parts get the client: `_compose_backend`)
+            user_agent=config.user_agent or DEFAULT_USER_AGENT,
+            timeout_s=config.fetch_timeout_ms / 1000,
+            concurrency=config.concurrency,
+            reader=None,
+            reader_gate=None,
+            store=store if config.cache != "off" else None,
+            lock_ttl_s=(
+                max(config.fetch_timeout_ms, config.search_timeout_ms) / 1000 + 5
+                if replicas
+                else None
+            ),
+            search_scope=_search_scope(provider_settings(config), self._providers),
+            page_scope=self._page_scope,
+        )
+        # The stages of adapters/pipeline, in order: the cache now, the rest at first use.
+        web = OnFirstCall(functools.partial(self._compose_backend, parts))
+        backend = build_chain(web, parts, OPEN_STAGES)
+        results = None
+        if config.max_stored_results > 0:
+            results = StoredResults(
+                store,
+                max_results=config.max_stored_results,
+                max_chars=config.max_stored_chars,
+            )
+        self._deps = Deps(
+            backend=backend,
+            compressor=self._compressor(),
+            compress_min_length=config.compress_min_length,
+            url_policy=self._policy,
+            max_content_chars=config.max_content_chars,
+            concurrency=config.concurrency,
+            snippet_chars=config.snippet_chars,
+            content_hits=config.content_hits,
+            content_chars=config.content_chars,
+            results=results,
+        )
+        return self
+
+    async def _compose_backend(self, parts: Parts) -> WebBackend:
+        """The page and search chain under the cache: client, providers, extraction (the
+        pool's fork server starts at the first body it reads), robots, deadline, reader."""
+        import attrs
+
+        from webdistill.adapters.extract.dispatch import extract_content
+        from webdistill.adapters.extract.inline import read_inline
+        from webdistill.adapters.extract.pool import ExtractionPool, default_pool_size
+        from webdistill.adapters.http.client import GuardedClient
+        from webdistill.adapters.pipeline.backend import HttpWebBackend
+        from webdistill.adapters.pipeline.chain import WEB_STAGES, build_chain
+        from webdistill.adapters.providers.custom import ChainedSearcher
+        from webdistill.adapters.providers.registry import SearchProviders
+
+        config = self.config
+        assert self._store is not None  # (opened by `_enter`)
         client = await self._stack.enter_async_context(
             GuardedClient(http_settings(config), resolver=self._resolver)
         )
-        store = self._open_store()
-        self._store = store
         configured = await self._stack.enter_async_context(
-            SearchProviders(provider_settings(config), pacer=duckduckgo_pacer(config, store))
+            SearchProviders(provider_settings(config), pacer=duckduckgo_pacer(config, self._store))
         )
         searcher: Searcher = configured
         if self._providers:  # the caller's providers first, then the configured chain
@@ -208,46 +288,17 @@ class Toolkit:
                 inline=functools.partial(read_inline, image_links=config.image_links),
             )
         reader, reader_gate = self._reader()
-        replicas = config.cache not in ("off", "disk", "memory")  # a Redis URL
-        parts = Parts(
+        parts = attrs.evolve(
+            parts,
             robots_client=client if config.respect_robots else None,
-            user_agent=config.user_agent or DEFAULT_USER_AGENT,
-            timeout_s=config.fetch_timeout_ms / 1000,
-            concurrency=config.concurrency,
             reader=reader,
             reader_gate=reader_gate,
-            store=store if config.cache != "off" else None,
-            lock_ttl_s=(
-                max(config.fetch_timeout_ms, config.search_timeout_ms) / 1000 + 5
-                if replicas
-                else None
-            ),
-            search_scope=_search_scope(provider_settings(config), self._providers),
-            page_scope=self._page_scope,
         )
-        backend = build_chain(backend, parts)  # the stages of adapters/pipeline, in order
-        results = None
-        if config.max_stored_results > 0:
-            results = StoredResults(
-                store,
-                max_results=config.max_stored_results,
-                max_chars=config.max_stored_chars,
-            )
-        self._deps = Deps(
-            backend=backend,
-            compressor=self._compressor(),
-            compress_min_length=config.compress_min_length,
-            url_policy=url_policy(config),
-            max_content_chars=config.max_content_chars,
-            concurrency=config.concurrency,
-            snippet_chars=config.snippet_chars,
-            content_hits=config.content_hits,
-            content_chars=config.content_chars,
-            results=results,
-        )
-        return self
+        return build_chain(backend, parts, WEB_STAGES)
 
     def _open_store(self) -> Store:
+        from webdistill.adapters.store.choice import StoreChoiceError, open_store
+
         config = self.config
         try:
             store = open_store(config.cache, config.cache_dir, config.cache_max_bytes)
@@ -258,6 +309,11 @@ class Toolkit:
 
     def _reader(self) -> tuple[Reader | None, AddressGate]:
         """The opt-in hosted reader (WEB_READER) and the gate of the addresses it may read."""
+        from aiohttp import ThreadedResolver
+
+        from webdistill.adapters.readers.gate import AddressGate
+        from webdistill.adapters.readers.registry import make_reader, reader_settings
+
         config = self.config
         settings = reader_settings(
             config.reader,
@@ -276,8 +332,14 @@ class Toolkit:
     def _compressor(self) -> Compressor | None:
         config = self.config
         if config.compressor == "extractive":
+            from webdistill.adapters.compress.extractive import ExtractiveCompressor
+
             return ExtractiveCompressor(target_chars=config.max_content_chars)
         if config.compressor == "llm" and config.llm_base_url and config.llm_model:
+            from webdistill.adapters.compress.cache import CachingCompressor
+            from webdistill.adapters.compress.llm import LlmCompressor, LlmSettings
+            from webdistill.kernel.redaction import masked_url
+
             settings = LlmSettings(
                 base_url=config.llm_base_url,
                 model=config.llm_model,
@@ -324,6 +386,9 @@ class Toolkit:
 
         `scope` names the caller on a shared server (the MCP session): only it can get the
         result back by its `response_id`."""
+        from webdistill.adapters.http import audit
+        from webdistill.kernel.tools import web_search
+
         token = audit.current_tool.set("web_search")
         try:
             return await web_search(self.deps, raw, scope=scope)
@@ -334,6 +399,9 @@ class Toolkit:
         self, raw: object, *, scope: str = ""
     ) -> Result[tuple[FetchOutcome, ...], WebError]:
         """The `web_fetch` tool (arguments as the schema describes; `scope` as in `search`)."""
+        from webdistill.adapters.http import audit
+        from webdistill.kernel.tools import web_fetch
+
         token = audit.current_tool.set("web_fetch")
         try:
             return await web_fetch(self.deps, raw, scope=scope)
@@ -342,12 +410,16 @@ class Toolkit:
 
     async def get_result(self, raw: object, *, scope: str = "") -> Result[StoredResult, WebError]:
         """The `web_get_result` tool: an earlier result by `response_id`, whole or in part."""
+        from webdistill.kernel.retrieval import web_get_result
+
         return await web_get_result(self.deps, raw, scope=scope)
 
     def schemas(self, *, strict: bool = False) -> list[dict[str, Any]]:
         """Function-calling schemas: `[{"name", "description", "parameters"}, ...]`;
         `strict=True` gives OpenAI's strict-mode form (with `"strict": true`).
         `web_get_result` is left out when results are not stored."""
+        from webdistill.kernel.schemas import tool_schemas
+
         return tool_schemas(strict=strict, results=self.config.max_stored_results > 0)
 
 
@@ -377,11 +449,15 @@ def read_local(
 ) -> Result[Document, WebError]:
     """Read a local body (a saved page, a file) to a `Document`, offline: the `extract` door
     (`image_links`: WEB_IMAGE_LINKS, images as `![alt](url)` or their alt text alone)."""
+    from webdistill.adapters.extract.dispatch import extract_content
+
     return extract_content(body, content_type, url, image_links=image_links)
 
 
 def describe_providers(config: Config) -> list[tuple[str, bool, str]]:
     """Each search provider with whether `config` makes it usable and why (the `config` door)."""
+    from webdistill.adapters.providers.selection import describe_providers as _describe_providers
+
     return _describe_providers(provider_settings(config))
 
 
@@ -415,6 +491,8 @@ def _page_scope(handlers: tuple[Handler, ...]) -> str:
 
 def _builtin_reading(config: Config) -> Extractor:
     """The built-in handlers with the configured reading options (picklable for the pool)."""
+    from webdistill.adapters.extract.dispatch import extract_content
+
     if config.image_links:
         return extract_content
     return functools.partial(extract_content, image_links=False)

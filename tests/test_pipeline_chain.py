@@ -11,7 +11,8 @@ from returns.result import Result
 from tests.fakes import FakeBackend
 from webdistill import Config, build
 from webdistill.adapters import pipeline
-from webdistill.adapters.pipeline.chain import STAGES, Parts, build_chain
+from webdistill.adapters.pipeline.chain import OPEN_STAGES, STAGES, WEB_STAGES, Parts, build_chain
+from webdistill.adapters.pipeline.first_call import OnFirstCall
 from webdistill.adapters.pipeline.robots import RobotsResponse
 from webdistill.adapters.store.memory import MemoryStore
 from webdistill.kernel.errors import WebError
@@ -84,4 +85,15 @@ def test_stages_left_out_by_their_settings() -> None:
 async def test_the_composed_toolkit_has_the_documented_chain() -> None:
     config = Config(cache="memory", respect_robots=True, max_stored_results=0)
     async with build(config) as toolkit:
-        assert _classes(toolkit.deps.backend) == [cls for _, cls in _documented()]
+        opened = toolkit.deps.backend
+        # The cache is built when the toolkit opens; the web stages at the first call it misses.
+        assert _classes(opened) == ["CachingBackend", "OnFirstCall"]
+        first_call = getattr(opened, "_inner", None)
+        assert isinstance(first_call, OnFirstCall)
+        composed = await first_call.composed()
+        assert _classes(composed) == [cls for _, cls in _documented()[1:]]
+
+
+def test_the_open_and_web_stages_are_the_list_split_once() -> None:
+    assert OPEN_STAGES + WEB_STAGES == STAGES
+    assert [name for name, _ in OPEN_STAGES] == ["cache"]

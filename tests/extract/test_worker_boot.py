@@ -15,13 +15,31 @@ PROBE = """
 import webdistill.adapters.extract.worker_boot
 from webdistill.adapters.extract.html import stoplists
 assert not stoplists._LOCK.locked(), "the stop-list lock is held at fork time"
-assert stoplists._build_index.cache_info().currsize == 1, "the stop-list index is not built"
+assert stoplists._REVERSE, "the stop-list index is not built"
 """
 
 
 def test_the_stoplist_index_is_built_and_its_lock_free_when_the_preload_ends() -> None:
     # In a child interpreter: the preload patches multiprocessing's spawn.prepare.
     command = [sys.executable, "-c", PROBE]
+    done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
+IMPORT_ONLY = """
+import threading
+import webdistill.adapters.extract.dispatch
+from webdistill.adapters.extract.html import stoplists
+assert [t.name for t in threading.enumerate()] == ["MainThread"], threading.enumerate()
+assert stoplists.stoplists.cache_info().currsize == 0, "the stop lists were read at import"
+assert not stoplists._REVERSE, "the stop-list index was built at import"
+"""
+
+
+def test_importing_the_readers_reads_no_stoplist_and_starts_no_thread() -> None:
+    # Issue 33: the index is built on first need (a process that only imports the reader,
+    # as `webdistill config` or an MCP server did, paid for it in a warm-up thread).
+    command = [sys.executable, "-c", IMPORT_ONLY]
     done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
 

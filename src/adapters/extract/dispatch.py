@@ -10,26 +10,27 @@ video, archives, executables, legacy office files) are UNSUPPORTED_CONTENT namin
 
 from __future__ import annotations
 
+import importlib
 import logging
 
 import attrs
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.extract.decoding import charset_from_content_type, decode_text
-from webdistill.adapters.extract.epub import read_epub
-from webdistill.adapters.extract.feeds import read_xml
 from webdistill.adapters.extract.html.reader import extract_html
-from webdistill.adapters.extract.office import read_office
-from webdistill.adapters.extract.pdf import read_pdf
 from webdistill.adapters.extract.plain import (
     read_csv,
     read_json,
     read_markdown,
     read_plain_text,
 )
-from webdistill.adapters.extract.registry import Handler, HandlerRegistry, ReadRequest
+from webdistill.adapters.extract.registry import (
+    Handler,
+    HandlerRegistry,
+    ReadFunction,
+    ReadRequest,
+)
 from webdistill.adapters.extract.sniff import media_type_of, sniff, sniff_binary, sniff_text
-from webdistill.adapters.extract.yaml_doc import read_yaml
 from webdistill.adapters.extract.zipped import DOCX, EPUB, PPTX, XLSX, ZIP_FORMATS, zip_kind
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
@@ -145,22 +146,53 @@ def _unsupported(request: ReadRequest) -> Result[Document, WebError]:
     )
 
 
+#: The readers of the rarer formats, as (module, function): each module is imported when its
+#: first body arrives (YAML, PDF, feeds, office and EPUB readers cost imports that an HTML page
+#: or `webdistill extract page.html` never needs); the fork server imports them all at once
+#: (`load_handlers`), so workers start with them loaded.
+_LAZY_READERS = {
+    "pdf": ("webdistill.adapters.extract.pdf", "read_pdf"),
+    "xml": ("webdistill.adapters.extract.feeds", "read_xml"),
+    "yaml": ("webdistill.adapters.extract.yaml_doc", "read_yaml"),
+    "office": ("webdistill.adapters.extract.office", "read_office"),
+    "epub": ("webdistill.adapters.extract.epub", "read_epub"),
+}
+
+
+def _lazy(name: str) -> ReadFunction:
+    """The reader `name` of `_LAZY_READERS`, imported on its first call."""
+    module, function = _LAZY_READERS[name]
+
+    def read(request: ReadRequest) -> Result[Document, WebError]:
+        reader: ReadFunction = getattr(importlib.import_module(module), function)
+        return reader(request)
+
+    read.__name__ = read.__qualname__ = function
+    return read
+
+
+def load_handlers() -> None:
+    """Import every built-in reader now (the fork server's preload)."""
+    for module, _ in _LAZY_READERS.values():
+        importlib.import_module(module)
+
+
 def builtin_handlers() -> HandlerRegistry:
     """The handlers shipped with webdistill, most specific first."""
     return HandlerRegistry(
         [
             Handler("html", ("text/html", "application/xhtml+xml", "application/vnd.wap.xhtml+xml"),
                     _read_html),
-            Handler("pdf", ("application/pdf", "application/x-pdf"), read_pdf),
+            Handler("pdf", ("application/pdf", "application/x-pdf"), _lazy("pdf")),
             Handler("markdown", ("text/markdown", "text/x-markdown"), read_markdown),
             Handler("csv", ("text/csv", "text/tab-separated-values", "application/csv"), read_csv),
             Handler("json", ("application/json", "text/json", "application/ld+json",
                              "application/geo+json", "application/manifest+json"), read_json),
             Handler("xml", ("application/xml", "text/xml", "application/rss+xml",
-                            "application/atom+xml", "application/rdf+xml"), read_xml),
-            Handler("yaml", _YAML_TYPES, read_yaml),
-            Handler("office", (DOCX, XLSX, PPTX), read_office),
-            Handler("epub", (EPUB,), read_epub),
+                            "application/atom+xml", "application/rdf+xml"), _lazy("xml")),
+            Handler("yaml", _YAML_TYPES, _lazy("yaml")),
+            Handler("office", (DOCX, XLSX, PPTX), _lazy("office")),
+            Handler("epub", (EPUB,), _lazy("epub")),
             Handler("text", ("text/*",), read_plain_text),
             Handler("unsupported", ("image/*", "audio/*", "video/*", "font/*", "model/*",
                                     "application/*", "multipart/*", "message/*"), _unsupported),

@@ -1,16 +1,16 @@
 """Imported once by the fork server that starts extraction workers (extract/pool.py).
 
-It loads the content handlers, so each worker is forked with them already imported (a new
-worker costs milliseconds, not an interpreter start), and it makes forked workers skip
-multiprocessing's "re-run the parent's __main__" step: a worker needs nothing from the
-parent's main module (its target is `pool._worker_main`, found by name), and re-running a
-script that calls `webdistill.build()` at top level, without an `if __name__ == "__main__"`
-guard, would start fetching again in every worker. Nor does a worker need the parent's
-working folder: multiprocessing enters it in each worker and the worker dies when it cannot
-(a service user started from a folder it may not enter, as `sudo -u` from root's home does:
-every body then failed as INTERNAL_ERROR), so a worker enters it when it can and otherwise
-stays in the fork server's. This module is only ever imported in the fork server process (it
-is its preload); nothing imports it in the parent.
+It loads the content handlers and builds the stop-list index, so each worker is forked with
+them ready (a new worker costs milliseconds, not an interpreter start), and it makes forked
+workers skip multiprocessing's "re-run the parent's __main__" step: a worker needs nothing
+from the parent's main module (its target is `pool._worker_main`, found by name), and re-
+running a script that calls `webdistill.build()` at top level, without an `if __name__ ==
+"__main__"` guard, would start fetching again in every worker. Nor does a worker need the
+parent's working folder: multiprocessing enters it in each worker and the worker dies when
+it cannot (a service user started from a folder it may not enter, as `sudo -u` from root's
+home does: every body then failed as INTERNAL_ERROR), so a worker enters it when it can and
+otherwise stays in the fork server's. This module is only ever imported in the fork server
+process (it is its preload); nothing imports it in the parent.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from multiprocessing import spawn
 from typing import Any
 
-import webdistill.adapters.extract.dispatch  # the handlers, loaded once
+import webdistill.adapters.extract.dispatch
 from webdistill.adapters.extract.html import stoplists
 
 _SKIPPED_KEYS = frozenset({"init_main_from_path", "init_main_from_name", "dir"})
@@ -38,6 +38,13 @@ def _prepare_without_main(data: Mapping[str, Any]) -> None:
 
 spawn.prepare = _prepare_without_main
 
+webdistill.adapters.extract.dispatch.load_handlers()  # every reader, loaded once
+
+# The stop-list index: built here, in the fork server, before any worker is forked and with
+# no other thread running, so every worker inherits it whole and guesses a page's language
+# with one look-up per word (stoplists.py). The parent process never builds it.
+stoplists.build_index()
+
 # Warm the readers' lazy caches (stop lists, parsers) once, here, so every forked worker
 # inherits them instead of paying for them on its first body.
 webdistill.adapters.extract.dispatch.extract_content(
@@ -46,10 +53,3 @@ webdistill.adapters.extract.dispatch.extract_content(
     "text/html",
     "https://warm.example/",
 )
-
-# The stop-list index, built by the reader's warm-up thread, must be finished before any
-# worker is forked: a fork while that thread holds the index's lock would leave the lock
-# held forever in the worker (threads do not survive a fork), and its first page would wait
-# until the deadline killed it. Waiting here does not rest on the warm-up page above
-# taking a path that needs the index.
-stoplists.stoplist("English")

@@ -5,6 +5,9 @@ docstring shows), with its builder: given the chain built so far (the stage belo
 `Parts` the composition root made, a builder answers that chain wrapped in its decorator, or
 the chain unchanged when a setting leaves the stage out. `build_chain` applies them from the
 innermost out. A new stage is one entry here, at its place, and one line in the docstring.
+
+The toolkit builds `OPEN_STAGES` (those that can answer without the web: the cache) when it
+opens, and `WEB_STAGES` below a `first_call.OnFirstCall` at the first call the cache misses.
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ class Parts:
     concurrency: int
     #: The hosted reader (WEB_READER; None: only `prefer_reader`'s notice) and its address gate.
     reader: Reader | None
-    reader_gate: Gate
+    #: None only in the parts of `OPEN_STAGES` (the web stages are given one).
+    reader_gate: Gate | None
     #: The cache's store; None: no cache (WEB_CACHE=off).
     store: Store | None
     #: The cross-process lock of one download (None: one process), and the cache scopes.
@@ -60,6 +64,7 @@ def _cache(below: WebBackend, parts: Parts) -> WebBackend:
 
 def _fallback(below: WebBackend, parts: Parts) -> WebBackend:
     # Outside the deadline: the reader call has its own timeout (WEB_READER_TIMEOUT_MS).
+    assert parts.reader_gate is not None, "the web stages are built with the reader's gate"
     return ReaderFallback(below, parts.reader, parts.reader_gate)
 
 
@@ -82,9 +87,16 @@ STAGES: tuple[tuple[str, Builder], ...] = (
 )
 
 
-def build_chain(backend: WebBackend, parts: Parts) -> WebBackend:
-    """`backend` (the web side) wrapped in every stage of `STAGES`, innermost first."""
+#: Built when the toolkit opens (they answer stored pages), and the rest, built at first use.
+OPEN_STAGES = STAGES[:1]
+WEB_STAGES = STAGES[1:]
+
+
+def build_chain(
+    backend: WebBackend, parts: Parts, stages: tuple[tuple[str, Builder], ...] = STAGES
+) -> WebBackend:
+    """`backend` wrapped in each of `stages` (default: all of `STAGES`), innermost first."""
     chain = backend
-    for _, build in reversed(STAGES):
+    for _, build in reversed(stages):
         chain = build(chain, parts)
     return chain

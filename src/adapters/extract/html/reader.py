@@ -23,7 +23,7 @@ from webdistill.adapters.extract.html.honesty import honest_flags
 from webdistill.adapters.extract.html.measure import Measures, budget, measure
 from webdistill.adapters.extract.html.metadata import PageMeta, read_meta
 from webdistill.adapters.extract.html.segment import BlockMaker
-from webdistill.adapters.extract.html.stoplists import language_code, warm_up
+from webdistill.adapters.extract.html.stoplists import language_code
 from webdistill.kernel.model import Document
 
 MIN_MAIN_CHARS = 250
@@ -46,8 +46,6 @@ TRUNCATED_NOTICE = (
     "Look for a shorter version of the page."
 )
 
-
-warm_up()  # the stoplist index is built off the caller's thread, once per process
 
 
 def parse_html(html: str) -> tuple[etree._Element | None, bool]:

@@ -1,14 +1,25 @@
 """Which jusText stoplist fits a page: from `<html lang>` and from stop-word counts.
 
-Each stoplist is loaded once into a reverse index (word -> languages), in a background
-thread started when the reader is imported (`warm_up`), so guessing costs
-one dictionary lookup per sampled word. The declared language wins when its stoplist
-matches nearly as well as the best one (declarations are often template defaults).
+Nothing is loaded at import. The stoplists are read on first need (`stoplists`: jusText's
+files, decoded whole, about a third of `justext.get_stoplist`'s cost, same sets). Guessing
+counts the sampled words found in each stoplist; two ways give the same answer:
+
+- with the reverse index (word -> languages, `build_index`), one dictionary look-up per
+  sampled word: the extraction fork server builds it once before forking its workers, so
+  every worker reads pages this way;
+- without it (a one-shot `webdistill extract`, a tiny page read inline by the parent
+  process), each word's stoplists are found on its first sight (one set look-up per
+  stoplist) and kept: a few milliseconds for a first page instead of building the index
+  (a quarter of a second of CPU), then one look-up per word as with the index.
+
+The declared language wins when its stoplist matches nearly as well as the best one
+(declarations are often template defaults).
 """
 
 from __future__ import annotations
 
 import functools
+import pkgutil
 import re
 import threading
 from collections import Counter
@@ -53,37 +64,54 @@ def language_code(stoplist_name: str) -> str | None:
 
 
 _LOCK = threading.Lock()
+_STOPLIST_FOLDER = "stoplists"
 
 
-def _index() -> tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]]]:
-    """The stoplists and their reverse index, built once (about 1 s) under a lock."""
-    with _LOCK:
-        return _build_index()
+def _read_stoplist(name: str) -> frozenset[str]:
+    """`justext.get_stoplist(name)`, decoded in one piece instead of line by line."""
+    data = pkgutil.get_data("justext", f"{_STOPLIST_FOLDER}/{name}.txt") or b""
+    text = data.decode("utf8").lower()
+    if not text.isascii() and any(mark in text for mark in _STR_ONLY_BREAKS):
+        return frozenset(
+            justext.get_stoplist(name)
+        )  # (str.splitlines would split more than bytes')
+    return frozenset(text.splitlines())
 
 
-def warm_up() -> threading.Thread:
-    """Build the index in a daemon thread now, so that no caller (an event loop running a
-    small page inline) pays for it at its first page; later callers wait on the lock."""
-    thread = threading.Thread(target=_index, name="webdistill-stoplists", daemon=True)
-    thread.start()
-    return thread
+#: Line breaks `str.splitlines` honours and `bytes.splitlines` (jusText's) does not.
+_STR_ONLY_BREAKS = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
 
 
 @functools.cache
-def _build_index() -> tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]]]:
-    stoplists: dict[str, frozenset[str]] = {}
-    reverse: dict[str, list[str]] = {}
-    for name in sorted(justext.get_stoplists()):
-        words = frozenset(w.lower() for w in justext.get_stoplist(name))
-        stoplists[name] = words
-        for word in words:
-            reverse.setdefault(word, []).append(name)
-    return {w: tuple(n) for w, n in reverse.items()}, stoplists
+def stoplists() -> dict[str, frozenset[str]]:
+    """Every jusText stoplist by name (sorted), lower-cased, read once per process."""
+    with _LOCK:
+        return {name: _read_stoplist(name) for name in sorted(justext.get_stoplists())}
+
+
+#: The reverse index, once built: word -> the names of the stoplists holding it (sorted).
+_REVERSE: dict[str, tuple[str, ...]] = {}
+
+
+def build_index() -> None:
+    """Build the reverse index (word -> stoplist names, sorted) for the faster guessing;
+    the fork server calls it once, before any worker is forked (extract/worker_boot.py)."""
+    if _REVERSE:
+        return
+    reverse: dict[str, tuple[str, ...]] = {}
+    seen: set[str] = set()  # (the keys as a set: set & set runs over the smaller one, in C)
+    for name, words in stoplists().items():  # (sorted by name: each tuple stays sorted)
+        shared = words & seen
+        reverse.update(dict.fromkeys(words - shared, (name,)))  # most words: in C
+        for word in shared:
+            reverse[word] += (name,)
+        seen |= words
+    _REVERSE.update(reverse)
 
 
 def stoplist(name: str) -> frozenset[str]:
     """The lower-cased stoplist called `name` (empty when unknown)."""
-    return _index()[1].get(name, frozenset())
+    return stoplists().get(name, frozenset())
 
 
 def declared_stoplist(lang: str | None) -> str | None:
@@ -92,17 +120,48 @@ def declared_stoplist(lang: str | None) -> str | None:
         return None
     code = lang.strip().lower().replace("_", "-").split("-", 1)[0]
     name = _ISO_TO_STOPLIST.get(code)
-    return name if name in _index()[1] else None
+    return name if name in stoplists() else None
+
+
+def _counts_by_index(seen: Counter[str], reverse: dict[str, tuple[str, ...]]) -> dict[str, int]:
+    counts: dict[str, int] = {}  # (a dict: no Counter.__missing__ call per new language)
+    for word, times in seen.items():
+        for name in reverse.get(word, ()):
+            counts[name] = counts.get(name, 0) + times
+    return counts
+
+
+#: Without the index: each word's stoplists, found on first sight and kept (at most
+#: `_MEMO_MAX` words, then started afresh: a long-running parent reads only tiny pages).
+_MEMO: dict[str, tuple[str, ...]] = {}
+_MEMO_MAX = 50_000
+
+
+def _languages_of(word: str) -> tuple[str, ...]:
+    found = _MEMO.get(word)
+    if found is None:
+        if len(_MEMO) >= _MEMO_MAX:
+            _MEMO.clear()
+        found = tuple(name for name, words in stoplists().items() if word in words)
+        _MEMO[word] = found
+    return found
+
+
+def _counts_by_words(seen: Counter[str]) -> dict[str, int]:
+    """`_counts_by_index` without the index (same counts, same order: a word's stoplists
+    come in name order, as in the index)."""
+    counts: dict[str, int] = {}
+    for word, times in seen.items():
+        for name in _languages_of(word):
+            counts[name] = counts.get(name, 0) + times
+    return counts
 
 
 def guess_stoplist(text: str, lang: str | None = None) -> str:
     """The stoplist that best fits `text`, preferring the declared `lang`."""
-    reverse, stoplists = _index()
     words = _WORD.findall(text[: SAMPLE_WORDS * 12].lower())[:SAMPLE_WORDS]
-    counts: dict[str, int] = {}  # (a dict: no Counter.__missing__ call per new language)
-    for word, seen in Counter(words).items():
-        for name in reverse.get(word, ()):
-            counts[name] = counts.get(name, 0) + seen
+    seen = Counter(words)
+    counts = _counts_by_index(seen, _REVERSE) if _REVERSE else _counts_by_words(seen)
     declared = declared_stoplist(lang)
     if not counts:
         return declared or "English"
@@ -111,4 +170,4 @@ def guess_stoplist(text: str, lang: str | None = None) -> str:
         return declared
     if counts.get("English", 0) >= ENGLISH_SHARE * best_count:
         return "English"  # several stoplists (Marathi, Uzbek...) contain English words
-    return best if best in stoplists else "English"
+    return best if best in stoplists() else "English"

@@ -1,0 +1,210 @@
+"""MCP calls per second in one session, stdio against streamable HTTP, alternating.
+
+One `webdistill mcp` process per transport (stdio, and `--http 127.0.0.1:PORT`), each
+initialized once; then rounds of `--calls` sequential `tools/call web_fetch` of one loopback
+page (stored after its first read, so each call is the server's own path: JSON-RPC, the
+store, rendering), the transports alternating within the run. Printed per transport: the
+median calls/s over rounds and the p50 / p90 latency of every call. Goals (issue 33): HTTP
+calls/s >= stdio's; HTTP p50 <= 5 ms. With `--before VENV`, the same for that checkout's
+`webdistill` too (e.g. /work/main/.venv), alternating with this one.
+
+    .venv/bin/python bench/mcp_calls.py [--calls 200] [--rounds 5] [--before VENV]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+PROTOCOL = "2025-06-18"
+INIT = {
+    "protocolVersion": PROTOCOL,
+    "capabilities": {},
+    "clientInfo": {"name": "b", "version": "0"},
+}
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _env(cache_dir: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("WEB_")}
+    env.update(WEB_ALLOW_HTTP="true", WEB_TRUSTED_ADDRESSES="127.0.0.1",
+               WEB_RESPECT_ROBOTS="false", WEB_CACHE_DIR=cache_dir)  # fmt: skip
+    return env
+
+
+class Stdio:
+    def __init__(self, binary: str, env: dict[str, str]) -> None:
+        self.process = subprocess.Popen(
+            [binary, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, env=env,
+        )  # fmt: skip
+        self.next_id = 0
+        self.call("initialize", INIT)
+        self._write({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def _write(self, message: dict[str, Any]) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(message).encode() + b"\n")
+        self.process.stdin.flush()
+
+    def call(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        self.next_id += 1
+        self._write({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        assert self.process.stdout is not None
+        while True:
+            message = json.loads(self.process.stdout.readline())
+            if message.get("id") == self.next_id:
+                return dict(message)
+
+    def close(self) -> None:
+        self.process.kill()
+        self.process.wait()
+
+
+class _NoDelayConnection(http.client.HTTPConnection):
+    """http.client writes a request's headers and body in two sends: without TCP_NODELAY
+    the body waits for the server's delayed ACK (~40 ms), a cost of this client, not of the
+    server (which sets TCP_NODELAY on its side, doors/mcp_listen.py)."""
+
+    def connect(self) -> None:
+        super().connect()
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
+class Http:
+    def __init__(self, binary: str, env: dict[str, str]) -> None:
+        port = _free_port()
+        self.process = subprocess.Popen(
+            [binary, "mcp", "--http", f"127.0.0.1:{port}"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+        )  # fmt: skip
+        for _ in range(600):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        self.connection = _NoDelayConnection("127.0.0.1", port)
+        self.session = ""
+        self.next_id = 0
+        self.call("initialize", INIT)
+        self._post({"jsonrpc": "2.0", "method": "notifications/initialized"})
+
+    def _post(self, message: dict[str, Any]) -> tuple[http.client.HTTPResponse, bytes]:
+        headers = {
+            "Content-Type": "application/json",
+            "Accept": "application/json, text/event-stream",
+            "MCP-Protocol-Version": PROTOCOL,
+        }
+        if self.session:
+            headers["Mcp-Session-Id"] = self.session
+        try:
+            self.connection.request("POST", "/mcp", json.dumps(message), headers)
+            response = self.connection.getresponse()
+        except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+            # The server closed a keep-alive connection left idle (while the other side
+            # ran): open another, as any client does.
+            self.connection.close()
+            self.connection.request("POST", "/mcp", json.dumps(message), headers)
+            response = self.connection.getresponse()
+        return response, response.read()
+
+    def call(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        self.next_id += 1
+        message = {"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params}
+        response, body = self._post(message)
+        self.session = response.getheader("Mcp-Session-Id") or self.session
+        if (response.getheader("Content-Type") or "").startswith("text/event-stream"):
+            for line in body.decode().splitlines():
+                if line.startswith("data:") and line[5:].strip():
+                    answer = json.loads(line[5:])
+                    if answer.get("id") == self.next_id:
+                        return dict(answer)
+            raise RuntimeError(f"no answer in the event stream: {body[:200]!r}")
+        return dict(json.loads(body))
+
+    def close(self) -> None:
+        self.connection.close()
+        self.process.terminate()
+        self.process.wait()
+
+
+def _round(client: Stdio | Http, url: str, calls: int, latencies: list[float]) -> float:
+    params = {"name": "web_fetch", "arguments": {"url": url}}
+    began = time.perf_counter()
+    for _ in range(calls):
+        start = time.perf_counter()
+        answer = client.call("tools/call", params)
+        latencies.append((time.perf_counter() - start) * 1000)
+        assert not answer["result"].get("isError"), answer
+    return calls / (time.perf_counter() - began)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--calls", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--before", help="another checkout's virtualenv, alternated with this")
+    args = parser.parse_args()
+    binaries = {"after": str(Path(sys.executable).parent / "webdistill")}
+    if args.before:
+        binaries["before"] = str(Path(args.before) / "bin" / "webdistill")
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "page.html").write_text("<html><body><article>" + "<p>Tide pools.</p>" * 200
+                                        + "</article></body></html>")  # fmt: skip
+        port = _free_port()
+        server = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+            cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        clients: dict[str, Stdio | Http] = {}
+        try:
+            time.sleep(1)
+            url = f"http://127.0.0.1:{port}/page.html"
+            for side, binary in binaries.items():
+                env = _env(str(root / f"cache-{side}"))
+                clients[f"{side} stdio"] = Stdio(binary, env)
+                clients[f"{side} http"] = Http(binary, env)
+            for client in clients.values():
+                _round(client, url, 3, [])  # warm: the page read once, then stored
+            rates: dict[str, list[float]] = {name: [] for name in clients}
+            latencies: dict[str, list[float]] = {name: [] for name in clients}
+            names = list(clients)
+            for number in range(args.rounds):
+                shift = number % len(names)
+                for name in names[shift:] + names[:shift]:
+                    rates[name].append(_round(clients[name], url, args.calls, latencies[name]))
+        finally:
+            for client in clients.values():
+                client.close()
+            server.terminate()
+    print(f"{args.calls} cached web_fetch calls per round, median of {args.rounds} rounds "
+          f"(loadavg {os.getloadavg()[0]:.1f})")  # fmt: skip
+    for name in names:
+        ordered = sorted(latencies[name])
+        p50, p90 = ordered[len(ordered) // 2], ordered[int(len(ordered) * 0.9)]
+        print(f"  {name:<14} {statistics.median(rates[name]):7.1f} calls/s   "
+              f"p50 {p50:6.2f} ms   p90 {p90:6.2f} ms")  # fmt: skip
+    for side in binaries:
+        ratio = statistics.median(rates[f"{side} http"]) / statistics.median(rates[f"{side} stdio"])
+        print(f"  {side}: http / stdio calls/s = {ratio:.2f} (goal >= 1.0)")
+
+
+if __name__ == "__main__":
+    main()
