@@ -1,4 +1,4 @@
-"""`DeadlineBackend` (adapters/deadline.py): one total deadline per page read, all reads on
+"""`DeadlineBackend` (adapters/pipeline/deadline.py): one total deadline per page read, all reads on
 one shared timer, with `asyncio.timeout`'s contract.
 
 A read past its deadline is TIMEOUT and its task is left uncancelled; every read gets its own

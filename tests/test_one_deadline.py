@@ -1,4 +1,4 @@
-"""A page read runs under one timer: its total deadline (adapters/deadline.py).
+"""A page read runs under one timer: its total deadline (adapters/pipeline/deadline.py).
 
 Inside that deadline the guarded client arms no total timer of its own and no per-read
 timer (WEB_FETCH_TIMEOUT_MS is the one budget); outside it (the client alone) it arms its

@@ -34,12 +34,7 @@ from webdistill.config import Config
 from webdistill.doors.lazy_toolkit import LazyToolkit
 from webdistill.doors.mcp_connections import CONNECTION_KEY, guarded_protocol
 from webdistill.doors.mcp_drain import draining
-from webdistill.doors.mcp_handshake import (
-    FENCE_INSTRUCTIONS,
-    INSTRUCTIONS,
-    SERVER_NAME,
-    server_version,
-)
+from webdistill.doors.mcp_identity import SERVER_NAME, instructions, server_version
 from webdistill.doors.mcp_listen import bind_listener
 from webdistill.doors.render import error_text, fetch_to_text, search_to_text, to_jsonable
 from webdistill.doors.render_results import id_line, stored_to_jsonable, stored_to_text
@@ -237,7 +232,7 @@ def make_server(toolkit: ToolkitLike) -> Server[Any]:
     return Server(
         SERVER_NAME,
         version=_version(),
-        instructions=INSTRUCTIONS + (FENCE_INSTRUCTIONS if fence else ""),
+        instructions=instructions(fence),
         get_tool_input_schema=schemas.get,
         on_list_tools=list_tools,
         on_call_tool=on_call_tool,

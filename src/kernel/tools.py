@@ -16,7 +16,6 @@ import attrs
 from returns.result import Failure, Result, Success
 
 from webdistill.kernel.errors import ErrorCode, WebError
-from webdistill.kernel.fast_structure import exact_instance
 from webdistill.kernel.hits import filter_hits
 from webdistill.kernel.model import (
     FetchedPage,
@@ -251,11 +250,10 @@ async def _read_page(deps: Deps, request: FetchRequest) -> Page | WebError:
         ).failure()
         return failed
     fetched: FetchedPage = answer.unwrap()
-    if not exact_instance(fetched, FetchedPage):  # else used as it is (what structure_row does)
-        structured = structure_row(fetched, FetchedPage, 0)
-        if not isinstance(structured, Success):
-            return structured.failure()
-        fetched = structured.unwrap()
+    structured = structure_row(fetched, FetchedPage, 0)
+    if not isinstance(structured, Success):
+        return structured.failure()
+    fetched = structured.unwrap()
     # The same URL as the one vetted above (no redirect): `check_url` is pure, so its answer
     # is known; only a different final URL is checked again.
     final_url = checked if fetched.url == wanted.url else check_url(fetched.url, deps.url_policy)

@@ -505,24 +505,7 @@ def check_url(url: str, policy: UrlPolicy) -> Result[str, WebError]:
     The cleaned URL has a lowercase scheme and host, an IDNA-encoded host (IPv4 in dotted
     decimal), no default port, no fragment, normalised escapes and no tracking parameters.
     Refusals are BLOCKED_URL (policy) or INVALID_URL (unparseable); this never raises.
-
-    Pure, so answers are memoised per (URL, policy value): a fetch asks twice (the kernel
-    before the fetch, the HTTP guard before the request) and gets the first answer again.
     """
-    if type(url) is str and len(url) <= _MEMO_URL_CHARS:
-        try:
-            return _check_url_memo(url, policy)
-        except TypeError:  # a policy holding unhashable values: judge it uncached
-            pass
-    return _check_url(url, policy)
-
-
-#: URLs up to this long are memoised (so the memo holds at most ~1 MB of URLs).
-_MEMO_URL_CHARS = 2048
-
-
-@functools.lru_cache(maxsize=512)
-def _check_url_memo(url: str, policy: UrlPolicy) -> Result[str, WebError]:
     return _check_url(url, policy)
 
 

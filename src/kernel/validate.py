@@ -30,7 +30,6 @@ from webdistill.kernel.arguments import (
     SearchArgs,
 )
 from webdistill.kernel.errors import ErrorCode, WebError
-from webdistill.kernel.fast_structure import exact_instance, plain_mapping
 from webdistill.kernel.model import (
     FetchBatch,
     FetchedPage,
@@ -159,9 +158,6 @@ def structure(
     """Structure `raw` into `cls` with the strict converter; the problems, one per field.
 
     With `null_is_default` (tool arguments), a null field that has a default takes it."""
-    known = plain_mapping(raw, cls, null_is_default=null_is_default)
-    if known is not None:  # the converter's own answer, without running it
-        return Success(known)
     if not isinstance(raw, Mapping):
         return Failure([f"{what} must be a JSON object, not {_kind(raw)}"])
     data = _without_nulls(raw, cls) if null_is_default else dict(raw)
@@ -308,8 +304,6 @@ def structure_row(
     row: object, cls: type[SearchHit] | type[FetchedPage], index: int
 ) -> Result[Any, WebError]:
     """One untrusted backend row -> model, or INVALID_BACKEND_DATA naming row and field."""
-    if exact_instance(row, cls):  # already what the converter would answer: used as it is
-        return Success(row)
     parsed = structure(_as_mapping(row), cls, f"row {index}")
     if isinstance(parsed, Success):
         return parsed

@@ -17,9 +17,7 @@ content; everything else goes to the pool, where the fetch's deadline can kill t
   the two bounds together cap it: the worst hostile shape found at the bounds costs it about
   1.3 ms of CPU (`bench/inline_html_cost.py` builds 30 shapes at the bounds and times them;
   at 1 KiB and 16 tags the worst was 3.4 ms, so the bounds are this small).
-  The page is read by `extract_content` itself, so it reads exactly as in the pool; the
-  plainest pages (`tiny_html.py`: paragraphs and headings only) take a shortcut that gives
-  the same `Document` in fewer steps.
+  The page is read by `extract_content` itself, so it reads exactly as in the pool.
 
 Never Markdown, JSON, feeds, PDFs or anything compressed: their readers' cost is not
 obviously linear in the body, so they stay on work the fetch's deadline can kill.
@@ -32,7 +30,6 @@ from returns.result import Result, Success
 from webdistill.adapters.extract.dispatch import choose_media_type, extract_content
 from webdistill.adapters.extract.plain import plain_text_document
 from webdistill.adapters.extract.sniff import media_type_of
-from webdistill.adapters.extract.tiny_html import read_tiny_html
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import Document
 
@@ -75,8 +72,5 @@ def read_inline(
     if kind == "text/plain":
         return Success(plain_text_document(body, content_type))
     if kind == "text/html":
-        plain = read_tiny_html(body, content_type, url)  # the plainest pages, same answer
-        if plain is not None:
-            return Success(plain)
         return extract_content(body, content_type, url, image_links=image_links)
     return None

@@ -1,8 +1,7 @@
-"""The two shortcuts of the HTML reader's fixed cost answer exactly what the full steps do.
+"""Shortcuts of the HTML reader's fixed cost answer exactly what the full steps do.
 
-- `tiny_html.read_tiny_html` (the plainest very small pages, read inline): whenever it
-  answers, its `Document` equals `extract_content`'s for the same body, type and URL, with
-  images as links and as alt text; and `read_inline` still equals `extract_content`.
+- `read_inline` (very small pages, read on the event loop): its `Document` equals
+  `extract_content`'s for the same body, type and URL, with images as links and as alt text.
 - `classify.all_content` (pages whose blocks are all paragraphs and headings of one
   parent, no links, no furniture): whenever it vouches for the blocks, `classify_steps`
   keeps every block.
@@ -21,7 +20,6 @@ from __future__ import annotations
 from hypothesis import event, given
 from hypothesis import strategies as st
 from lxml import etree
-from returns.result import Success
 
 from webdistill.adapters.extract.dispatch import extract_content
 from webdistill.adapters.extract.html.classify import all_content, classify_steps
@@ -35,7 +33,6 @@ from webdistill.adapters.extract.html.reader import (
 )
 from webdistill.adapters.extract.html.segment import BlockMaker
 from webdistill.adapters.extract.inline import inline_kind, read_inline
-from webdistill.adapters.extract.tiny_html import _simple_page, read_tiny_html
 
 _WORDS = st.sampled_from(
     ["the", "hello", "Not Found", "It works!", "42", "OK", "and it was", "&amp;", "&copy;",
@@ -164,39 +161,32 @@ _URLS = st.sampled_from([None, "https://example.org/a/page", "https://example.or
 
 
 def _check_same(body: bytes, content_type: str | None, url: str | None) -> None:
-    """`read_tiny_html` is asked only about bodies `read_inline` reads as HTML."""
-    inline = read_inline(body, content_type, url)
-    if inline is not None:
-        assert inline == extract_content(body, content_type, url)
     if inline_kind(body, content_type, url) != "text/html":
         event("not inline HTML")
-        return
-    tiny = read_tiny_html(body, content_type, url)
-    event("answered" if tiny is not None else "declined")
-    if tiny is not None:
-        for image_links in (True, False):
-            assert Success(tiny) == extract_content(
-                body, content_type, url, image_links=image_links
-            )
+    for image_links in (True, False):
+        inline = read_inline(body, content_type, url, image_links=image_links)
+        if inline is not None:
+            assert inline == extract_content(body, content_type, url, image_links=image_links)
 
 
 @given(body=tiny_pages(), content_type=_TYPES, url=_URLS)
-def test_tiny_reader_answers_what_the_reader_would(
+def test_inline_reader_answers_what_the_reader_would(
     body: bytes, content_type: str | None, url: str | None
 ) -> None:
     _check_same(body, content_type, url)
 
 
 @given(body=simple_pages(), content_type=_TYPES, url=_URLS)
-def test_tiny_reader_on_simply_written_pages(
+def test_inline_reader_on_simply_written_pages(
     body: bytes, content_type: str | None, url: str | None
 ) -> None:
-    event("read without a parse" if _simple_page(body.decode()) else "parsed")
     _check_same(body, content_type, url)
 
 
 @given(body=plain_pages(), content_type=_TYPES, url=_URLS)
-def test_tiny_reader_on_plain_pages(body: bytes, content_type: str | None, url: str | None) -> None:
+def test_inline_reader_on_plain_pages(
+    body: bytes, content_type: str | None, url: str | None
+) -> None:
     _check_same(body, content_type, url)
 
 
@@ -216,30 +206,11 @@ REAL_SHAPES = [
 ]
 
 
-def test_real_small_shapes_take_the_shortcut_and_read_alike() -> None:
+def test_real_small_shapes_are_read_inline_alike() -> None:
     for body in REAL_SHAPES:
-        tiny = read_tiny_html(body, "text/html", "https://example.org/")
-        assert tiny is not None, body
-        assert Success(tiny) == extract_content(body, "text/html", "https://example.org/")
-
-
-def test_simply_written_pages_are_read_without_a_parse() -> None:
-    assert _simple_page(REAL_SHAPES[0].decode()) is not None
-    assert _simple_page(REAL_SHAPES[4].decode()) is not None
-    assert _simple_page("<p>a &amp; b</p>") is None  # an entity: parsed
-
-
-def test_shapes_with_more_than_plain_text_are_declined() -> None:
-    for body in [
-        b'<html><body><p>See <a href="/new">the new page</a>.</p></body></html>',
-        b"<html><body><p>a</p>tail</body></html>",
-        b'<html><body><p class="nav">a</p></body></html>',
-        b"<html><body><p>&copy; 2024 Example</p></body></html>",
-        b"<html><head><script>x()</script></head><body><p>a</p></body></html>",
-        b"<center><h1>404 Not Found</h1></center><hr><center>nginx</center>",
-        b"<title>only a title</title>",
-    ]:
-        assert read_tiny_html(body, "text/html", None) is None, body
+        inline = read_inline(body, "text/html", "https://example.org/")
+        assert inline is not None, body
+        assert inline == extract_content(body, "text/html", "https://example.org/")
 
 
 # --- classify.all_content ------------------------------------------------------------
