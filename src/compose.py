@@ -59,7 +59,7 @@ from webdistill.kernel.store import Store
 from webdistill.kernel.tools import web_fetch, web_search
 from webdistill.kernel.urls import UrlPolicy
 
-DEFAULT_USER_AGENT = "webdistill/0.1 (+https://pypi.org/project/webdistill/)"
+DEFAULT_USER_AGENT = "webdistill/0.1"
 
 __all__ = ["Config", "ConfigError", "Toolkit", "build"]
 

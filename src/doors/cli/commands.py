@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
 def load_config(args: argparse.Namespace) -> Config:
     """The effective configuration (environment over the TOML file)."""
     try:
-        return Config.from_env(os.environ, config_file=args.config)
+        return Config.from_env(os.environ, config_file=args.config, file_option="--config")
     except ConfigError as error:
         raise CommandError(f"configuration error: {error}", kind="configuration") from None
 

@@ -31,7 +31,7 @@ def _shown(variable: str, value: object) -> object:
 
 #: What is in force when a setting is left unset (beside the plain defaults of `Config`).
 IMPLIED = {
-    "WEB_USER_AGENT": "webdistill/<version> (+https://pypi.org/project/webdistill/)",
+    "WEB_USER_AGENT": "webdistill/<version>",
     "WEB_FENCE_UNTRUSTED": "on for MCP, off for the CLI",
     "WEB_AUDIT_LOG": "off",
     "WEB_PROXY": "none (direct connections)",
