@@ -41,7 +41,10 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"call again without compress\b", "run again without --compress"),
         (r"Call web_search with \{.*?\}(?: or \{.*?\})?\.", 'Run: webdistill search "QUERY"...'),
         (r"Call web_fetch with \{.*?\}(?: or \{.*?\})?\.", "Run: webdistill fetch URL..."),
-        (r"Call web_search or web_fetch again\.", "Run `webdistill search` or `webdistill fetch` again."),  # noqa: E501
+        (
+            r"Call web_search or web_fetch again\.",
+            "Run `webdistill search` or `webdistill fetch` again.",
+        ),
         (r"\bwith url or url_index\b", "with --url or --url-index"),
         (r"\b(with|add) query or query_index\b", r"\1 --query or --query-index"),
         (r"\burl: no (page|hit)\b", r"--url: no \1"),

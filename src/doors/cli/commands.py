@@ -54,6 +54,8 @@ if TYPE_CHECKING:
 _T = TypeVar("_T")
 
 CLI_MORE_HINT = "To read more run: webdistill fetch {url} --start-index {next}"
+#: After `fetch --raw` the next window is of the raw body too.
+CLI_RAW_MORE_HINT = "To read more run: webdistill fetch {url} --raw --start-index {next}"
 
 #: File name endings -> media type, for `extract` (the extractor also sniffs the bytes).
 EXTENSION_TYPES = {
@@ -243,7 +245,8 @@ def run_fetch(args: argparse.Namespace) -> int:
     if isinstance(answer, WebError):
         return _request_failed(answer, args.json)
     answer = fetches_for_people(answer)
-    text = "" if args.json else fetch_to_text(answer, fence=_fence(config), more_hint=CLI_MORE_HINT)
+    more_hint = CLI_RAW_MORE_HINT if args.extract_mode == "raw" else CLI_MORE_HINT
+    text = "" if args.json else fetch_to_text(answer, fence=_fence(config), more_hint=more_hint)
     return _report(answer, text, "URLs", as_json=args.json)
 
 
