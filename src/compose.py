@@ -23,6 +23,7 @@ from aiohttp import ThreadedResolver
 from aiohttp.abc import AbstractResolver
 from returns.result import Result
 
+from webdistill.adapters import requirements
 from webdistill.adapters.backend import Extractor, HttpWebBackend, Searcher
 from webdistill.adapters.blocklist import BlocklistFileError, read_blocklist
 from webdistill.adapters.cache import CachingBackend, CachingCompressor
@@ -45,7 +46,7 @@ from webdistill.adapters.readers.fallback import ReaderFallback
 from webdistill.adapters.readers.gate import AddressGate
 from webdistill.adapters.readers.registry import make_reader, reader_settings
 from webdistill.adapters.robots import RobotsGate
-from webdistill.adapters.store.choice import StoreChoiceError, open_store
+from webdistill.adapters.store.choice import StoreChoiceError, disk_folder, open_store
 from webdistill.adapters.store.pacer import StorePacer
 from webdistill.adapters.store.results import StoredResults
 from webdistill.config import Config, ConfigError
@@ -376,6 +377,22 @@ def read_local(
     """Read a local body (a saved page, a file) to a `Document`, offline: the `extract` door
     (`image_links`: WEB_IMAGE_LINKS, images as `![alt](url)` or their alt text alone)."""
     return extract_content(body, content_type, url, image_links=image_links)
+
+
+def cannot_serve(config: Config) -> list[str]:
+    """Why `config` cannot be served here at all (a missing package it needs), or nothing:
+    `webdistill mcp` refuses to start on it, rather than failing every tool call."""
+    return requirements.unserved(config.cache)
+
+
+def store_location(config: Config) -> str | None:
+    """The folder the disk store really uses under `config` (None: not a disk store)."""
+    return disk_folder(config.cache_dir) if config.cache == "disk" else None
+
+
+def missing_extras() -> list[str]:
+    """What this installation serves without (an optional extra not installed)."""
+    return requirements.degraded()
 
 
 def describe_providers(config: Config) -> list[tuple[str, bool, str]]:

@@ -304,8 +304,21 @@ def run_get(args: argparse.Namespace) -> int:
     return first_failure_exit(outcome.error for outcome in outcomes)
 
 
+def _refuse_unservable(config: Config) -> None:
+    """A configuration the server cannot serve (e.g. a Redis store without the redis
+    package) stops `mcp` at once: started, it would fail every tool call."""
+    if config.cache in ("disk", "memory", "off"):
+        return  # nothing to check: the composition root is not even imported
+    from webdistill.compose import cannot_serve
+
+    problems = cannot_serve(config)
+    if problems:
+        raise CommandError(f"cannot serve MCP: {' '.join(problems)}", kind="configuration")
+
+
 def run_mcp(args: argparse.Namespace) -> int:
     config = load_config(args)
+    _refuse_unservable(config)
     try:
         if args.http is None:
             from webdistill.doors.mcp_handshake import serve_stdio_fast
