@@ -48,7 +48,8 @@ def _missing(media: str, library: str) -> WebError:
     return WebError.of(
         ErrorCode.UNSUPPORTED_CONTENT,
         f"This URL returned {FORMAT_NAMES[media]}. webdistill reads it with its optional "
-        f"'office' extra, which is not installed here (the operator can install it: {INSTALL_HINT}). "
+        f"'office' extra, which is not installed here (the operator can install it: "
+        f"{INSTALL_HINT}). "
         "Meanwhile look for an HTML or PDF version of the same content.",
         media_type=media,
         missing=library,
