@@ -217,7 +217,9 @@ class Toolkit:
         backend = self._with_reader(backend)  # outside the deadline: its own timeout
         if config.cache != "off":
             lock_ttl_s = max(config.fetch_timeout_ms, config.search_timeout_ms) / 1000 + 5
-            replicas = config.cache not in ("disk", "memory")  # a Redis URL
+            # disk and Redis are shared by other processes (CLI runs, replicas): a store lock
+            # makes identical concurrent misses download once; memory is this process's own.
+            replicas = config.cache != "memory"
             backend = CachingBackend(
                 backend,
                 store,
@@ -290,7 +292,7 @@ class Toolkit:
             self._stack.push_async_callback(llm.close)
             if config.cache == "off" or self._store is None:
                 return CachingCompressor(llm)
-            replicas = config.cache not in ("disk", "memory")  # a Redis URL: lock across them
+            replicas = config.cache != "memory"  # disk or Redis: lock across processes
             return CachingCompressor(
                 llm,
                 store=self._store,
