@@ -9,6 +9,7 @@ ample time to send one; either way it then answers, and the test counts the down
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -39,10 +40,8 @@ class HeldSite:
         self.downloads += 1
         if self.downloads == 1:
             self.first_arrived.set()
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.second_arrived.wait(), SECOND_REQUEST_GRACE_S)
-            except TimeoutError:
-                pass
         else:
             self.second_arrived.set()
         return web.Response(text=PAGE, content_type="text/html")

@@ -142,12 +142,13 @@ def _located(code: str, block: Block, base: str) -> str:
 async def _run_sh(block: Block, base: str, env: dict[str, str], cwd: Path) -> None:
     (cwd / "saved-page.html").write_text(LONG_HTML, encoding="utf-8")
     last_id = None
-    for line in _located(block.code, block, base).splitlines():
-        if not line.strip() or line.lstrip().startswith("#"):
+    for written in _located(block.code, block, base).splitlines():
+        if not written.strip() or written.lstrip().startswith("#"):
             continue
-        if PLACEHOLDER_ID in line:
+        line = written
+        if PLACEHOLDER_ID in written:
             assert last_id, f"README.md:{block.line}: no earlier line printed a Response id"
-            line = line.replace(PLACEHOLDER_ID, last_id)
+            line = written.replace(PLACEHOLDER_ID, last_id)
         code, out = await _run("bash", "-c", line, env=env, cwd=cwd)
         assert code == 0, f"README.md:{block.line}: `{line}` exited {code}:\n{out[-2000:]}"
         assert "Traceback" not in out and "test guard" not in out, out
@@ -176,7 +177,7 @@ async def _run_json(block: Block, base: str, env: dict[str, str], cwd: Path) -> 
         {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
     ]  # fmt: skip
     stdin = "".join(json.dumps(r) + "\n" for r in requests).encode()
-    code, out = await _run(
+    _, out = await _run(
         command, *server["args"], env={**env, **server["env"]}, cwd=cwd, stdin=stdin
     )
     answers = {m["id"]: m for m in map(json.loads, out.splitlines()) if "id" in m}
