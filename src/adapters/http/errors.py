@@ -129,14 +129,14 @@ def _dns_error(
     if failures and all(f.errno not in _NO_SUCH_NAME for f in failures):
         return make_error(
             ErrorCode.NETWORK_ERROR,
-            f"The host name of {shown(url)} could not be looked up: no name server answered "
+            f"The host name of {shown(url)} could not be resolved: no name server answered "
             "(this machine may be offline or have no DNS). Check the network and try again.",
             {**detail, "stage": "dns", "reason": "no resolver"},
         )
     return make_error(
         ErrorCode.NETWORK_ERROR,
-        f"The host name of {shown(url)} does not exist (the name server says so); check the "
-        "spelling.",
+        f"The host name of {shown(url)} could not be resolved: it does not exist (the name "
+        "server says so); check the spelling.",
         {**detail, "stage": "dns", "reason": "no such name"},
     )
 
