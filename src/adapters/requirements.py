@@ -10,11 +10,13 @@ ask before building anything (`webdistill mcp` refuses a configuration it cannot
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Sequence
 
 #: pyproject's extras: what `pip install` takes, and the module each package imports as.
 REDIS_PACKAGES = ("redis",)
 OFFICE_PACKAGES = ("mammoth", "openpyxl", "python-pptx")
+_OFFICE_FORMATS = {"mammoth": "DOCX", "openpyxl": "XLSX", "python-pptx": "PPTX"}
 _MODULES = {"redis": "redis", "mammoth": "mammoth", "openpyxl": "openpyxl", "python-pptx": "pptx"}
 
 
@@ -30,13 +32,17 @@ REDIS_HINT = install_hint(REDIS_PACKAGES, "redis")
 OFFICE_HINT = install_hint(OFFICE_PACKAGES, "office")
 
 
-def missing(packages: Sequence[str]) -> list[str]:
-    """Those of `packages` that cannot be imported here."""
+def missing(packages: Sequence[str], *, load: bool = True) -> list[str]:
+    """Those of `packages` that cannot be imported here (`load=False`: that are not even
+    found, without importing them: the office libraries take a while to load)."""
     absent = []
     for package in packages:
+        module = _MODULES[package]
         try:
-            importlib.import_module(_MODULES[package])
-        except ImportError:
+            found = importlib.import_module(module) if load else importlib.util.find_spec(module)
+        except (ImportError, ValueError):  # ValueError: sys.modules holds None for it
+            found = None
+        if found is None:
             absent.append(package)
     return absent
 
@@ -58,10 +64,11 @@ def unserved(cache: str) -> list[str]:
 
 def degraded() -> list[str]:
     """What this installation cannot read although it serves (each a sentence)."""
-    absent = missing(OFFICE_PACKAGES)
+    absent = missing(OFFICE_PACKAGES, load=False)
     if not absent:
         return []
+    formats = " and ".join(_OFFICE_FORMATS[package] for package in absent)
     return [
-        f"DOCX, XLSX and PPTX pages are refused: {', '.join(absent)} not installed "
-        f"(the 'office' extra): {OFFICE_HINT}."
+        f"{formats} pages are refused: {', '.join(absent)} (the 'office' extra) not "
+        f"installed: {OFFICE_HINT}."
     ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import socket
+import sys
 import tomllib
 from collections.abc import AsyncIterator
 from importlib.metadata import version
@@ -252,3 +253,15 @@ async def test_offline_dns_is_not_a_spelling_mistake(errno: int, says: str, neve
     (outcome,) = answer.unwrap()
     assert outcome.error is not None and outcome.error.code.value == "NETWORK_ERROR"
     assert says in outcome.error.message and never not in outcome.error.message
+
+
+def test_config_warns_of_a_missing_office_library_naming_what_installs_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from webdistill.doors.cli.main import main
+
+    monkeypatch.setitem(sys.modules, "openpyxl", None)  # as if it were not installed
+    assert main(["config"]) == 0  # everything else is served
+    err = capsys.readouterr().err
+    assert "warning: XLSX pages are refused: openpyxl" in err
+    assert "pip install mammoth openpyxl python-pptx" in err and "webdistill[office]" not in err
