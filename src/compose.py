@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from returns.result import Result
 
+from webdistill.adapters import requirements
 from webdistill.adapters.extract.registry import Handler, HandlerRegistry
 from webdistill.config import Config, ConfigError
 from webdistill.kernel import (
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
     from webdistill.adapters.readers.base import Reader
     from webdistill.adapters.readers.gate import AddressGate
 
-DEFAULT_USER_AGENT = "webdistill/0.1 (+https://pypi.org/project/webdistill/)"
+DEFAULT_USER_AGENT = "webdistill/0.1"
 
 __all__ = ["Config", "ConfigError", "Toolkit", "build"]
 
@@ -200,7 +201,9 @@ class Toolkit:
         store = self._open_store()
         self._store = store
         self._policy = url_policy(config)  # (refuses an unreadable block list now)
-        replicas = config.cache not in ("off", "disk", "memory")  # a Redis URL
+        # disk and Redis are shared by other processes (CLI runs, replicas): a store lock
+        # makes identical concurrent misses download once; memory is this process's own.
+        replicas = config.cache not in ("off", "memory")
         parts = Parts(
             robots_client=None,  # (the web stages' parts get the client: `_compose_backend`)
             user_agent=config.user_agent or DEFAULT_USER_AGENT,
@@ -353,7 +356,7 @@ class Toolkit:
             self._stack.push_async_callback(llm.close)
             if config.cache == "off" or self._store is None:
                 return CachingCompressor(llm)
-            replicas = config.cache not in ("disk", "memory")  # a Redis URL: lock across them
+            replicas = config.cache != "memory"  # disk or Redis: lock across processes
             return CachingCompressor(
                 llm,
                 store=self._store,
@@ -452,6 +455,24 @@ def read_local(
     from webdistill.adapters.extract.dispatch import extract_content
 
     return extract_content(body, content_type, url, image_links=image_links)
+
+
+def cannot_serve(config: Config) -> list[str]:
+    """Why `config` cannot be served here at all (a missing package it needs), or nothing:
+    `webdistill mcp` refuses to start on it, rather than failing every tool call."""
+    return requirements.unserved(config.cache)
+
+
+def store_location(config: Config) -> str | None:
+    """The folder the disk store really uses under `config` (None: not a disk store)."""
+    from webdistill.adapters.store.choice import disk_folder
+
+    return disk_folder(config.cache_dir) if config.cache == "disk" else None
+
+
+def missing_extras() -> list[str]:
+    """What this installation serves without (an optional extra not installed)."""
+    return requirements.degraded()
 
 
 def describe_providers(config: Config) -> list[tuple[str, bool, str]]:

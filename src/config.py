@@ -8,7 +8,9 @@ accepted values, so a misconfiguration stops start-up instead of surprising a us
 
 from __future__ import annotations
 
+import difflib
 import ipaddress
+import logging
 import os
 import tomllib
 from collections.abc import Callable, Mapping
@@ -120,12 +122,24 @@ class Config:
 
     @classmethod
     def from_env(
-        cls, env: Mapping[str, str] | None = None, *, config_file: str | None = None
+        cls,
+        env: Mapping[str, str] | None = None,
+        *,
+        config_file: str | None = None,
+        file_option: str = "config_file",
     ) -> Config:
-        """Read the configuration; raises `ConfigError` naming the bad variable."""
+        """Read the configuration; raises `ConfigError` naming the bad variable.
+
+        `file_option` is what the caller calls `config_file` in its errors (the CLI:
+        `--config`); a file named by `WEB_CONFIG` is called that."""
         environ = os.environ if env is None else env
         path = config_file or environ.get("WEB_CONFIG")
-        values: dict[str, str] = dict(_read_toml(path)) if path else {}
+        label = file_option if config_file else "WEB_CONFIG"
+        for warning in unknown_variables(environ):
+            if warning not in _WARNED:
+                _WARNED.add(warning)
+                _log.warning("%s", warning)
+        values: dict[str, str] = dict(_read_toml(path, label)) if path else {}
         values.update({k: v for k, v in environ.items() if k in FIELDS})
         return from_mapping(values)
 
@@ -185,9 +199,16 @@ def _addresses(variable: str, raw: str) -> tuple[str, ...]:
         try:
             ipaddress.ip_address(item)
         except ValueError:
+            local = item.lower().rstrip(".")
+            names = (
+                " (for localhost: list 127.0.0.1 and fetch http://127.0.0.1:PORT/..., or set "
+                "WEB_ALLOW_PRIVATE_NETWORK=true to reach local names)"
+                if local == "localhost" or local.endswith(".localhost")
+                else ""
+            )
             raise ConfigError(
                 f"{variable} has {item!r}, which is not an IP address: give exact addresses "
-                "separated by commas, e.g. 127.0.0.1,10.0.0.5."
+                f"separated by commas, e.g. 127.0.0.1,10.0.0.5{names}."
             ) from None
     return items
 
@@ -436,14 +457,38 @@ def shown_setting(variable: str, value: object) -> object:
     return masked_url(str(value))
 
 
-def _read_toml(path: str) -> Mapping[str, str]:
+#: `WEB_*` variables read that are not settings of FIELDS.
+OTHER_VARIABLES = frozenset({"WEB_CONFIG"})
+_log = logging.getLogger("webdistill.config")
+_WARNED: set[str] = set()  # each warning once per process
+
+
+def unknown_variables(environ: Mapping[str, str]) -> list[str]:
+    """A warning for each `WEB_*` variable in `environ` that no setting reads (a typo is
+    otherwise silently ignored), naming the nearest known variable when one is close."""
+    warnings = []
+    for name in sorted(environ):
+        if not name.startswith("WEB_") or name in FIELDS or name in OTHER_VARIABLES:
+            continue
+        near = difflib.get_close_matches(name, [*FIELDS, *OTHER_VARIABLES], n=1, cutoff=0.75)
+        hint = f"did you mean {near[0]}?" if near else "see `webdistill config` for the known ones."
+        warnings.append(f"warning: {name} is not a webdistill setting and is ignored; {hint}")
+    return warnings
+
+
+def _read_toml(path: str, label: str = "WEB_CONFIG") -> Mapping[str, str]:
+    """The TOML file's settings; `label` names how it was given (`WEB_CONFIG`, `--config`)."""
+    named = f"{label}={path}" if label.isupper() else f"{label} {path}"
     try:
         with open(path, "rb") as handle:
             data = tomllib.load(handle)
     except OSError as exc:
-        raise ConfigError(f"WEB_CONFIG: cannot read {path}: {exc.strerror}.") from None
+        raise ConfigError(
+            f"{named}: cannot read it ({exc.strerror or exc}): give the path of a readable "
+            "TOML file."
+        ) from None
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"WEB_CONFIG: {path} is not valid TOML: {exc}.") from None
+        raise ConfigError(f"{named}: not valid TOML: {exc}.") from None
     values: dict[str, str] = {}
     for key, value in data.items():
         if key not in FIELDS:

@@ -148,7 +148,7 @@ class McpHttpGuard:
         if kind not in ("http", "websocket"):  # lifespan: nothing to check
             await self._app(scope, receive, send)
             return
-        refusal = self._refusal(_headers(scope))
+        refusal = self._refusal(_headers(scope), str(scope.get("path") or ""))
         if refusal is None:
             await self._app(scope, receive, send)
         elif kind == "websocket":
@@ -158,7 +158,7 @@ class McpHttpGuard:
             await _respond(send, status, text, extra)
 
     def _refusal(
-        self, headers: dict[str, bytes]
+        self, headers: dict[str, bytes], path: str = ""
     ) -> tuple[int, str, list[tuple[bytes, bytes]]] | None:
         host = headers.get("host", b"").decode("latin-1")
         if not host or not _matches(host, self._hosts):
@@ -167,13 +167,41 @@ class McpHttpGuard:
         if origin is not None and not _origin_matches(origin.decode("latin-1"), self._origins):
             return 403, "Forbidden: this Origin may not use this server.\n", []
         if self._token is not None:
-            given = headers.get("authorization", b"")
-            scheme, _, credential = given.partition(b" ")
+            if path.startswith(OAUTH_DISCOVERY):
+                return 404, NO_OAUTH, []  # discovery finds no OAuth here: nothing to start
+            given = headers.get("authorization")
+            scheme, _, credential = (given or b"").partition(b" ")
             good = hmac.compare_digest(credential.strip(), self._token)  # constant time
             if scheme.lower() != b"bearer" or not good:
-                challenge = [(b"www-authenticate", b'Bearer realm="webdistill"')]
-                return 401, "Unauthorized: send Authorization: Bearer <WEB_MCP_TOKEN>.\n", challenge
+                return 401, UNAUTHORIZED, [(b"www-authenticate", _challenge(given is not None))]
         return None
+
+
+#: The well-known paths an MCP client probes for OAuth (RFC 9728 protected resource
+#: metadata, RFC 8414 and OpenID Connect discovery). With a static token they answer 404
+#: without asking for it, so a client's discovery ends at once: there is no OAuth to start.
+OAUTH_DISCOVERY = (
+    "/.well-known/oauth-protected-resource",
+    "/.well-known/oauth-authorization-server",
+    "/.well-known/openid-configuration",
+)
+NO_OAUTH = (
+    "Not found: this server takes a static bearer token (WEB_MCP_TOKEN), not OAuth. "
+    "Send Authorization: Bearer <WEB_MCP_TOKEN>.\n"
+)
+UNAUTHORIZED = "Unauthorized: send Authorization: Bearer <WEB_MCP_TOKEN>.\n"
+
+
+def _challenge(token_sent: bool) -> bytes:
+    """RFC 6750 section 3: a bearer token is needed; no `resource_metadata` (RFC 9728), so an
+    MCP client has no authorization server to start OAuth with. A request that sent no
+    credentials gets no error code (section 3.1); a wrong one gets `invalid_token`."""
+    if not token_sent:
+        return b'Bearer realm="webdistill"'
+    return (
+        b'Bearer realm="webdistill", error="invalid_token", '
+        b'error_description="the bearer token is not WEB_MCP_TOKEN"'
+    )
 
 
 def _headers(scope: Scope) -> dict[str, bytes]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from urllib.parse import urlsplit, urlunsplit
 
 import attrs
 
@@ -26,6 +27,8 @@ _OPTIONS = {
     "time_range": "--time-range",
     "include_content": "--include-content",
     "timeout_ms": "--timeout-ms",
+    "url_index": "--url-index",
+    "query_index": "--query-index",
 }
 _OPTION_WORD = re.compile(r"\b(" + "|".join(_OPTIONS) + r")\b")
 
@@ -38,6 +41,14 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"call again without compress\b", "run again without --compress"),
         (r"Call web_search with \{.*?\}(?: or \{.*?\})?\.", 'Run: webdistill search "QUERY"...'),
         (r"Call web_fetch with \{.*?\}(?: or \{.*?\})?\.", "Run: webdistill fetch URL..."),
+        (
+            r"Call web_search or web_fetch again\.",
+            "Run `webdistill search` or `webdistill fetch` again.",
+        ),
+        (r"\bwith url or url_index\b", "with --url or --url-index"),
+        (r"\b(with|add) query or query_index\b", r"\1 --query or --query-index"),
+        (r"\burl: no (page|hit)\b", r"--url: no \1"),
+        (r"\bquery: no query\b", "--query: no query"),
         (r"\bover several calls\b", "over several runs"),
         (r"\bwithout extract_mode raw\b", "without --raw"),
         (r"\(extract_mode raw\)", "(--raw)"),
@@ -50,6 +61,12 @@ _PRIVATE_HINT = (
     "For local development set WEB_ALLOW_PRIVATE_NETWORK=true, or list the exact address in "
     "WEB_TRUSTED_ADDRESSES."
 )
+#: A name refused as local-only: WEB_TRUSTED_ADDRESSES lists addresses, never names.
+_NAME_HINT = (
+    "For local development set WEB_ALLOW_PRIVATE_NETWORK=true. WEB_TRUSTED_ADDRESSES admits "
+    "exact IP addresses, not names: to use it instead, fetch the page by its address{example}."
+)
+_LOCAL_NAME_REASONS = ("local-only name", "single-label", "resolves names to private", "spells")
 _DEFAULT_LIST_HINT = (
     "If you are sure this is a false positive, WEB_DEFAULT_BLOCKLIST=false turns the default "
     "malware list off."
@@ -57,8 +74,23 @@ _DEFAULT_LIST_HINT = (
 _METADATA_NOTE = "Cloud metadata addresses stay blocked whatever the settings."
 
 
-def _blocked_hint(error: WebError) -> str:
+def _by_address(url: str | None) -> str:
+    """`url` with its `localhost` host spelled 127.0.0.1 (as a hint's example), or ""."""
+    if not url:
+        return ""
+    parts = urlsplit(url)
+    host = (parts.hostname or "").lower().rstrip(".")
+    if host != "localhost" and not host.endswith(".localhost"):
+        return ""
+    netloc = "127.0.0.1" + (f":{parts.port}" if parts.port else "")
+    shown = urlunsplit(parts._replace(netloc=netloc))
+    return f" ({shown} with WEB_TRUSTED_ADDRESSES=127.0.0.1)"
+
+
+def _blocked_hint(error: WebError, url: str | None = None) -> str:
     reason = error.detail.get("reason", "")
+    if "metadata" not in reason and any(word in reason for word in _LOCAL_NAME_REASONS):
+        return _NAME_HINT.format(example=_by_address(url))
     text = f"{error.message} {reason}".lower()
     if reason == DEFAULT_BLOCKLIST_REASON:
         return _DEFAULT_LIST_HINT
@@ -73,8 +105,9 @@ def _blocked_hint(error: WebError) -> str:
     return ""
 
 
-def for_people(error: WebError) -> WebError:
-    """`error` with its message worded for the command line (options, variables)."""
+def for_people(error: WebError, url: str | None = None) -> WebError:
+    """`error` with its message worded for the command line (options, variables); `url` is
+    the URL that failed, when there is one (a hint may show it spelled another way)."""
     message = error.message
     for pattern, replacement in _PHRASES:
         message = pattern.sub(replacement, message)
@@ -82,7 +115,7 @@ def for_people(error: WebError) -> WebError:
     if error.code is ErrorCode.BLOCKED_URL:
         message = message.rstrip()
         message = f"{message}{'' if message.endswith(('.', '!', '?')) else '.'} "
-        message += _blocked_hint(error)
+        message += _blocked_hint(error, url)
     return attrs.evolve(error, message=" ".join(message.split()))
 
 
@@ -96,7 +129,9 @@ def for_a_file(error: WebError) -> WebError:
 def fetches_for_people(outcomes: Sequence[FetchOutcome]) -> tuple[FetchOutcome, ...]:
     """Every URL's error worded for the command line."""
     return tuple(
-        outcome if outcome.error is None else attrs.evolve(outcome, error=for_people(outcome.error))
+        outcome
+        if outcome.error is None
+        else attrs.evolve(outcome, error=for_people(outcome.error, outcome.url))
         for outcome in outcomes
     )
 

@@ -33,8 +33,11 @@ GET_HINT = (
 async def remember(
     deps: Deps, tool: ToolName, outcomes: tuple[_O, ...], scope: str
 ) -> tuple[_O, ...]:
-    """`outcomes` tagged with the id they are stored under (untagged when not stored)."""
-    if deps.results is None or not outcomes:
+    """`outcomes` tagged with the id they are stored under (untagged when not stored).
+
+    Only a result worth getting back is stored: one with a page or a hit. A call where
+    every item failed (or found nothing) gets no id: calling again is as cheap."""
+    if deps.results is None or not any(map(_worth_keeping, outcomes)):
         return outcomes
     try:
         saved = await deps.results.save(tool, outcomes, scope)
@@ -44,6 +47,12 @@ async def remember(
         return outcomes
     response_id = saved.unwrap()
     return tuple(_tagged(outcome, response_id) for outcome in outcomes)
+
+
+def _worth_keeping(outcome: SearchOutcome | FetchOutcome) -> bool:
+    if isinstance(outcome, FetchOutcome):
+        return outcome.page is not None
+    return bool(outcome.hits)
 
 
 #: Per outcome class: its fields' getter and where `response_id` is among them (None: the

@@ -156,7 +156,8 @@ def test_office_without_the_extra_is_refused_with_the_install_hint(
     monkeypatch.setitem(sys.modules, "mammoth", None)  # as if the extra were not installed
     error = extract_content(build_docx(), DOCX).failure()
     assert error.code is ErrorCode.UNSUPPORTED_CONTENT
-    assert 'pip install "webdistill[office]"' in error.message
+    assert "pip install mammoth openpyxl python-pptx" in error.message
+    assert "pip install -e '.[office]'" in error.message  # the extra, from the checkout
     assert "Word document (DOCX)" in error.message and "archive" not in error.message
 
 

@@ -12,7 +12,7 @@ from webdistill.adapters.pipeline.robots import RobotsGate, origin_of
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchRequest, SearchQuery
 
-UA = "webdistill/0.1 (+https://pypi.org/project/webdistill/)"
+UA = "webdistill/0.1"
 ROBOTS = b"User-agent: webdistill\nDisallow: /private\n\nUser-agent: *\nDisallow: /\n"
 SITE = "https://site.example"
 

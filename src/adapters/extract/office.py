@@ -27,10 +27,11 @@ from webdistill.adapters.extract.html.reader import convert_html
 from webdistill.adapters.extract.plain import markdown_table, markdown_to_text
 from webdistill.adapters.extract.registry import ReadRequest
 from webdistill.adapters.extract.zipped import DOCX, FORMAT_NAMES, PPTX, XLSX, open_zip
+from webdistill.adapters.requirements import OFFICE_HINT
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
 
-INSTALL_HINT = 'pip install "webdistill[office]"'
+INSTALL_HINT = OFFICE_HINT
 MAX_SHEETS = 20
 MAX_ROWS = 200
 MAX_COLUMNS = 40
@@ -47,7 +48,8 @@ def _missing(media: str, library: str) -> WebError:
     return WebError.of(
         ErrorCode.UNSUPPORTED_CONTENT,
         f"This URL returned {FORMAT_NAMES[media]}. webdistill reads it with its optional "
-        f"'office' extra, which is not installed here (the operator can run: {INSTALL_HINT}). "
+        f"'office' extra, which is not installed here (the operator can install it: "
+        f"{INSTALL_HINT}). "
         "Meanwhile look for an HTML or PDF version of the same content.",
         media_type=media,
         missing=library,

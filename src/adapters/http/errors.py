@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
+import socket
 from collections.abc import Mapping
 
 import aiohttp
@@ -117,6 +118,36 @@ def is_connection_reset(exc: BaseException) -> bool:
     return False
 
 
+#: getaddrinfo's answers that mean "this name does not exist" (NXDOMAIN, no address of it);
+#: any other failure (EAI_AGAIN, EAI_FAIL...) means no name server could be asked or answered.
+_NO_SUCH_NAME = frozenset(
+    getattr(socket, name)
+    for name in ("EAI_NONAME", "EAI_NODATA", "EAI_ADDRFAMILY")
+    if hasattr(socket, name)
+)
+
+
+def _dns_error(
+    exc: aiohttp.ClientConnectorDNSError, url: str, detail: dict[str, object]
+) -> WebError:
+    """NETWORK_ERROR for a failed look-up: a name that does not exist (check the spelling)
+    apart from a look-up that could not be made (no network, no name server)."""
+    failures = [c for c in (exc.os_error, *_causes(exc)) if isinstance(c, socket.gaierror)]
+    if failures and all(f.errno not in _NO_SUCH_NAME for f in failures):
+        return make_error(
+            ErrorCode.NETWORK_ERROR,
+            f"The host name of {shown(url)} could not be resolved: no name server answered "
+            "(this machine may be offline or have no DNS). Check the network and try again.",
+            {**detail, "stage": "dns", "reason": "no resolver"},
+        )
+    return make_error(
+        ErrorCode.NETWORK_ERROR,
+        f"The host name of {shown(url)} could not be resolved: it does not exist (the name "
+        "server says so); check the spelling.",
+        {**detail, "stage": "dns", "reason": "no such name"},
+    )
+
+
 def translate(exc: BaseException, url: str, hop: int) -> WebError:
     """The `WebError` for an exception raised while fetching `url` at redirect `hop`."""
     causes = _causes(exc)
@@ -146,11 +177,7 @@ def translate(exc: BaseException, url: str, hop: int) -> WebError:
             detail,
         )
     if isinstance(exc, aiohttp.ClientConnectorDNSError):
-        return make_error(
-            ErrorCode.NETWORK_ERROR,
-            f"The host name of {shown(url)} could not be resolved; check the spelling.",
-            detail,
-        )
+        return _dns_error(exc, url, detail)
     if isinstance(exc, aiohttp.ClientSSLError | aiohttp.ServerFingerprintMismatch):
         return make_error(
             ErrorCode.NETWORK_ERROR,

@@ -515,7 +515,8 @@ class McpBridge:
             ready.set_result(
                 _error(
                     ErrorCode.PROVIDER_NOT_CONFIGURED,
-                    "WEB_SEARCH_PROVIDER=mcp needs the MCP SDK: pip install 'webdistill[mcp]'.",
+                    "WEB_SEARCH_PROVIDER=mcp needs the MCP SDK (part of the base install; it is "
+                    "missing here): pip install mcp",
                 )
             )
             return

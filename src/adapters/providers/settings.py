@@ -50,7 +50,7 @@ BROWSER_USER_AGENT = (
 )
 
 #: What the keyed APIs and SearXNG see (SearXNG's bot filter rejects "Python/... aiohttp").
-API_USER_AGENT = "webdistill/0.1 (+https://pypi.org/project/webdistill/)"
+API_USER_AGENT = "webdistill/0.1"
 
 
 def _frozen_urls(value: Mapping[str, str] | None) -> Mapping[str, str]:

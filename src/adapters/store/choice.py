@@ -12,6 +12,7 @@ import os
 
 import platformdirs
 
+from webdistill.adapters.requirements import unserved
 from webdistill.adapters.store.codec import FORMAT_VERSION
 from webdistill.adapters.store.disk import DiskStore
 from webdistill.adapters.store.memory import MemoryStore
@@ -31,20 +32,21 @@ def default_directory() -> str:
     return platformdirs.user_cache_dir("webdistill", appauthor=False)
 
 
+def disk_folder(directory: str | None) -> str:
+    """The disk store's folder: `store-v1` in `WEB_CACHE_DIR`, else in the user's cache."""
+    return os.path.join(directory or default_directory(), f"store-v{FORMAT_VERSION}")
+
+
 def open_store(cache: str, directory: str | None, max_bytes: int | None) -> Store:
     """The store for `WEB_CACHE=cache` (`off` gets a memory store: results still need one)."""
     if cache in ("memory", "off"):
         return MemoryStore(max_bytes or MEMORY_BYTES)
     if cache == "disk":
-        folder = os.path.join(directory or default_directory(), f"store-v{FORMAT_VERSION}")
-        return ResilientStore(DiskStore(folder, max_bytes or DISK_BYTES))
+        return ResilientStore(DiskStore(disk_folder(directory), max_bytes or DISK_BYTES))
     try:
         from webdistill.adapters.store.redis import RedisStore
     except ImportError:
-        raise StoreChoiceError(
-            "WEB_CACHE names a Redis URL but the redis client is not installed: "
-            "pip install 'webdistill[redis]'."
-        ) from None
+        raise StoreChoiceError(" ".join(unserved(cache))) from None
     try:
         return ResilientStore(RedisStore(cache))
     except ValueError as exc:

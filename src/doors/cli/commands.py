@@ -54,6 +54,8 @@ if TYPE_CHECKING:
 _T = TypeVar("_T")
 
 CLI_MORE_HINT = "To read more run: webdistill fetch {url} --start-index {next}"
+#: After `fetch --raw` the next window is of the raw body too.
+CLI_RAW_MORE_HINT = "To read more run: webdistill fetch {url} --raw --start-index {next}"
 
 #: File name endings -> media type, for `extract` (the extractor also sniffs the bytes).
 EXTENSION_TYPES = {
@@ -103,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
 def load_config(args: argparse.Namespace) -> Config:
     """The effective configuration (environment over the TOML file)."""
     try:
-        return Config.from_env(os.environ, config_file=args.config)
+        return Config.from_env(os.environ, config_file=args.config, file_option="--config")
     except ConfigError as error:
         raise CommandError(f"configuration error: {error}", kind="configuration") from None
 
@@ -243,7 +245,8 @@ def run_fetch(args: argparse.Namespace) -> int:
     if isinstance(answer, WebError):
         return _request_failed(answer, args.json)
     answer = fetches_for_people(answer)
-    text = "" if args.json else fetch_to_text(answer, fence=_fence(config), more_hint=CLI_MORE_HINT)
+    more_hint = CLI_RAW_MORE_HINT if args.extract_mode == "raw" else CLI_MORE_HINT
+    text = "" if args.json else fetch_to_text(answer, fence=_fence(config), more_hint=more_hint)
     return _report(answer, text, "URLs", as_json=args.json)
 
 
@@ -301,8 +304,21 @@ def run_get(args: argparse.Namespace) -> int:
     return first_failure_exit(outcome.error for outcome in outcomes)
 
 
+def _refuse_unservable(config: Config) -> None:
+    """A configuration the server cannot serve (e.g. a Redis store without the redis
+    package) stops `mcp` at once: started, it would fail every tool call."""
+    if config.cache in ("disk", "memory", "off"):
+        return  # nothing to check: the composition root is not even imported
+    from webdistill.compose import cannot_serve
+
+    problems = cannot_serve(config)
+    if problems:
+        raise CommandError(f"cannot serve MCP: {' '.join(problems)}", kind="configuration")
+
+
 def run_mcp(args: argparse.Namespace) -> int:
     config = load_config(args)
+    _refuse_unservable(config)
     try:
         if args.http is None:
             from webdistill.doors.mcp_handshake import serve_stdio_fast

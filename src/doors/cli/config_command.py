@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 
 from webdistill.config import FIELDS, Config, shown_setting
-from webdistill.doors.cli.support import EXIT_OK
+from webdistill.doors.cli.support import EXIT_INPUT, EXIT_OK, say_error
 
 
 def _print_json(value: object) -> None:
@@ -31,7 +32,7 @@ def _shown(variable: str, value: object) -> object:
 
 #: What is in force when a setting is left unset (beside the plain defaults of `Config`).
 IMPLIED = {
-    "WEB_USER_AGENT": "webdistill/<version> (+https://pypi.org/project/webdistill/)",
+    "WEB_USER_AGENT": "webdistill/<version>",
     "WEB_FENCE_UNTRUSTED": "on for MCP, off for the CLI",
     "WEB_AUDIT_LOG": "off",
     "WEB_PROXY": "none (direct connections)",
@@ -44,8 +45,15 @@ def _defaults() -> dict[str, object]:
     return {variable: getattr(plain, field) for variable, (field, _) in FIELDS.items()}
 
 
-def _in_force(variable: str, value: object) -> object:
+def _in_force(variable: str, value: object, config: Config) -> object:
     """The value shown: what is in force, also when the variable is unset."""
+    if variable == "WEB_CACHE_DIR":
+        from webdistill.compose import store_location
+
+        folder = store_location(config)
+        if folder is None:
+            return f"(not used: WEB_CACHE={_human(_shown('WEB_CACHE', config.cache))})"
+        return os.path.dirname(folder)
     if value is None and variable == "WEB_USER_AGENT":
         from webdistill.compose import DEFAULT_USER_AGENT
 
@@ -57,11 +65,11 @@ def _in_force(variable: str, value: object) -> object:
 
 def run_config(args: argparse.Namespace, config: Config) -> int:
     """Print the settings and the providers; `config` is already loaded and valid."""
-    from webdistill.compose import describe_providers
+    from webdistill.compose import cannot_serve, describe_providers, missing_extras
 
     defaults = _defaults()
     settings = {
-        variable: _in_force(variable, _shown(variable, getattr(config, field)))
+        variable: _in_force(variable, _shown(variable, getattr(config, field)), config)
         for variable, (field, _) in FIELDS.items()
     }
     defaulted = {
@@ -70,19 +78,33 @@ def run_config(args: argparse.Namespace, config: Config) -> int:
         if getattr(config, field) == defaults[variable]
     }
     providers = describe_providers(config)
+    problems = cannot_serve(config)
+    warnings = [*problems, *missing_extras()]
+    for warning in warnings:
+        say_error(f"warning: {warning}")
+    code = EXIT_INPUT if problems else EXIT_OK
     if args.json:
         rows = [{"name": n, "usable": usable, "why": why} for n, usable, why in providers]
-        _print_json({"config": settings, "defaults": sorted(defaulted), "providers": rows})
-        return EXIT_OK
+        _print_json(
+            {
+                "config": settings,
+                "defaults": sorted(defaulted),
+                "providers": rows,
+                "warnings": warnings,
+            }
+        )
+        return code
     print("Configuration (environment over the --config / WEB_CONFIG file):")
     width = max(len(variable) for variable in settings)
     for variable, value in settings.items():
         mark = "  (default)" if variable in defaulted and value is not None else ""
+        if variable == "WEB_CACHE_DIR" and config.cache == "disk":
+            mark += "  (the store is its store-v1 folder)"
         print(f"  {variable:<{width}} = {_human(value)}{mark}")
     print("\nSearch providers:")
     for name, usable, why in providers:
         print(f"  {name:<10} {'usable' if usable else 'no':<6}  {why}")
-    return EXIT_OK
+    return code
 
 
 def _human(value: object) -> str:

@@ -223,7 +223,9 @@ def _add_mcp_and_config(commands: _SubParsers[_Parser]) -> None:
         commands,
         "mcp",
         help="run the MCP server (stdio, or streamable HTTP with --http)",
-        description="Serve the web_search and web_fetch tools over MCP.",
+        description="Serve the web_search, web_fetch and web_get_result tools over MCP "
+        "(stdio by default). web_get_result gives back an earlier result by the response_id "
+        "it names (off with WEB_MAX_STORED_RESULTS=0).",
     )
     mcp.add_argument(
         "--http",
@@ -247,6 +249,16 @@ def _add_mcp_and_config(commands: _SubParsers[_Parser]) -> None:
     config.set_defaults(command="config")
 
 
+def _version() -> str:
+    """webdistill's installed version, as `pip show webdistill` gives it."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("webdistill")
+    except PackageNotFoundError:
+        return "(not installed: run from a source folder)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of `webdistill`."""
     parser = _Parser(
@@ -257,6 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--config", metavar="FILE", help="TOML file with WEB_* keys")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--version", action="version", version=f"webdistill {_version()}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     _add_search(commands)
     _add_fetch(commands)

@@ -47,7 +47,6 @@ TRUNCATED_NOTICE = (
 )
 
 
-
 def parse_html(html: str) -> tuple[etree._Element | None, bool]:
     """The lxml document for `html` (None when there is nothing to parse), and whether
     libxml2 stopped early because the page nests deeper than its limit (256)."""
