@@ -11,6 +11,8 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
+from webdistill.adapters.extract.html.chars import clean_chars
+
 #: Stands for a <br> inside a block's Markdown until whitespace is normalised.
 BR = "\x01"
 _CODE_LANG = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|brush:?)-?\s*([\w+#.-]+)")
@@ -102,11 +104,11 @@ class Block:
         """Normalise whitespace once the walk has left the block."""
         if not self.text_parts:
             return
-        self._text = " ".join("".join(self.text_parts).split())
+        self._text = " ".join(clean_chars("".join(self.text_parts)).split())
         if self.kind in {"pre", "table"}:
-            self.md = "".join(self.md_parts)
+            self.md = clean_chars("".join(self.md_parts))
         else:
-            lines = "".join(self.md_parts).split(BR)
+            lines = clean_chars("".join(self.md_parts)).split(BR)
             md = "\n".join(n for n in (" ".join(ln.split()) for ln in lines) if n)
             self.md = _SPACE_AFTER_LINK.sub(r"\1\2", md)
 

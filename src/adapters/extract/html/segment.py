@@ -170,8 +170,8 @@ class BlockMaker:
             if entered is None:  # consumed whole (pre, data table, img, br)
                 self._add(element.tail, link=in_link > 0)
                 continue
-            if tag == "a":
-                in_link += 1
+            if tag == "a" and element.get("href") is not None:
+                in_link += 1  # (an <a name> anchor without href is no link: its text is text)
             stack.append((element, depth, entered))
             self._add(element.text, link=in_link > 0)
             for child in reversed(element):
@@ -303,8 +303,8 @@ class BlockMaker:
         if tag == "code":
             self.code_depth -= 1
         if what == "a":
-            left_link = 1
             block, index, href = undo[3], undo[4], undo[5]
+            left_link = int(href is not None)
             assert isinstance(block, Block) and isinstance(index, int)
             added = "".join(block.md_parts[index + 1 :]).strip()
             if (
