@@ -125,3 +125,53 @@ def test_a_paragraph_that_is_wholly_an_a_name_anchor_is_text() -> None:
         assert paragraph in document.text
         assert paragraph in document.markdown
     assert "[" not in document.markdown  # an anchor without href is no Markdown link
+
+
+HARBOUR = [
+    "The harbour board voted on Tuesday evening to close the old fish quay for repairs, after "
+    "an engineer's report found that two of its timber piles had rotted through.",
+    "Fishing crews who land their catch at the quay will move to the north pier for at least "
+    "four months, which the board says has room for every boat registered here.",
+    "The repairs are expected to cost about nine hundred thousand pounds, most of it from a "
+    "maritime fund that the regional government set up after the storms of 2024.",
+    "Skippers said they had expected the news since a section of the quay's railing fell into "
+    "the harbour in November, and most welcomed the board's decision to act.",
+]
+
+
+def test_a_subheading_in_its_own_wrapper_before_an_ad_slot_is_kept() -> None:
+    # Shape: a body rendered element by element, each group in its own wrapper, an ad slot
+    # component inserted between them (public React news templates that split the body and
+    # insert `<AdSlot>` after the n-th paragraph).
+    body = (
+        "<div class='story'><h1>Old fish quay to close</h1>"
+        "<div class='text'><p>{}</p><p>{}</p></div>"
+        "<div class='subhead'><h2>What happens next</h2></div>"
+        "<div class='ad-slot'><span class='ad-label'>Advertisement</span>"
+        "<div id='div-gpt-ad-1'></div></div>"
+        "<div class='text'><p>{}</p><p>{}</p></div></div>"
+    ).format(*HARBOUR)
+    html = page(body, lang="en")
+    document = extract_html(html, "https://example.org/news/quay")
+    for output in (document.text, document.markdown):
+        assert "What happens next" in output
+        assert "Advertisement" not in output
+        for paragraph in HARBOUR:
+            assert paragraph in output
+    assert "## What happens next\n\n" + HARBOUR[2] in document.markdown
+
+
+def test_paragraphs_separated_only_by_br_br_stay_paragraphs_in_markdown() -> None:
+    # Shape: Blogger's post body, `<div class='post-body entry-content' id='post-body-…'>`
+    # holding the post's text with `<br /><br />` as its only paragraph marks.
+    body = (
+        "<div class='post hentry'><h3 class='post-title entry-title'>Old fish quay to close</h3>"
+        "<div class='post-body entry-content' id='post-body-4471'>"
+        + "<br /><br />".join(HARBOUR)
+        + "<br />Posted from the harbour office</div></div>"
+    )
+    document = extract_html(page(body, lang="en"), "https://example.blogspot.com/2026/03/q.html")
+    for paragraph in HARBOUR:
+        assert paragraph in document.text
+    assert f"{HARBOUR[0]}\n\n{HARBOUR[1]}\n\n{HARBOUR[2]}" in document.markdown
+    assert f"{HARBOUR[3]}\nPosted from the harbour office" in document.markdown  # one <br>

@@ -109,8 +109,25 @@ class Block:
             self.md = clean_chars("".join(self.md_parts))
         else:
             lines = clean_chars("".join(self.md_parts)).split(BR)
-            md = "\n".join(n for n in (" ".join(ln.split()) for ln in lines) if n)
+            md = _join_lines([" ".join(ln.split()) for ln in lines], self.kind != "heading")
             self.md = _SPACE_AFTER_LINK.sub(r"\1\2", md)
+
+
+def _join_lines(lines: list[str], paragraphs: bool) -> str:
+    """The lines of a block cut at its <br>s: one <br> is a line break; an empty line
+    (`<br><br>`, the only paragraph mark of some pages) is a paragraph break when
+    `paragraphs`, so the Markdown does not run the paragraphs into one."""
+    out: list[str] = []
+    gap = False
+    for line in lines:
+        if not line:
+            gap = bool(out)
+            continue
+        if out:
+            out.append("\n\n" if gap and paragraphs else "\n")
+        out.append(line)
+        gap = False
+    return "".join(out)
 
 
 #: "[text](url) ." -> "[text](url)." (a space the link text carried before punctuation)
