@@ -56,6 +56,8 @@ def is_bookmark(element: etree._Element) -> bool:
         and "target" not in attrib
         and "onclick" not in attrib
     )
+
+
 #: The most blocks one page yields; the walk stops there and says so (`truncated`).
 MAX_BLOCKS = 20_000
 
