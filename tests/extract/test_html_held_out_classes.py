@@ -89,7 +89,9 @@ def test_decomposed_accents_are_normalised_to_nfc() -> None:
         "Les travaux ont duré six mois et ont été financés en partie par la commune, qui est "
         "propriétaire des murs depuis la fermeture de l'ancien établissement en 2023.",
     ]
-    html = page("<article><h1>Réouverture</h1>" + "".join(f"<p>{p}</p>" for p in body) + "</article>")
+    html = page(
+        "<article><h1>Réouverture</h1>" + "".join(f"<p>{p}</p>" for p in body) + "</article>"
+    )
     document = extract_html(html, "https://example.org/actu/1")
     composed = "Le café de la gare a rouvert après l'été"
     for output in (document.text, document.markdown):
