@@ -11,6 +11,8 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
+from webdistill.adapters.extract.html.chars import clean_chars
+
 #: Stands for a <br> inside a block's Markdown until whitespace is normalised.
 BR = "\x01"
 _CODE_LANG = re.compile(r"(?:^|\s)(?:language|lang|highlight-source|brush:?)-?\s*([\w+#.-]+)")
@@ -102,13 +104,30 @@ class Block:
         """Normalise whitespace once the walk has left the block."""
         if not self.text_parts:
             return
-        self._text = " ".join("".join(self.text_parts).split())
+        self._text = " ".join(clean_chars("".join(self.text_parts)).split())
         if self.kind in {"pre", "table"}:
-            self.md = "".join(self.md_parts)
+            self.md = clean_chars("".join(self.md_parts))
         else:
-            lines = "".join(self.md_parts).split(BR)
-            md = "\n".join(n for n in (" ".join(ln.split()) for ln in lines) if n)
+            lines = clean_chars("".join(self.md_parts)).split(BR)
+            md = _join_lines([" ".join(ln.split()) for ln in lines], self.kind != "heading")
             self.md = _SPACE_AFTER_LINK.sub(r"\1\2", md)
+
+
+def _join_lines(lines: list[str], paragraphs: bool) -> str:
+    """The lines of a block cut at its <br>s: one <br> is a line break; an empty line
+    (`<br><br>`, the only paragraph mark of some pages) is a paragraph break when
+    `paragraphs`, so the Markdown does not run the paragraphs into one."""
+    out: list[str] = []
+    gap = False
+    for line in lines:
+        if not line:
+            gap = bool(out)
+            continue
+        if out:
+            out.append("\n\n" if gap and paragraphs else "\n")
+        out.append(line)
+        gap = False
+    return "".join(out)
 
 
 #: "[text](url) ." -> "[text](url)." (a space the link text carried before punctuation)

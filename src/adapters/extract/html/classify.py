@@ -31,6 +31,7 @@ from webdistill.adapters.extract.html.cjk import classify_cjk, is_cjk
 from webdistill.adapters.extract.html.rails import drop_trailing_rails
 from webdistill.adapters.extract.html.revise import revise
 from webdistill.adapters.extract.html.stoplists import guess_stoplist, stoplist
+from webdistill.adapters.extract.html.subheads import subheadings_of
 
 #: A furniture-named region survives when this share of its text is jusText-good.
 SOFT_REGION_GOOD_SHARE = 0.3
@@ -355,8 +356,10 @@ def _drop_outside_dense(blocks: list[Block], dense: etree._Element) -> None:
         return
     first = inside.index(True)
     parent = dense.getparent()
-    for block, is_inside in zip(blocks[first:], inside[first:], strict=True):
-        if block.class_type != "good" or is_inside:
+    subheadings = subheadings_of(blocks, inside)
+    for index in range(first, len(blocks)):
+        block = blocks[index]
+        if block.class_type != "good" or inside[index] or index in subheadings:
             continue
         if block.in_main and _is_sibling_prose(block, parent, cache):
             continue

@@ -24,13 +24,14 @@ BLOCK_TAGS = frozenset(
         "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
     )
 )  # fmt: skip
-#: Elements whose content never is reading matter.
+#: Elements whose content never is reading matter (<rt>/<rp>: a ruby's reading aid and
+#: its fallback parentheses, which would sit inline with the base text they annotate).
 SKIP_TAGS = frozenset(
     (
         "script", "style", "noscript", "template", "svg", "math", "iframe", "frame", "frameset",
         "object", "embed", "canvas", "button", "select", "input", "textarea", "option", "datalist",
         "head", "title", "meta", "link", "base", "audio", "video", "source", "track", "map",
-        "area", "dialog",
+        "area", "dialog", "rt", "rp",
     )
 )  # fmt: skip
 HEADING_TAGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}

@@ -43,6 +43,21 @@ from webdistill.adapters.extract.html.tables import is_data_table, render_table
 from webdistill.adapters.extract.html.twins import Signature, is_twin, main_twins
 
 MAX_DEPTH = 400
+
+
+def is_bookmark(element: etree._Element) -> bool:
+    """An `<a name>` without href, target or onclick: a bookmark (Word wraps whole
+    paragraphs in them), not a link, so its text counts as text. An `<a>` without href that
+    scripts make a link (a class, a target, an onclick) stays a link."""
+    attrib = element.attrib
+    return (
+        "name" in attrib
+        and "href" not in attrib
+        and "target" not in attrib
+        and "onclick" not in attrib
+    )
+
+
 #: The most blocks one page yields; the walk stops there and says so (`truncated`).
 MAX_BLOCKS = 20_000
 
@@ -170,7 +185,7 @@ class BlockMaker:
             if entered is None:  # consumed whole (pre, data table, img, br)
                 self._add(element.tail, link=in_link > 0)
                 continue
-            if tag == "a":
+            if tag == "a" and not is_bookmark(element):
                 in_link += 1
             stack.append((element, depth, entered))
             self._add(element.text, link=in_link > 0)
@@ -303,8 +318,8 @@ class BlockMaker:
         if tag == "code":
             self.code_depth -= 1
         if what == "a":
-            left_link = 1
             block, index, href = undo[3], undo[4], undo[5]
+            left_link = int(not is_bookmark(element))
             assert isinstance(block, Block) and isinstance(index, int)
             added = "".join(block.md_parts[index + 1 :]).strip()
             if (
