@@ -11,6 +11,7 @@ This is the only module that names concrete adapter classes. `build(config)` ret
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import hashlib
 import json
@@ -44,6 +45,11 @@ from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.readers.fallback import ReaderFallback
 from webdistill.adapters.readers.gate import AddressGate
 from webdistill.adapters.readers.registry import make_reader, reader_settings
+from webdistill.adapters.render.fallback import HtmlReader, RenderingBackend
+from webdistill.adapters.render.locate import driver_installed, find_browser
+from webdistill.adapters.render.process import BrowserProcess
+from webdistill.adapters.render.renderer import BrowserRenderer
+from webdistill.adapters.render.settings import RenderSettings
 from webdistill.adapters.robots import RobotsGate
 from webdistill.adapters.store.choice import StoreChoiceError, open_store
 from webdistill.adapters.store.pacer import StorePacer
@@ -196,6 +202,7 @@ class Toolkit:
                 extract_content, handlers=self._handlers, image_links=config.image_links
             )
             backend = HttpWebBackend(client, extractor, searcher)
+            reading: HtmlReader = functools.partial(_in_thread, extractor)
         else:
             pool = ExtractionPool(
                 default_pool_size(config.concurrency), memory_mb=config.extract_memory_mb
@@ -208,6 +215,8 @@ class Toolkit:
                 pool=pool,
                 inline=functools.partial(read_inline, image_links=config.image_links),
             )
+            reading = functools.partial(pool.run, _builtin_reading(config))
+        backend = self._with_browser(backend, client, reading)
         if config.respect_robots:
             backend = RobotsGate(backend, client, config.user_agent or DEFAULT_USER_AGENT)
         backend = DeadlineBackend(
@@ -254,6 +263,33 @@ class Toolkit:
         self._stack.push_async_callback(store.close)
         return store
 
+    # --- the local browser (issue 27): adapters/render ------------------------------------
+    def _with_browser(
+        self, backend: WebBackend, client: GuardedClient, reading: HtmlReader
+    ) -> WebBackend:
+        """The local browser around the page backend (WEB_RENDER): a page that needs
+        JavaScript (or asks) is rendered, every request through `client`."""
+        config = self.config
+        if config.render == "never":
+            return backend
+        settings = render_settings(config)
+        executable = find_browser(config.browser_path)
+        renderer = None
+        missing = ""
+        if executable is None:
+            missing = "no Chromium found"
+        elif not driver_installed():
+            missing = "the browser driver is not installed: pip install 'webdistill[browser]'"
+        else:
+            process = BrowserProcess(executable, memory_mb=settings.memory_mb)
+            self._stack.push_async_callback(process.close)
+            renderer = BrowserRenderer(process, client, settings)
+        return RenderingBackend(
+            backend, renderer, reading, mode=config.render, missing=missing,
+            timeout_s=settings.timeout_s,
+        )  # fmt: skip
+
+    # ---------------------------------------------------------------------------------------
     def _with_reader(self, backend: WebBackend) -> WebBackend:
         """The opt-in hosted reader fallback (WEB_READER) around the page backend."""
         config = self.config
@@ -409,6 +445,26 @@ def _page_scope(handlers: tuple[Handler, ...]) -> str:
         return ""
     names = sorted(f"{type(h).__module__}.{type(h).__qualname__}:{h!r}"[:200] for h in handlers)
     return "h" + hashlib.sha256(json.dumps(names).encode()).hexdigest()[:16]
+
+
+async def _in_thread(
+    extractor: Extractor, body: bytes, content_type: str | None, url: str | None
+) -> Result[Document, WebError]:
+    """The caller's handlers read a rendered DOM in a thread, as large bodies are."""
+    return await asyncio.to_thread(extractor, body, content_type, url)
+
+
+def render_settings(config: Config) -> RenderSettings:
+    """The local browser's settings (WEB_RENDER_*, WEB_BROWSER_*)."""
+    return RenderSettings(
+        mode=config.render,
+        browser_path=config.browser_path,
+        concurrency=config.render_concurrency,
+        timeout_s=config.render_timeout_ms / 1000,
+        max_requests=config.render_max_requests,
+        max_bytes=config.render_max_bytes,
+        memory_mb=config.browser_memory_mb,
+    )
 
 
 def _builtin_reading(config: Config) -> Extractor:
