@@ -80,6 +80,8 @@ class PageGuard:
         self.last_activity = time.monotonic()
         self.refused: dict[str, int] = {}
         self.document_error: WebError | None = None
+        #: The page reached its request or byte cap: it is read as it is now.
+        self.capped = False
 
     async def install(self, context: BrowserContext) -> None:
         await context.route("**/*", self._on_route)
@@ -122,8 +124,10 @@ class PageGuard:
         if resource_type in self._skipped:
             return resource_type
         if self.requests >= self._max_requests:
+            self.capped = True
             return "request cap"
         if self.bytes >= self._max_bytes:
+            self.capped = True
             return "byte cap"
         return None
 

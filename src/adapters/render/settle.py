@@ -3,8 +3,8 @@
 A page counts as settled when no request of its own has been in flight or started for
 `quiet_s` and its DOM has not changed for as long (a MutationObserver counts changes; the
 script is added to every document of the context before the page's own). The wait ends at
-`until` (time.monotonic() seconds) whatever the page does: a page that never settles is
-read as it is then, and says so (`settled` False).
+`until` (time.monotonic() seconds) whatever the page does, or as soon as the page reached
+its request or byte cap: such a page is read as it is then, and says so (`settled` False).
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ class Activity(Protocol):
     def in_flight(self) -> int: ...
     @property
     def last_activity(self) -> float: ...
+    @property
+    def capped(self) -> bool: ...
 
 
 async def _mutations(page: Page, left: float) -> int | None:
@@ -57,7 +59,7 @@ async def settle(page: Page, activity: Activity, *, quiet_s: float, until: float
     changed_at = time.monotonic()
     while True:
         now = time.monotonic()
-        if now >= until:
+        if now >= until or activity.capped:
             return False
         count = await _mutations(page, until - now)
         now = time.monotonic()
