@@ -31,10 +31,8 @@ from tests.browser import attack_pages
 from tests.browser.site import browser_or_skip
 from tests.http import netguard
 from tests.http.fakes_http import FakeResolver
-from tests.servers import serve  # noqa: F401 (the site below binds a fixed address instead)
 from webdistill import Config, FetchOutcome, build
 from webdistill.compose import Toolkit
-
 
 
 def _interfaces() -> list[str]:
@@ -115,8 +113,11 @@ async def canaries() -> AsyncIterator[Canaries]:
     servers += [loop4, loop6]
     loop = asyncio.get_running_loop()
     transports = [
-        (await loop.create_datagram_endpoint(lambda h=h, p=p: _Udp(found.udp, f"{h}:{p}"),
-                                             local_addr=(h, p)))[0]  # fmt: skip
+        (
+            await loop.create_datagram_endpoint(
+                lambda h=h, p=p: _Udp(found.udp, f"{h}:{p}"), local_addr=(h, p)
+            )
+        )[0]
         for h, p in CANARY_UDP
     ]
     try:
