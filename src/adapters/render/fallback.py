@@ -106,7 +106,12 @@ class RenderingBackend:
         if budget < 0.5:
             note = "There was no time left in the fetch's total time to render it in the browser."
             return attrs.evolve(page, notice=_joined(page.notice, note))
-        rendered = await self._renderer.render(page.url, budget)
+        try:  # the static page is never lost to the render: it stops before the fetch does
+            async with asyncio.timeout(budget):
+                rendered = await self._renderer.render(page.url, budget)
+        except TimeoutError:
+            note = "Rendering it in the local browser ran out of the fetch's time."
+            return attrs.evolve(page, notice=_joined(page.notice, note))
         if not isinstance(rendered, Success):
             note = f"{rendered.failure().message} This is the page as served, without scripts."
             return attrs.evolve(page, notice=_joined(page.notice, note))
@@ -117,7 +122,12 @@ class RenderingBackend:
             note = f"Its rendered DOM could not be read ({document.failure().message})"
             return attrs.evolve(page, notice=_joined(page.notice, note))
         doc = document.unwrap()
-        if not doc.markdown.strip() or (not flagged and len(doc.markdown) < len(page.content)):
+        still_shell = "needs_javascript" in doc.flags
+        if (
+            still_shell
+            or not doc.markdown.strip()
+            or (not flagged and len(doc.markdown) < len(page.content))
+        ):
             note = "Rendering it in the local browser found no more text."
             return attrs.evolve(page, notice=_joined(page.notice, note))
         how = "after its scripts ran" if dom.settled else "before it settled (time was up)"

@@ -83,7 +83,12 @@ class BrowserRenderer:
         from playwright.async_api import Error as PlaywrightError
 
         try:
-            browser = await self._process.browser()
+            # A start outlasting this fetch goes on (shielded) for the next one.
+            async with asyncio.timeout(max(0.0, outer - time.monotonic())):
+                browser = await asyncio.shield(self._process.browser())
+        except TimeoutError:
+            return Failure(_error(ErrorCode.TIMEOUT, url, "was not possible: the browser was "
+                                  "still starting when the fetch's time ran out"))  # fmt: skip
         except BrowserStartError as error:
             return Failure(_error(ErrorCode.INTERNAL_ERROR, url, f"failed: {error}"))
         settings = self._settings
