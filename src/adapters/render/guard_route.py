@@ -146,7 +146,7 @@ class PageGuard:
         finally:
             audit.current_tool.reset(token)
         if not isinstance(answer, Success):
-            if request.is_navigation_request() and request.frame.parent_frame is None:
+            if _top_document(route):
                 self.document_error = answer.failure()
             self._refuse(str(answer.failure().code))
             await _abort(route)
@@ -175,6 +175,15 @@ class PageGuard:
             task.cancel()
         if tasks:
             await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _top_document(route: Route) -> bool:
+    """Whether `route` is the page's own document (a worker's request has no frame)."""
+    try:
+        request = route.request
+        return request.is_navigation_request() and request.frame.parent_frame is None
+    except Exception:  # noqa: BLE001 - Playwright raises for requests without a frame
+        return False
 
 
 async def _abort(route: Route) -> None:
