@@ -92,6 +92,16 @@ async def test_render_true_renders_a_readable_page_and_never_stays_static(rig: R
     assert asked.page is not None and asked.page.reader == "browser"
 
 
+async def test_the_browser_comes_before_the_hosted_reader(rig: Rig) -> None:
+    from tests.readers.fake_reader import reader_service
+
+    async with reader_service() as service:
+        async with build(config(reader="jina", reader_url=service.base)) as toolkit:
+            outcome = await fetch(toolkit, {"url": rig.base + "/article"})
+        assert outcome.page is not None and outcome.page.reader == "browser"
+        assert service.calls == []  # the browser read it: the reader was never asked
+
+
 async def test_a_crashed_browser_is_started_again_on_the_next_call(rig: Rig) -> None:
     await fetch(rig.toolkit, {"url": rig.base + "/article"})
     process = _process(rig.toolkit)
