@@ -11,6 +11,7 @@ This is the only module that names concrete adapter classes. `build(config)` ret
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import hashlib
 import json
@@ -40,13 +41,16 @@ from webdistill.kernel.urls import UrlPolicy
 if TYPE_CHECKING:
     from aiohttp.abc import AbstractResolver
 
+    from webdistill.adapters.http.client import GuardedClient
     from webdistill.adapters.http.settings import HttpSettings
     from webdistill.adapters.pipeline.backend import Extractor, Searcher
-    from webdistill.adapters.pipeline.chain import Parts
+    from webdistill.adapters.pipeline.chain import Parts, RenderParts
+    from webdistill.adapters.pipeline.render import HtmlReader
     from webdistill.adapters.providers.pacing import Pacer
     from webdistill.adapters.providers.settings import ProviderSettings
     from webdistill.adapters.readers.base import Reader
     from webdistill.adapters.readers.gate import AddressGate
+    from webdistill.adapters.render.settings import RenderSettings
 
 DEFAULT_USER_AGENT = "webdistill/0.1"
 
@@ -278,6 +282,7 @@ class Toolkit:
                 extract_content, handlers=self._handlers, image_links=config.image_links
             )
             backend = HttpWebBackend(client, extractor, searcher)
+            reading: HtmlReader = functools.partial(_in_thread, extractor)
         else:
             pool = ExtractionPool(
                 default_pool_size(config.concurrency), memory_mb=config.extract_memory_mb
@@ -290,14 +295,49 @@ class Toolkit:
                 pool=pool,
                 inline=functools.partial(read_inline, image_links=config.image_links),
             )
+            reading = functools.partial(pool.run, _builtin_reading(config))
         reader, reader_gate = self._reader()
         parts = attrs.evolve(
             parts,
             robots_client=client if config.respect_robots else None,
             reader=reader,
             reader_gate=reader_gate,
+            render=self._browser(client, reading),
         )
         return build_chain(backend, parts, WEB_STAGES)
+
+    def _browser(self, client: GuardedClient, reading: HtmlReader) -> RenderParts | None:
+        """The local browser stage's parts (WEB_RENDER; None when `never`): a page that needs
+        JavaScript (or asks) is rendered, every request it makes through `client`."""
+        from webdistill.adapters.pipeline.chain import RenderParts
+        from webdistill.adapters.render.locate import driver_installed, find_browser
+        from webdistill.adapters.render.process import BrowserProcess
+        from webdistill.adapters.render.renderer import BrowserRenderer
+
+        config = self.config
+        if config.render == "never":
+            return None
+        settings = render_settings(config)
+        executable = find_browser(config.browser_path)
+        renderer = None
+        missing = ""
+        if executable is None:
+            missing = "no Chromium found"
+        elif not driver_installed():
+            missing = "the browser driver is not installed: " + requirements.install_hint(
+                ("playwright",), "browser"
+            )
+        else:
+            process = BrowserProcess(executable, memory_mb=settings.memory_mb)
+            self._stack.push_async_callback(process.close)
+            renderer = BrowserRenderer(process, client, settings)
+        return RenderParts(
+            renderer=renderer,
+            read_html=reading,
+            mode=config.render,
+            missing=missing,
+            timeout_s=settings.timeout_s,
+        )
 
     def _open_store(self) -> Store:
         from webdistill.adapters.store.choice import StoreChoiceError, open_store
@@ -508,6 +548,28 @@ def _page_scope(handlers: tuple[Handler, ...]) -> str:
         return ""
     names = sorted(f"{type(h).__module__}.{type(h).__qualname__}:{h!r}"[:200] for h in handlers)
     return "h" + hashlib.sha256(json.dumps(names).encode()).hexdigest()[:16]
+
+
+async def _in_thread(
+    extractor: Extractor, body: bytes, content_type: str | None, url: str | None
+) -> Result[Document, WebError]:
+    """The caller's handlers read a rendered DOM in a thread, as large bodies are."""
+    return await asyncio.to_thread(extractor, body, content_type, url)
+
+
+def render_settings(config: Config) -> RenderSettings:
+    """The local browser's settings (WEB_RENDER_*, WEB_BROWSER_*)."""
+    from webdistill.adapters.render.settings import RenderSettings
+
+    return RenderSettings(
+        mode=config.render,
+        browser_path=config.browser_path,
+        concurrency=config.render_concurrency,
+        timeout_s=config.render_timeout_ms / 1000,
+        max_requests=config.render_max_requests,
+        max_bytes=config.render_max_bytes,
+        memory_mb=config.browser_memory_mb,
+    )
 
 
 def _builtin_reading(config: Config) -> Extractor:

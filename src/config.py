@@ -26,6 +26,7 @@ from webdistill.kernel.redaction import masked_command, masked_key, masked_url
 PROVIDERS = PROVIDER_NAMES  # one list: the providers' own settings module holds it
 COMPRESSORS = ("none", "llm", "extractive")
 READERS = ("none", "jina", "firecrawl")
+RENDER_MODES = ("auto", "never", "always")
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 
@@ -119,6 +120,14 @@ class Config:
     extract_memory_mb: int = 512
     #: WEB_IMAGE_LINKS: images in page Markdown as `![alt](url)` (True) or their alt text alone.
     image_links: bool = True
+    #: The local browser (adapters/render): when to render, which browser, its bounds.
+    render: str = "auto"
+    browser_path: str | None = None
+    render_concurrency: int = 2
+    render_timeout_ms: int = 10_000
+    render_max_requests: int = 200
+    render_max_bytes: int = 20 * 1024 * 1024
+    browser_memory_mb: int = 1024
 
     @classmethod
     def from_env(
@@ -356,6 +365,23 @@ def _directory(variable: str, raw: str) -> str | None:
     return value or None
 
 
+def _executable(variable: str, raw: str) -> str | None:
+    value = os.path.expanduser(raw.strip())
+    if not value:
+        return None
+    if not os.path.isabs(value):
+        raise ConfigError(
+            f"{variable}={raw!r} is not valid: give the absolute path of a Chromium executable, "
+            "e.g. /usr/bin/chromium-headless-shell."
+        )
+    if not (os.path.isfile(value) and os.access(value, os.X_OK)):
+        raise ConfigError(
+            f"{variable}={raw!r}: no executable file there. Install a browser (Debian: "
+            "apt-get install chromium-headless-shell) or correct the path."
+        )
+    return value
+
+
 #: variable name -> (Config field, parser)
 FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_SEARCH_PROVIDER": ("search_provider", _choice(PROVIDERS)),
@@ -426,6 +452,13 @@ FIELDS: dict[str, tuple[str, Callable[[str, str], Any]]] = {
     "WEB_PER_HOST": ("per_host", _count(1, 64)),
     "WEB_EXTRACT_MEMORY_MB": ("extract_memory_mb", _count(128, 65_536)),
     "WEB_IMAGE_LINKS": ("image_links", _flag),
+    "WEB_RENDER": ("render", _choice(RENDER_MODES)),
+    "WEB_BROWSER_PATH": ("browser_path", _executable),
+    "WEB_RENDER_CONCURRENCY": ("render_concurrency", _count(1, 16)),
+    "WEB_RENDER_TIMEOUT_MS": ("render_timeout_ms", _count(1000, 600_000)),
+    "WEB_RENDER_MAX_REQUESTS": ("render_max_requests", _count(1, 10_000)),
+    "WEB_RENDER_MAX_BYTES": ("render_max_bytes", _count(64 * 1024, 1024**3)),
+    "WEB_BROWSER_MEMORY_MB": ("browser_memory_mb", _count(128, 65_536)),
 }
 
 
@@ -529,6 +562,15 @@ def _check_combination(config: Config) -> None:
         raise ConfigError(
             "WEB_READER=firecrawl needs WEB_READER_API_KEY (or WEB_READER_URL for a "
             "self-hosted Firecrawl), or choose WEB_READER=jina (key optional) or none."
+        )
+    default_render_ms = Config.__attrs_attrs__.render_timeout_ms.default
+    if config.render_timeout_ms >= config.fetch_timeout_ms and (
+        config.render_timeout_ms != default_render_ms
+    ):
+        raise ConfigError(
+            f"WEB_RENDER_TIMEOUT_MS={config.render_timeout_ms} is not less than "
+            f"WEB_FETCH_TIMEOUT_MS={config.fetch_timeout_ms}: a render runs inside the fetch's "
+            "total time (after the static read); lower the first or raise the second."
         )
     per_client = config.mcp_max_sessions_per_client
     default_per_client = Config.__attrs_attrs__.mcp_max_sessions_per_client.default

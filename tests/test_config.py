@@ -98,6 +98,14 @@ BAD_VALUES = [
     ("WEB_MCP_MAX_SESSIONS", "0", "1 to 100000"),
     ("WEB_MCP_MAX_SESSIONS_PER_CLIENT", "many", "whole number"),
     ("WEB_MCP_SESSION_IDLE_MINUTES", "30m", "whole number"),
+    ("WEB_RENDER", "sometimes", "auto, never, always"),
+    ("WEB_BROWSER_PATH", "chromium", "absolute path"),
+    ("WEB_BROWSER_PATH", "/nonexistent/chromium", "no executable file there"),
+    ("WEB_RENDER_CONCURRENCY", "0", "1 to 16"),
+    ("WEB_RENDER_TIMEOUT_MS", "soon", "whole number"),
+    ("WEB_RENDER_MAX_REQUESTS", "0", "1 to 10000"),
+    ("WEB_RENDER_MAX_BYTES", "1000", "65536"),
+    ("WEB_BROWSER_MEMORY_MB", "64", "128"),
 ]
 
 
@@ -119,6 +127,15 @@ def test_every_variable_with_a_checked_format_has_a_bad_value_test() -> None:
     free_text |= {"WEB_AUDIT_LOG"}  # any path; checked when opened (tests/test_operations.py)
     tested = {variable for variable, _, _ in BAD_VALUES}
     assert set(FIELDS) - free_text == tested
+
+
+def test_a_render_deadline_must_fit_inside_the_fetch_time() -> None:
+    with pytest.raises(ConfigError) as caught:
+        Config.from_env({"WEB_RENDER_TIMEOUT_MS": "20000", "WEB_FETCH_TIMEOUT_MS": "15000"})
+    assert "WEB_RENDER_TIMEOUT_MS" in str(caught.value)
+    assert "WEB_FETCH_TIMEOUT_MS" in str(caught.value)
+    # the default render deadline follows a shorter fetch time instead of refusing it
+    assert Config.from_env({"WEB_FETCH_TIMEOUT_MS": "5000"}).render_timeout_ms == 10_000
 
 
 def test_llm_compressor_needs_endpoint_and_model() -> None:

@@ -273,7 +273,9 @@ def _page_notes(page: Page) -> list[OwnText | Fenced]:
     if page.compressed_by:
         chars = own_text.number(page.original_chars or 0)
         parts.append(line("Compressed by {} (from {} chars)", words(page.compressed_by), chars))
-    if page.reader:
+    if page.reader == "browser":
+        parts.append(line("Rendered by: the local browser (requests guarded)"))
+    elif page.reader:
         parts.append(line("Read by: {} (hosted reader)", words(page.reader)))
     flags = [shown for shown in map(own_text.flag, page.flags) if shown is not None]
     if flags:

@@ -170,6 +170,14 @@ class FetchArgs:
             "reads it itself if the reader fails."
         },
     )
+    render: bool = attrs.field(
+        default=False,
+        metadata={
+            "description": "true: render the page in webdistill's local browser (scripts "
+            "run, every request through the same guard) even when its HTML looks readable; "
+            "by default only pages that need JavaScript are rendered."
+        },
+    )
 
 
 MAX_RESPONSE_ID_CHARS = 100

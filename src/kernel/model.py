@@ -130,6 +130,8 @@ class FetchRequest:
     timeout_ms: int | None = None
     #: Ask the configured hosted reader first (WEB_READER); local reading is the fallback.
     prefer_reader: bool = False
+    #: Render the page in the local browser (WEB_RENDER), whatever its static reading shows.
+    render: bool = False
 
 
 @attrs.frozen

@@ -288,6 +288,7 @@ def _validate_fetch(raw: object, default_max_chars: int) -> Result[FetchBatch, W
             extract_mode=args.extract_mode or "markdown",
             timeout_ms=clamp_timeout_ms(args.timeout_ms),
             prefer_reader=args.prefer_reader,
+            render=args.render,
         )
         for url in urls
     )

@@ -69,6 +69,7 @@ _ACCEPTS: dict[str, str] = {
     "_token": "a random secret, 16+ characters",
     "_cache": "`disk`, `memory`, `off` or a `redis://` URL",
     "_directory": "an absolute folder path",
+    "_executable": "the path of an executable file",
 }
 
 

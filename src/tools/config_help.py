@@ -16,6 +16,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("Store", "Where searches, pages and results are kept between calls and processes."),
     ("Compression", "Shortening long pages toward the request's window."),
     ("Hosted reader", "The opt-in fallback for pages plain HTML cannot show."),
+    ("Rendering", "The local browser for pages that exist only after their scripts run."),
     ("MCP HTTP server", "`webdistill mcp --http HOST:PORT`: who may call it, and its bounds."),
     ("Operations", "Logging of what webdistill sends."),
 )
@@ -285,6 +286,38 @@ HELP: dict[str, tuple[str, str]] = {
         "`stderr` or a file path (appended): one line per outbound request, page fetches and "
         "provider calls alike: UTC time, tool, method, host, URL without its query, status, "
         "bytes, time, outcome.",
+    ),
+    "WEB_RENDER": (
+        "Rendering",
+        "`auto`: a page flagged `needs_javascript` is rendered by the local headless Chromium "
+        "when one is installed (otherwise the flag stays and a notice says how to install "
+        "one); `always`: every HTML page; `never`: none. A call's `render: true` (CLI "
+        "`--render`) asks for one page. Every request the browser makes goes through the "
+        "guarded client.",
+    ),
+    "WEB_BROWSER_PATH": (
+        "Rendering",
+        "the Chromium executable to drive; unset: `chromium-headless-shell`, `chromium`, "
+        "`chromium-browser`, `google-chrome` on `PATH`, then Playwright's own installs.",
+    ),
+    "WEB_RENDER_CONCURRENCY": ("Rendering", "pages rendered at once (one browser per toolkit)."),
+    "WEB_RENDER_TIMEOUT_MS": (
+        "Rendering",
+        "most time one render may take, inside the fetch's `WEB_FETCH_TIMEOUT_MS` (a value set "
+        "must be below it); the page is read as it is when time is up.",
+    ),
+    "WEB_RENDER_MAX_REQUESTS": (
+        "Rendering",
+        "most requests one rendered page may make; later ones are aborted.",
+    ),
+    "WEB_RENDER_MAX_BYTES": (
+        "Rendering",
+        "most bytes one rendered page's requests may bring in all; later requests are aborted.",
+    ),
+    "WEB_BROWSER_MEMORY_MB": (
+        "Rendering",
+        "resident memory of the browser's process tree past which it is restarted (checked "
+        "after each render); each page's JavaScript heap is capped at half of it.",
     ),
 }
 

@@ -74,6 +74,8 @@ def config(service: ReaderService, **changes: object) -> Config:
         fetch_timeout_ms=5000,
         reader="jina",
         reader_url=service.base,
+        render="never",  # the hosted reader alone (the local browser comes first otherwise:
+        # tests/browser/test_render.py)
     )
     return attrs.evolve(base, **changes)
 

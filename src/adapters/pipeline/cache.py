@@ -223,6 +223,8 @@ class CachingBackend:
         identity = request.url  # windows and focus are cut by the kernel, not the backend
         if request.prefer_reader:  # a hosted reader's page is another reading of the URL
             identity = f"prefer_reader {request.url}"
+        if request.render:  # so is a render the caller asked for (adapters/render)
+            identity = f"render {identity}"
         if request.extract_mode != "markdown":  # the raw body is another row
             identity = f"{request.extract_mode} {identity}"
         if self._page_scope:

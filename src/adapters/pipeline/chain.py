@@ -19,10 +19,23 @@ import attrs
 from webdistill.adapters.pipeline.cache import CachingBackend
 from webdistill.adapters.pipeline.deadline import DeadlineBackend
 from webdistill.adapters.pipeline.fallback import Gate, ReaderFallback
+from webdistill.adapters.pipeline.render import HtmlReader, Renderer, RenderingBackend
 from webdistill.adapters.pipeline.robots import RobotsClient, RobotsGate
 from webdistill.adapters.readers.base import Reader
 from webdistill.kernel.ports import WebBackend
 from webdistill.kernel.store import Store
+
+
+@attrs.frozen
+class RenderParts:
+    """The browser stage's parts: the renderer (None: no browser found, `missing` says why),
+    the HTML reader for the rendered DOM, the mode and the render deadline."""
+
+    renderer: Renderer | None
+    read_html: HtmlReader
+    mode: str
+    missing: str
+    timeout_s: float
 
 
 @attrs.frozen
@@ -41,6 +54,8 @@ class Parts:
     reader_gate: Gate | None
     #: The cache's store; None: no cache (WEB_CACHE=off).
     store: Store | None
+    #: The local browser (WEB_RENDER): None when `never`; else the stage's parts.
+    render: RenderParts | None = None
     #: The cross-process lock of one download (None: one process), and the cache scopes.
     lock_ttl_s: float | None = None
     search_scope: str = ""
@@ -72,6 +87,20 @@ def _deadline(below: WebBackend, parts: Parts) -> WebBackend:
     return DeadlineBackend(below, timeout_s=parts.timeout_s, concurrency=parts.concurrency)
 
 
+def _render(below: WebBackend, parts: Parts) -> WebBackend:
+    if parts.render is None:
+        return below
+    render = parts.render
+    return RenderingBackend(
+        below,
+        render.renderer,
+        render.read_html,
+        mode=render.mode,
+        missing=render.missing,
+        timeout_s=render.timeout_s,
+    )
+
+
 def _robots(below: WebBackend, parts: Parts) -> WebBackend:
     if parts.robots_client is None:
         return below
@@ -84,6 +113,7 @@ STAGES: tuple[tuple[str, Builder], ...] = (
     ("fallback", _fallback),
     ("deadline", _deadline),
     ("robots", _robots),
+    ("render", _render),
 )
 
 

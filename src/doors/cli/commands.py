@@ -230,7 +230,7 @@ def run_fetch(args: argparse.Namespace) -> int:
     config = load_config(args)
     urls: Sequence[str] = args.urls
     raw: dict[str, object] = {"urls": list(urls)}
-    options = ("max_chars", "start_index", "focus", "compress", "prefer_reader")
+    options = ("max_chars", "start_index", "focus", "compress", "prefer_reader", "render")
     for key in (*options, "extract_mode", "timeout_ms"):
         value = getattr(args, key)
         if value is not None:

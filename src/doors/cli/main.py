@@ -179,6 +179,12 @@ def _add_fetch(commands: _SubParsers[_Parser]) -> None:
         default=None,
         help="have the hosted reader (WEB_READER) read the pages first",
     )
+    fetch.add_argument(
+        "--render",
+        action="store_true",
+        default=None,
+        help="render the pages in the local browser (scripts run, requests guarded)",
+    )
     fetch.set_defaults(command="fetch")
 
 

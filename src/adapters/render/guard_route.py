@@ -1,0 +1,191 @@
+"""Every request of a rendered page through the guarded client, or refused.
+
+A `PageGuard` is installed on a fresh browser context (`context.route("**/*")`): for each
+request the page makes (the document, scripts, XHR/fetch, iframes, workers, styles...)
+it either fulfils it with what the guarded client fetched (same URL policy, resolver, dial
+guard, byte cap and audit log as any page read) or aborts it. Aborted: anything but GET
+(a reading has nothing to send), schemes other than http(s) (`file:`, `data:` never reach
+the route; Chromium blocks `file:` from web pages itself), the skipped resource types
+(images, media, fonts by default), requests past the page's `max_requests` or `max_bytes`,
+and everything after the page's deadline. WebSockets are refused (`route_web_socket`).
+
+The fetches run as tasks of the guard, so that closing the page cancels those still
+running (`close()`): nothing the page asked for outlives its render.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
+
+from returns.result import Result, Success
+
+from webdistill.adapters.http import audit
+from webdistill.kernel.errors import WebError
+
+if TYPE_CHECKING:
+    from playwright.async_api import BrowserContext, Route, WebSocketRoute
+
+#: Request headers passed on to the guarded client (others are the browser's own).
+_PASSED = ("accept", "accept-language")
+
+
+class FetchedBody(Protocol):
+    @property
+    def status(self) -> int: ...
+    @property
+    def content_type(self) -> str: ...
+    @property
+    def body(self) -> bytes: ...
+
+
+class PageFetcher(Protocol):
+    """The guarded client's `get`."""
+
+    async def get(
+        self,
+        url: str,
+        *,
+        headers: Mapping[str, str] | None = None,
+        timeout_s: float | None = None,
+    ) -> Result[FetchedBody, WebError]: ...
+
+
+class PageGuard:
+    """The routing of one page: counts, caps, the fetch tasks, what was refused and why."""
+
+    def __init__(
+        self,
+        client: PageFetcher,
+        *,
+        deadline: float,
+        max_requests: int,
+        max_bytes: int,
+        skipped_types: frozenset[str],
+    ) -> None:
+        self._client = client
+        #: time.monotonic() seconds; nothing is fetched past it (the renderer may move it).
+        self.deadline = deadline
+        self._max_requests = max_requests
+        self._max_bytes = max_bytes
+        self._skipped = skipped_types
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._closed = False
+        self.requests = 0
+        self.bytes = 0
+        self.in_flight = 0
+        self.last_activity = time.monotonic()
+        self.refused: dict[str, int] = {}
+        self.document_error: WebError | None = None
+        #: The page reached its request or byte cap: it is read as it is now.
+        self.capped = False
+
+    async def install(self, context: BrowserContext) -> None:
+        await context.route("**/*", self._on_route)
+        await context.route_web_socket("**/*", self._on_web_socket)
+
+    def _refuse(self, why: str) -> None:
+        self.refused[why] = self.refused.get(why, 0) + 1
+
+    async def _on_route(self, route: Route) -> None:
+        """Playwright calls this for each request; the work runs in a task we can cancel."""
+        task = asyncio.create_task(self._handle(route))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    async def _handle(self, route: Route) -> None:
+        request = route.request
+        self.last_activity = time.monotonic()
+        why = self._refusal(request.method, request.url, request.resource_type)
+        if why is not None:
+            self._refuse(why)
+            await _abort(route)
+            return
+        self.requests += 1
+        self.in_flight += 1
+        try:
+            await self._fulfil(route)
+        finally:
+            self.in_flight -= 1
+            self.last_activity = time.monotonic()
+
+    def _refusal(self, method: str, url: str, resource_type: str) -> str | None:
+        if self._closed:
+            return "after the render"
+        if method != "GET":
+            return "not a GET"
+        if not url.lower().startswith(("http://", "https://")):
+            return "not http(s)"
+        if resource_type in self._skipped:
+            return resource_type
+        if self.requests >= self._max_requests:
+            self.capped = True
+            return "request cap"
+        if self.bytes >= self._max_bytes:
+            self.capped = True
+            return "byte cap"
+        return None
+
+    async def _fulfil(self, route: Route) -> None:
+        request = route.request
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            self._refuse("deadline")
+            await _abort(route)
+            return
+        asked = await request.all_headers()
+        headers = {k: v for k, v in asked.items() if k.lower() in _PASSED}
+        token = audit.current_tool.set("web_fetch render")
+        try:
+            answer = await self._client.get(request.url, headers=headers, timeout_s=left)
+        finally:
+            audit.current_tool.reset(token)
+        if not isinstance(answer, Success):
+            if _top_document(route):
+                self.document_error = answer.failure()
+            self._refuse(str(answer.failure().code))
+            await _abort(route)
+            return
+        got = answer.unwrap()
+        self.bytes += len(got.body)
+        if self.bytes > self._max_bytes:
+            self._refuse("byte cap")
+            await _abort(route)
+            return
+        headers_out = {"content-type": got.content_type} if got.content_type else {}
+        with contextlib.suppress(Exception):  # the page may have gone meanwhile
+            await route.fulfill(status=got.status, headers=headers_out, body=got.body)
+
+    async def _on_web_socket(self, socket_route: WebSocketRoute) -> None:
+        """Refused: a WebSocket would be a channel the guarded client cannot vet per message."""
+        self._refuse("websocket")
+        with contextlib.suppress(Exception):
+            await socket_route.close(code=1008, reason="webdistill: no WebSockets")
+
+    async def close(self) -> None:
+        """No more requests; the fetches still running are cancelled."""
+        self._closed = True
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _top_document(route: Route) -> bool:
+    """Whether `route` is the page's own document (a worker's request has no frame)."""
+    try:
+        request = route.request
+        return request.is_navigation_request() and request.frame.parent_frame is None
+    except Exception:  # noqa: BLE001 - Playwright raises for requests without a frame
+        return False
+
+
+async def _abort(route: Route) -> None:
+    with contextlib.suppress(Exception):
+        await route.abort("blockedbyclient")

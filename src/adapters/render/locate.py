@@ -1,0 +1,64 @@
+"""Which Chromium to drive: WEB_BROWSER_PATH, else the usual places, else none (a notice).
+
+The usual places are Debian's and Ubuntu's packages (`chromium-headless-shell`, `chromium`),
+Google Chrome's, and the browsers Playwright installs (`playwright install chromium`) under
+`PLAYWRIGHT_BROWSERS_PATH` or `~/.cache/ms-playwright`.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+
+#: Commands looked up on PATH, best first (the headless shell is smaller and starts faster).
+COMMANDS = (
+    "chromium-headless-shell",
+    "chromium",
+    "chromium-browser",
+    "google-chrome-stable",
+    "google-chrome",
+)
+#: Playwright's own installs, relative to its browsers folder.
+PLAYWRIGHT_GLOBS = (
+    "chromium_headless_shell-*/chrome-*/chrome-headless-shell",
+    "chromium-*/chrome-linux*/chrome",
+)
+
+INSTALL_HINT = (
+    "Install a browser to render such pages: on Debian or Ubuntu `apt-get install "
+    "chromium-headless-shell` (or `chromium`), elsewhere `pip install playwright` "
+    "then `playwright install chromium`; or set WEB_BROWSER_PATH to a Chromium executable."
+)
+
+
+def _executable(path: str) -> bool:
+    return os.path.isfile(path) and os.access(path, os.X_OK)
+
+
+def find_browser(configured: str | None) -> str | None:
+    """The browser executable to use: `configured` when given (None if it is not an
+    executable file: the configuration check says so), else the first usual one found."""
+    if configured:
+        return configured if _executable(configured) else None
+    for command in COMMANDS:
+        found = shutil.which(command)
+        if found:
+            return found
+    roots = [os.environ.get("PLAYWRIGHT_BROWSERS_PATH", ""),
+             os.path.expanduser("~/.cache/ms-playwright")]  # fmt: skip
+    for root in filter(None, roots):
+        for pattern in PLAYWRIGHT_GLOBS:
+            for candidate in sorted(glob.glob(os.path.join(root, pattern)), reverse=True):
+                if _executable(candidate):
+                    return candidate
+    return None
+
+
+def driver_installed() -> bool:
+    """Whether the Python driver (the `browser` extra: Playwright) can be imported."""
+    try:
+        import playwright.async_api  # noqa: F401
+    except ImportError:
+        return False
+    return True

@@ -1,0 +1,56 @@
+"""Runs the browser attack tests (netns_attacks.py) inside a network namespace with no
+route: `unshare -n`, loopback up, with the test addresses added to it. Without `unshare`
+(not root, no user namespaces) the test skips, except in CI, where it must run.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.browser.site import browser_or_skip
+
+ROOT = Path(__file__).resolve().parents[2]
+SETUP = (
+    "ip link set lo up && ip addr add 93.184.216.34/32 dev lo && "
+    "ip addr add 169.254.169.254/32 dev lo && ip addr add 10.9.9.9/32 dev lo && "
+    'exec "$0" -m pytest -q -p no:cacheprovider -x tests/browser/netns_attacks.py'
+)
+
+
+def _unshare_or_skip() -> None:
+    problem = None
+    if shutil.which("unshare") is None or shutil.which("ip") is None:
+        problem = "unshare or ip is not installed (util-linux, iproute2)"
+    else:
+        probe = subprocess.run(["unshare", "-n", "true"], capture_output=True, check=False)
+        if probe.returncode != 0:
+            problem = f"unshare -n is not allowed here ({probe.stderr.decode()[:200].strip()})"
+    if problem is None:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"CI must run the browser attack tests: {problem}")
+    pytest.skip(problem)
+
+
+def test_the_attack_tests_pass_in_a_network_namespace_with_no_route() -> None:
+    browser_or_skip()
+    _unshare_or_skip()
+    env = {**os.environ, "WEBDISTILL_NETNS": "1"}
+    run = subprocess.run(
+        ["unshare", "-n", "sh", "-c", SETUP, sys.executable],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,  # a hung browser must not hang the suite (not a timing assertion)
+    )
+    report = (run.stdout + run.stderr)[-6000:]
+    assert run.returncode == 0, report
+    assert " passed" in run.stdout and "skipped" not in run.stdout, report
