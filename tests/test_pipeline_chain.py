@@ -11,11 +11,19 @@ from returns.result import Result
 from tests.fakes import FakeBackend
 from webdistill import Config, build
 from webdistill.adapters import pipeline
-from webdistill.adapters.pipeline.chain import OPEN_STAGES, STAGES, WEB_STAGES, Parts, build_chain
+from webdistill.adapters.pipeline.chain import (
+    OPEN_STAGES,
+    STAGES,
+    WEB_STAGES,
+    Parts,
+    RenderParts,
+    build_chain,
+)
 from webdistill.adapters.pipeline.first_call import OnFirstCall
 from webdistill.adapters.pipeline.robots import RobotsResponse
 from webdistill.adapters.store.memory import MemoryStore
 from webdistill.kernel.errors import WebError
+from webdistill.kernel.model import Document
 from webdistill.kernel.ports import WebBackend
 
 #: The docstring's table rows: "    cache.py     CachingBackend   ...".
@@ -54,6 +62,12 @@ def test_the_list_is_in_the_documented_order() -> None:
     assert [module for module, _ in documented] == [name for name, _ in STAGES] + ["backend"]
 
 
+async def _no_reading(
+    body: bytes, content_type: str | None, url: str | None
+) -> Result[Document, WebError]:  # pragma: no cover - not called
+    raise AssertionError(url)
+
+
 def test_build_chain_wraps_in_the_documented_order() -> None:
     parts = Parts(
         robots_client=_NoRobots(),
@@ -63,6 +77,9 @@ def test_build_chain_wraps_in_the_documented_order() -> None:
         reader=None,
         reader_gate=_Gate(),
         store=MemoryStore(1 << 20),
+        render=RenderParts(
+            renderer=None, read_html=_no_reading, mode="auto", missing="none", timeout_s=1
+        ),
     )
     chain = build_chain(FakeBackend(), parts)
     assert _classes(chain) == [cls for _, cls in _documented()[:-1]] + ["FakeBackend"]
