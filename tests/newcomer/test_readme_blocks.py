@@ -3,13 +3,16 @@
 Convention (in README.md): the line before each ```sh / ```python / ```json block is
 `<!-- readme-test: run -->` (run as written), `<!-- readme-test: run (local) -->` (run with its
 web URLs pointed at a local server and the settings below that let webdistill read it), or
-`<!-- readme-test: skip (why) -->`. A block with no marker fails the test, so a new block is
-never left out silently.
+`<!-- readme-test: skip (why) -->`. Every fenced block, whatever its language (or none), needs a
+marker: a block with none fails the test, so a new block is never left out silently, and a
+block marked `run` in a language this test cannot run fails too. `bash`/`shell`/`console` run
+as `sh`, `py`/`python3` as `python`.
 
 - `sh` blocks: each line runs in bash (with the environment's `webdistill` on PATH), in a
   folder holding `saved-page.html`; the placeholder id `r_Xk3V...` becomes the id the line
   before printed. Every line must exit 0.
-- `python` blocks: run as a script with this Python; exit 0, no traceback.
+- `python` blocks: run as a script with this Python; exit 0, no traceback, and no tool error
+  printed (`Error CODE:` as `render` writes it): a block whose calls all fail does not pass.
 - `json` blocks (the MCP client configuration): its command is started with its args and
   env, the way an MCP client does, and must answer `initialize` and list the three tools.
 
@@ -38,8 +41,15 @@ from tests.store.pages import LONG_HTML
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 MARKER = re.compile(r"<!-- readme-test: (run \(local\)|run|skip \((?P<why>.+)\)) -->")
-FENCE = re.compile(r"^```(\w+)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
-CHECKED_LANGUAGES = ("sh", "python", "json")
+FENCE = re.compile(r"^```([\w+-]*)[^\n]*\n(.*?)^```$", re.MULTILINE | re.DOTALL)
+#: Languages as the README may name them -> the runner that runs them.
+RUNNABLE = {
+    "sh": "sh", "bash": "sh", "shell": "sh", "console": "sh",
+    "python": "python", "py": "python", "python3": "python",
+    "json": "json",
+}  # fmt: skip
+#: What a tool error looks like in printed output (doors/render: "Error CODE: message").
+TOOL_ERROR = re.compile(r"^Error [A-Z_]+\b", re.MULTILINE)
 #: The web hosts README examples use; `run (local)` blocks have them served locally.
 WEB_URL = re.compile(r"https://(?:docs\.python\.org|example\.com|docs\.aiohttp\.org)")
 PLACEHOLDER_ID = "r_Xk3V..."
@@ -72,9 +82,7 @@ def readme_blocks() -> list[Block]:
     text = README.read_text(encoding="utf-8")
     blocks = []
     for match in FENCE.finditer(text):
-        language = match.group(1)
-        if language not in CHECKED_LANGUAGES:
-            continue
+        language = RUNNABLE.get(match.group(1), match.group(1) or "(none)")
         before = text[: match.start()].rstrip("\n").rsplit("\n", 1)[-1]
         marked = MARKER.fullmatch(before.strip())
         line = text.count("\n", 0, match.start()) + 1
@@ -89,6 +97,17 @@ def test_every_code_block_says_whether_it_runs() -> None:
     unmarked = [f"README.md:{b.line} ({b.language})" for b in BLOCKS if b.marker is None]
     assert not unmarked, f"add <!-- readme-test: run / skip (why) --> before: {unmarked}"
     assert sum(b.runs for b in BLOCKS) >= 5
+    cannot = [
+        f"README.md:{b.line} ({b.language})" for b in BLOCKS if b.runs and b.language not in RUNNERS
+    ]
+    assert not cannot, f"marked run, in a language this test cannot run: {cannot}"
+
+
+def test_every_fence_language_is_seen() -> None:
+    """An unmarked ```bash or ```py block (attack on issue 31) is found, not skipped."""
+    text = "x\n```bash\nwebdistill --no-such-flag\n```\n\n```py\nimport no_such_module\n```\n"
+    found = [RUNNABLE.get(m.group(1), m.group(1)) for m in FENCE.finditer(text)]
+    assert found == ["sh", "python"]
 
 
 @pytest.fixture
@@ -162,6 +181,9 @@ async def _run_python(block: Block, base: str, env: dict[str, str], cwd: Path) -
     code, out = await _run(sys.executable, str(script), env=env, cwd=cwd)
     assert code == 0, f"README.md:{block.line} exited {code}:\n{out[-3000:]}"
     assert "Traceback" not in out and "test guard" not in out, out
+    assert not TOOL_ERROR.search(out), (
+        f"README.md:{block.line} printed a tool error:\n{out[-3000:]}"
+    )
 
 
 async def _run_json(block: Block, base: str, env: dict[str, str], cwd: Path) -> None:
