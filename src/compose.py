@@ -226,6 +226,7 @@ class Toolkit:
         )
         # The stages of adapters/pipeline, in order: the cache now, the rest at first use.
         web = OnFirstCall(functools.partial(self._compose_backend, parts))
+        self._stack.push_async_callback(web.close)  # what it opened, and no call opens more
         backend = build_chain(web, parts, OPEN_STAGES)
         results = None
         if config.max_stored_results > 0:
@@ -248,9 +249,10 @@ class Toolkit:
         )
         return self
 
-    async def _compose_backend(self, parts: Parts) -> WebBackend:
+    async def _compose_backend(self, parts: Parts, stack: AsyncExitStack) -> WebBackend:
         """The page and search chain under the cache: client, providers, extraction (the
-        pool's fork server starts at the first body it reads), robots, deadline, reader."""
+        pool's fork server starts at the first body it reads), robots, deadline, reader;
+        what it opens is closed by `stack` (the `OnFirstCall`'s, closed with the toolkit)."""
         import attrs
 
         from webdistill.adapters.extract.dispatch import extract_content
@@ -264,10 +266,10 @@ class Toolkit:
 
         config = self.config
         assert self._store is not None  # (opened by `_enter`)
-        client = await self._stack.enter_async_context(
+        client = await stack.enter_async_context(
             GuardedClient(http_settings(config), resolver=self._resolver)
         )
-        configured = await self._stack.enter_async_context(
+        configured = await stack.enter_async_context(
             SearchProviders(provider_settings(config), pacer=duckduckgo_pacer(config, self._store))
         )
         searcher: Searcher = configured
@@ -287,7 +289,7 @@ class Toolkit:
             pool = ExtractionPool(
                 default_pool_size(config.concurrency), memory_mb=config.extract_memory_mb
             )
-            self._stack.callback(pool.close)
+            stack.callback(pool.close)
             backend = HttpWebBackend(
                 client,
                 _builtin_reading(config),
@@ -296,17 +298,19 @@ class Toolkit:
                 inline=functools.partial(read_inline, image_links=config.image_links),
             )
             reading = functools.partial(pool.run, _builtin_reading(config))
-        reader, reader_gate = self._reader()
+        reader, reader_gate = self._reader(stack)
         parts = attrs.evolve(
             parts,
             robots_client=client if config.respect_robots else None,
             reader=reader,
             reader_gate=reader_gate,
-            render=self._browser(client, reading),
+            render=self._browser(client, reading, stack),
         )
         return build_chain(backend, parts, WEB_STAGES)
 
-    def _browser(self, client: GuardedClient, reading: HtmlReader) -> RenderParts | None:
+    def _browser(
+        self, client: GuardedClient, reading: HtmlReader, stack: AsyncExitStack
+    ) -> RenderParts | None:
         """The local browser stage's parts (WEB_RENDER; None when `never`): a page that needs
         JavaScript (or asks) is rendered, every request it makes through `client`."""
         from webdistill.adapters.pipeline.chain import RenderParts
@@ -329,7 +333,7 @@ class Toolkit:
             )
         else:
             process = BrowserProcess(executable, memory_mb=settings.memory_mb)
-            self._stack.push_async_callback(process.close)
+            stack.push_async_callback(process.close)
             renderer = BrowserRenderer(process, client, settings)
         return RenderParts(
             renderer=renderer,
@@ -350,7 +354,7 @@ class Toolkit:
         self._stack.push_async_callback(store.close)
         return store
 
-    def _reader(self) -> tuple[Reader | None, AddressGate]:
+    def _reader(self, stack: AsyncExitStack) -> tuple[Reader | None, AddressGate]:
         """The opt-in hosted reader (WEB_READER) and the gate of the addresses it may read."""
         from aiohttp import ThreadedResolver
 
@@ -368,7 +372,7 @@ class Toolkit:
         )
         reader = make_reader(settings)
         if reader is not None:
-            self._stack.push_async_callback(reader.close)
+            stack.push_async_callback(reader.close)
         upstream = self._resolver or ThreadedResolver()
         return reader, AddressGate(upstream)
 
