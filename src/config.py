@@ -16,6 +16,7 @@ import tomllib
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
+from urllib.parse import urlsplit
 
 import attrs
 
@@ -242,6 +243,18 @@ def _proxy_url(variable: str, raw: str) -> str | None:
         raise ConfigError(
             f"{variable}={masked_url(raw)!r} is not valid: give the proxy's http(s) URL or a "
             "socks5:// or socks4:// URL, e.g. socks5://127.0.0.1:1080."
+        )
+    try:
+        parts = urlsplit(value)
+        port = parts.port
+    except ValueError:
+        parts, port = None, None
+    socks = value.lower().startswith("socks")
+    if parts is None or not parts.hostname or (socks and port is None):
+        raise ConfigError(
+            f"{variable}={masked_url(raw)!r} is not valid: give the proxy's host and port, "
+            "e.g. http://proxy.internal:3128 or socks5://127.0.0.1:1080 (an IPv6 address in "
+            "brackets: socks5://[::1]:1080)."
         )
     return value.rstrip("/")
 

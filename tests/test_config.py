@@ -188,3 +188,14 @@ def test_missing_or_broken_toml_file_is_a_config_error(tmp_path: Path) -> None:
 def test_keys_do_not_appear_in_repr() -> None:
     config = Config.from_env({"BRAVE_API_KEY": "sk-secret-123"})
     assert "sk-secret-123" not in repr(config)
+
+
+@pytest.mark.parametrize("proxy", ["socks5://127.0.0.1", "http://[::1", "http://:3128"])
+def test_a_proxy_the_client_cannot_use_is_refused_at_start_up(proxy: str) -> None:
+    # Attack on issue 33: these passed the check and failed every later call as a bug.
+    with pytest.raises(ConfigError, match="host and port"):
+        Config.from_env({"WEB_PROXY": proxy})
+
+
+def test_a_proxy_with_host_and_port_is_taken() -> None:
+    assert Config.from_env({"WEB_PROXY": "socks5://[::1]:1080"}).proxy == "socks5://[::1]:1080"

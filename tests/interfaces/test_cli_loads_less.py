@@ -134,3 +134,21 @@ async def test_help_loads_neither_the_composition_root_nor_the_kernel_tools() ->
     report = await _probe("--help", env={})
     names = (*NETWORK, "webdistill.compose", "webdistill.kernel.tools", "lxml")
     assert _loaded(report, names) == []
+
+
+def test_help_does_not_look_up_the_version() -> None:
+    """`--version` is looked up only when asked: importlib.metadata is not imported by
+    `--help` (attack on issue 33: ~0.1 s of every call)."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, runpy; sys.argv = ['webdistill', '--help']\n"
+        "try:\n    runpy.run_module('webdistill', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "print('LOADED' if 'importlib.metadata' in sys.modules else 'NOT LOADED')\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=False
+    ).stdout
+    assert out.rstrip().endswith("NOT LOADED")

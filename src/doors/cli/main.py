@@ -265,6 +265,17 @@ def _version() -> str:
         return "(not installed: run from a source folder)"
 
 
+class _Version(argparse.Action):
+    """`--version`: the version is looked up only when asked (importlib.metadata costs
+    ~0.1 s of every other call's start-up otherwise)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        parser.exit(message=f"webdistill {_version()}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of `webdistill`."""
     parser = _Parser(
@@ -275,7 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--config", metavar="FILE", help="TOML file with WEB_* keys")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
-    parser.add_argument("--version", action="version", version=f"webdistill {_version()}")
+    parser.add_argument("--version", action=_Version)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     _add_search(commands)
     _add_fetch(commands)
