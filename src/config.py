@@ -558,13 +558,14 @@ def from_mapping(values: Mapping[str, str]) -> Config:
         field, parse = FIELDS[variable]
         fields[field] = parse(variable, raw)
     config = Config(**fields)
-    _check_combination(config)
+    _check_combination(config, frozenset(values))
     return config
 
 
-def _check_combination(config: Config) -> None:
-    """Settings that only make sense together. (A keyed provider without its key is not an
-    error here: search answers PROVIDER_NOT_CONFIGURED naming the key, and fetch still works.)
+def _check_combination(config: Config, given: frozenset[str]) -> None:
+    """Settings that only make sense together; `given` names the variables that were set.
+    (A keyed provider without its key is not an error here: search answers
+    PROVIDER_NOT_CONFIGURED naming the key, and fetch still works.)
     """
     if config.compressor == "llm" and not (config.llm_base_url and config.llm_model):
         raise ConfigError(
@@ -576,20 +577,18 @@ def _check_combination(config: Config) -> None:
             "WEB_READER=firecrawl needs WEB_READER_API_KEY (or WEB_READER_URL for a "
             "self-hosted Firecrawl), or choose WEB_READER=jina (key optional) or none."
         )
-    default_render_ms = Config.__attrs_attrs__.render_timeout_ms.default
-    if config.render_timeout_ms >= config.fetch_timeout_ms and (
-        config.render_timeout_ms != default_render_ms
-    ):
+    # A render runs inside the fetch's total time: a render time the user set must fit in it
+    # (the default is simply cut by a shorter fetch deadline).
+    if "WEB_RENDER_TIMEOUT_MS" in given and config.render_timeout_ms >= config.fetch_timeout_ms:
         raise ConfigError(
             f"WEB_RENDER_TIMEOUT_MS={config.render_timeout_ms} is not less than "
             f"WEB_FETCH_TIMEOUT_MS={config.fetch_timeout_ms}: a render runs inside the fetch's "
             "total time (after the static read); lower the first or raise the second."
         )
-    per_client = config.mcp_max_sessions_per_client
-    default_per_client = Config.__attrs_attrs__.mcp_max_sessions_per_client.default
     # The default per-client cap follows a lower total (the MCP door takes the smaller);
-    # a cap the user set above the total is a mistake worth saying.
-    if per_client > config.mcp_max_sessions and per_client != default_per_client:
+    # a cap the user set above the total (whatever its value) is a mistake worth saying.
+    per_client_set = "WEB_MCP_MAX_SESSIONS_PER_CLIENT" in given
+    if per_client_set and config.mcp_max_sessions_per_client > config.mcp_max_sessions:
         raise ConfigError(
             f"WEB_MCP_MAX_SESSIONS_PER_CLIENT={config.mcp_max_sessions_per_client} is more than "
             f"WEB_MCP_MAX_SESSIONS={config.mcp_max_sessions}: one client can never hold more "

@@ -1,14 +1,23 @@
-"""Every test runs with the loopback-only connect guard armed: a socket.connect to anything
-but 127.0.0.1 / ::1 is refused before the system call (see tests/http/netguard.py)."""
+"""Every test runs with the loopback-only network guard armed: a socket connect or send to
+anything but 127.0.0.0/8 / ::1, or a DNS lookup of a name other than localhost, is refused
+before the system call (see tests/http/netguard.py). Every Python child process a test starts
+gets the same guard, always on: tests/netguard_site is put first on PYTHONPATH here, and its
+sitecustomize.py installs the hook at the child's start-up."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.http import netguard
+
+GUARD_SITE = Path(__file__).parent / "netguard_site"
+os.environ["PYTHONPATH"] = os.pathsep.join(
+    filter(None, [str(GUARD_SITE), os.environ.get("PYTHONPATH")])
+)
 
 
 @pytest.fixture(autouse=True)

@@ -342,14 +342,11 @@ def serve_http(config: Config, host: str, port: int, *, allow_remote: bool = Fal
 
     import anyio
 
-    from webdistill.doors.mcp_http_guard import check_bind
+    from webdistill.doors.mcp_http_guard import check_bind, remote_warning
 
     check_bind(host, allow_remote=allow_remote, token=config.mcp_token)
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        print(
-            f"webdistill: warning: serving MCP on {host}, reachable from other machines; "
-            "anyone who can connect can make this machine fetch web pages.",
-            file=sys.stderr,
-        )
+    warning = remote_warning(host)
+    if warning:
+        print(f"webdistill: warning: {warning}", file=sys.stderr)
     anyio.run(run_http, config, host, port)
     return 0

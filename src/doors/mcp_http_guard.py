@@ -61,6 +61,17 @@ def check_bind(host: str, *, allow_remote: bool, token: str | None) -> None:
         )
 
 
+def remote_warning(host: str) -> str | None:
+    """The warning a bind to `host` deserves: None for loopback (127.0.0.0/8, ::1,
+    localhost), which no other machine can reach."""
+    if is_loopback(host):
+        return None
+    return (
+        f"serving MCP on {host}, reachable from other machines; anyone who can connect can "
+        "make this machine fetch web pages."
+    )
+
+
 def _host_form(host: str) -> str:
     bare = host.strip("[]").lower()
     return f"[{bare}]" if ":" in bare else bare

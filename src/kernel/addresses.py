@@ -3,8 +3,9 @@
 Every address falls in one category, from most to least severe:
 
 - METADATA: cloud instance-metadata endpoints (all of IPv4 link-local 169.254/16, Alibaba
-  100.100.100.200, Azure WireServer 168.63.129.16, Oracle 192.0.0.192, AWS fd00:ec2::/32).
-  Never dialled, not even with `allow_private_network`.
+  100.100.100.200, Azure WireServer 168.63.129.16, Oracle 192.0.0.192, and the IPv6 ones in
+  `_V6_METADATA`, each with its provider's source). Never dialled, not even with
+  `allow_private_network` or a trusted address.
 - FORBIDDEN: everything else that is not global unicast (0/8, multicast, reserved 240/4,
   broadcast, documentation, benchmarking, 192.0.0/24, 6to4 relay anycast, IPv6 outside
   2000::/3, 2001::/23, 3fff::/20, link-local fe80::/10, zone-scoped addresses...).
@@ -58,7 +59,24 @@ _V4_FORBIDDEN = _v4(
     "240.0.0.0/4",  # reserved, includes 255.255.255.255 broadcast
 )
 
-_V6_METADATA = _v6("fd00:ec2::/32")
+# IPv6 metadata endpoints, as each provider publishes them (ULA or link-local, so without an
+# entry here they would be PRIVATE / FORBIDDEN, which the settings can open):
+_V6_METADATA = _v6(
+    # AWS IMDS fd00:ec2::254 and the EKS Pod Identity agent fd00:ec2::23: AWS's service block
+    "fd00:ec2::/32",
+    # Google Compute Engine (IPv6-only VMs): GoogleCloudPlatform/k8s-config-connector sets
+    # GCE_METADATA_HOST to "[fd20:ce::254]"; cloud.google.com/compute/docs/metadata
+    "fd20:ce::254/128",
+    # Scaleway: scaleway/scaleway-sdk-go instance_metadata_sdk.go `metadataAPIv6`
+    "fd00:42::42/128",
+    # Oracle Cloud: oracle/oci-python-sdk instance_principals_security_token_signer.py
+    # `IMDS_IPV6_HOST`
+    "fd00:c1::a9fe:a9fe/128",
+    # Akamai / Linode: linode.com/docs/products/compute/compute-instances/guides/metadata-api/
+    "fd00:a9fe:a9fe::1/128",
+    # OpenStack Neutron: release note "metadata-ipv6" (link-local, used with a zone id)
+    "fe80::a9fe:a9fe/128",
+)
 _V6_PRIVATE = _v6("::1/128", "fc00::/7")
 _V6_GLOBAL_UNICAST = ipaddress.IPv6Network("2000::/3")
 _V6_FORBIDDEN_IN_GLOBAL = _v6(
@@ -176,7 +194,11 @@ def _v6_own_category(addr: ipaddress.IPv6Address) -> AddressCategory:
 
 def _v6_category(addr: ipaddress.IPv6Address) -> AddressCategory:
     if addr.scope_id:
-        return AddressCategory.FORBIDDEN  # a zone id only makes sense for local addresses
+        # a zone id only makes sense for local addresses; fe80::a9fe:a9fe%eth0 is still metadata
+        unscoped = ipaddress.IPv6Address(int(addr))
+        if any(unscoped in net for net in _V6_METADATA):
+            return AddressCategory.METADATA
+        return AddressCategory.FORBIDDEN
     if int(addr) <= 1:
         return AddressCategory.PRIVATE if int(addr) == 1 else AddressCategory.FORBIDDEN
     category = _v6_own_category(addr)

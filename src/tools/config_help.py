@@ -124,7 +124,8 @@ HELP: dict[str, tuple[str, str]] = {
     "WEB_USER_AGENT": ("Pages and safety", "User-Agent of page fetches."),
     "WEB_FETCH_TIMEOUT_MS": (
         "Pages and safety",
-        "total time for one page: robots.txt, redirects, download and extraction together.",
+        "total time for one page: robots.txt, redirects, download, extraction and the hosted "
+        "reader (`WEB_READER`) together.",
     ),
     "WEB_CONCURRENCY": ("Pages and safety", "pages or queries in flight at once."),
     "WEB_PER_HOST": (
@@ -233,7 +234,11 @@ HELP: dict[str, tuple[str, str]] = {
         "Hosted reader",
         "the hosted reader's key (sent as `Authorization: Bearer`).",
     ),
-    "WEB_READER_TIMEOUT_MS": ("Hosted reader", "time for one hosted-reader call."),
+    "WEB_READER_TIMEOUT_MS": (
+        "Hosted reader",
+        "most time for one hosted-reader call; it also gets no more than what is left of "
+        "`WEB_FETCH_TIMEOUT_MS`.",
+    ),
     "WEB_MCP_ALLOWED_HOSTS": (
         "MCP HTTP server",
         "`Host` values the server answers (others get 421), comma-separated, `host` or "

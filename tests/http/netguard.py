@@ -1,8 +1,11 @@
-"""Test network guard: an audit hook that records every socket.connect and refuses any
-destination that is not loopback, before the syscall (so no packet can leave).
+"""Test network guard: an audit hook that records every socket connect and send, and refuses
+any destination that is not loopback (127.0.0.0/8, ::1), and any DNS lookup of a name other
+than localhost, before the system call (so no packet can leave).
 
-Installed once per process (audit hooks cannot be removed); it only records and refuses while
-armed by the `connects` fixture, which every test in tests/http gets automatically.
+The rule lives in tests/netguard_site/sitecustomize.py, which child processes load at start-up
+(tests/conftest.py puts that folder on PYTHONPATH). Here it is installed once per process (audit
+hooks cannot be removed); it only records and refuses while armed, which tests/conftest.py does
+for every test under tests/ (and the `connects` fixture of tests/http).
 """
 
 from __future__ import annotations
@@ -12,16 +15,20 @@ from typing import Any
 
 import attrs
 
-LOOPBACK = frozenset({"127.0.0.1", "::1"})
+from tests.netguard_site.sitecustomize import (
+    NonLoopbackConnectRefused,
+    NonLoopbackLookupRefused,
+    check,
+    destination,
+    is_loopback,
+)
 
-
-class NonLoopbackConnectRefused(ConnectionRefusedError):
-    """Raised by the test guard instead of connecting anywhere but loopback."""
+__all__ = ["STATE", "ConnectLog", "NonLoopbackConnectRefused", "NonLoopbackLookupRefused"]
 
 
 @attrs.define
 class ConnectLog:
-    """Destinations (host, port) of socket.connect calls while armed."""
+    """Destinations (host, port) of socket connects and sends while armed."""
 
     armed: bool = False
     destinations: list[tuple[str, int]] = attrs.field(factory=list)
@@ -35,16 +42,14 @@ STATE = ConnectLog()
 
 
 def _hook(event: str, args: tuple[Any, ...]) -> None:
-    if event != "socket.connect" or not STATE.armed:
+    if not STATE.armed:
         return
-    address = args[1]
-    if not isinstance(address, tuple):
-        return  # AF_UNIX and friends
-    destination = (str(address[0]), int(address[1]))
-    STATE.destinations.append(destination)
-    if destination[0] not in LOOPBACK:
-        STATE.refused.append(destination)
-        raise NonLoopbackConnectRefused(f"test guard refused a connect to {destination}")
+    target = destination(event, args)
+    if target is not None:
+        STATE.destinations.append(target)
+        if not is_loopback(target[0]):
+            STATE.refused.append(target)
+    check(event, args)
 
 
 _installed: list[bool] = []

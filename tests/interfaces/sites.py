@@ -2,7 +2,7 @@
 
 `site_app()` serves a small article, a robots.txt and a DuckDuckGo-like `/html/` endpoint
 whose hits point back at the same server. `run_cli()` spawns `python -m
-webdistill.doors.cli.main` with a loopback-only audit hook (see loopback_only/) and a clean
+webdistill.doors.cli.main` with the loopback-only audit hook of tests/netguard_site/ and a clean
 environment: only the WEB_* variables the test gives.
 """
 
@@ -18,7 +18,7 @@ import attrs
 from aiohttp import web
 
 FIXTURES = Path(__file__).parent / "fixtures"
-GUARD_DIR = Path(__file__).parent / "loopback_only"
+GUARD_DIR = Path(__file__).parents[1] / "netguard_site"
 
 #: Queries the fake DuckDuckGo answers with loopback hits only (safe for include_content).
 LOOPBACK_ONLY_QUERY = "tide pools here"

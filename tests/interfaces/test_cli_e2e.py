@@ -1,6 +1,6 @@
 """The `webdistill` command end to end: a subprocess against fake sites on 127.0.0.1.
 
-Each subprocess runs under a loopback-only audit hook (tests/interfaces/loopback_only), so a
+Each subprocess runs under a loopback-only audit hook (tests/netguard_site), so a
 refusal that failed to refuse could not reach the address it names.
 """
 

@@ -239,6 +239,13 @@ def test_more_sessions_per_client_than_in_all_is_a_config_error_naming_both() ->
     assert Config.from_env({"WEB_MCP_MAX_SESSIONS": "50"}).mcp_max_sessions == 50
 
 
+def test_a_per_client_cap_set_to_the_default_s_value_above_the_total_is_refused() -> None:
+    """Whether the cap was set counts, not its value: 100 is the default's value, but set by
+    the user above a total of 50 it is the same mistake (attacking review of issue 32)."""
+    with pytest.raises(ConfigError, match="WEB_MCP_MAX_SESSIONS_PER_CLIENT=100"):
+        Config.from_env({"WEB_MCP_MAX_SESSIONS": "50", "WEB_MCP_MAX_SESSIONS_PER_CLIENT": "100"})
+
+
 def test_the_defaults_are_sane() -> None:
     config = Config()
     assert config.mcp_header_timeout_ms <= 30_000 and config.mcp_body_timeout_ms <= 60_000

@@ -20,9 +20,10 @@ import uvicorn
 
 from tests.fakes import FakeBackend
 from tests.interfaces.fake_toolkit import KernelToolkit
+from tests.interfaces.sites import cli_env
 from webdistill.config import Config, ConfigError
 from webdistill.doors.mcp import http_app
-from webdistill.doors.mcp_http_guard import BindRefused, check_bind
+from webdistill.doors.mcp_http_guard import BindRefused, check_bind, remote_warning
 
 TOKEN = "s3cret-token-0123456789abcdef"
 INIT = {
@@ -144,3 +145,47 @@ async def test_the_cli_refuses_a_public_bind_without_the_flag_before_listening()
     _, err = await asyncio.wait_for(process.communicate(), timeout=60)
     assert process.returncode == 2
     assert b"--allow-remote" in err
+
+
+@pytest.mark.parametrize(
+    "host", ["127.0.0.1", "127.0.0.2", "127.1.2.3", "::1", "[::1]", "localhost"]
+)
+def test_a_loopback_bind_gets_no_other_machines_warning(host: str) -> None:
+    """Loopback is all of 127.0.0.0/8 and ::1: no other machine can reach 127.0.0.2 (the
+    warning said it could; attacking review of issue 32)."""
+    check_bind(host, allow_remote=False, token=None)
+    assert remote_warning(host) is None
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "::", "192.168.1.5"])
+def test_a_bind_beyond_loopback_is_warned_about(host: str) -> None:
+    warning = remote_warning(host)
+    assert warning is not None and "reachable from other machines" in warning
+
+
+async def test_serving_on_127_0_0_2_warns_of_nothing() -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.2", 0))
+        port = int(probe.getsockname()[1])
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "webdistill.doors.cli.main", "mcp", "--http", f"127.0.0.2:{port}",
+        env=cli_env(), stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        for _ in range(600):  # until it listens (or exits)
+            if process.returncode is not None:
+                break
+            try:
+                _, writer = await asyncio.open_connection("127.0.0.2", port)
+            except OSError:
+                await asyncio.sleep(0.1)
+                continue
+            writer.close()
+            await writer.wait_closed()
+            break
+    finally:
+        if process.returncode is None:
+            process.terminate()
+        _, err = await asyncio.wait_for(process.communicate(), timeout=30)
+    assert f"127.0.0.2:{port}" in err.decode(), err.decode()
+    assert "other machines" not in err.decode()

@@ -71,7 +71,8 @@ def config(service: ReaderService, **changes: object) -> Config:
     base = Config(
         allow_http=True,
         trusted_addresses=("127.0.0.1",),
-        fetch_timeout_ms=5000,
+        # the local reading and the reader share this total: room for both on a loaded machine
+        fetch_timeout_ms=30000,
         reader="jina",
         reader_url=service.base,
         render="never",  # the hosted reader alone (the local browser comes first otherwise:

@@ -78,9 +78,10 @@ def _cache(below: WebBackend, parts: Parts) -> WebBackend:
 
 
 def _fallback(below: WebBackend, parts: Parts) -> WebBackend:
-    # Outside the deadline: the reader call has its own timeout (WEB_READER_TIMEOUT_MS).
+    # Outside the deadline (a reader's answer must not cancel the local page), bounded by
+    # what the local reading left of the same total time.
     assert parts.reader_gate is not None, "the web stages are built with the reader's gate"
-    return ReaderFallback(below, parts.reader, parts.reader_gate)
+    return ReaderFallback(below, parts.reader, parts.reader_gate, timeout_s=parts.timeout_s)
 
 
 def _deadline(below: WebBackend, parts: Parts) -> WebBackend:

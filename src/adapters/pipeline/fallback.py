@@ -14,19 +14,25 @@ Never for a URL the kernel's policy refused (those never reach a backend), nor f
 whose host is not public (`AddressGate`: private, loopback, trusted or local-only names
 stay local whatever WEB_ALLOW_PRIVATE_NETWORK says). A page made by a reader says so in
 `reader` and in its notice. With no reader configured, `prefer_reader` only adds a notice.
-It wraps the deadline-bounded local backend: the reader call has its own timeout
-(WEB_READER_TIMEOUT_MS), so a fallback can take up to that on top of WEB_FETCH_TIMEOUT_MS.
+It wraps the deadline-bounded local backend and shares its one total time: the page read
+(WEB_FETCH_TIMEOUT_MS, or the call's shorter `timeout_ms`) covers the local reading and the
+reader together. The reader gets what is left of it (and at most WEB_READER_TIMEOUT_MS, its
+own timeout); with `prefer_reader`, the local reading after a failed reader gets what the
+reader left. When nothing is left the reader is not asked, and the local result stands
+with a notice saying so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Coroutine, Sequence
+import asyncio
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, Protocol
 
 import attrs
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.http.walls import wall_from_body
+from webdistill.adapters.pipeline.deadline import deadline_error
 from webdistill.adapters.readers.base import Reader, ReaderPage
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchedPage, FetchRequest, SearchQuery
@@ -59,10 +65,23 @@ def _joined(*parts: str | None) -> str:
 class ReaderFallback:
     """Wraps a backend; see the module docstring for when `reader` is asked."""
 
-    def __init__(self, inner: WebBackend, reader: Reader | None, gate: Gate) -> None:
+    def __init__(
+        self,
+        inner: WebBackend,
+        reader: Reader | None,
+        gate: Gate,
+        *,
+        timeout_s: float | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        """`timeout_s`: the page read's total time (WEB_FETCH_TIMEOUT_MS), shared by the
+        local reading and the reader; None: the reader has only its own timeout. `clock`:
+        seconds, monotonic (the event loop's time by default)."""
         self._inner = inner
         self._reader = reader
         self._gate = gate
+        self._timeout_s = timeout_s
+        self._clock = clock
 
     async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
         return await self._inner.search(query)
@@ -74,16 +93,36 @@ class ReaderFallback:
             return self._inner.extract(request)
         return self._extract(request)
 
+    def _now(self) -> float:
+        return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
+
+    def _total_s(self, request: FetchRequest) -> float | None:
+        total = self._timeout_s
+        if total is not None and request.timeout_ms is not None:
+            total = min(total, request.timeout_ms / 1000)
+        return total
+
     async def _extract(self, request: FetchRequest) -> Result[object, WebError]:
         reader = self._reader
+        total = self._total_s(request)
+        started = self._now()
+
+        def left() -> float | None:
+            return None if total is None else total - (self._now() - started)
+
         if request.prefer_reader:
             if reader is None:
                 note = ("prefer_reader was asked but no hosted reader is configured "
                         "(WEB_READER); this is webdistill's own reading.")  # fmt: skip
                 return _noted(await self._inner.extract(request), note)
-            read = await self._via_reader(reader, request.url, "the caller asked for it")
+            read = await self._via_reader(reader, request.url, "the caller asked for it", left())
             if isinstance(read, Success):
                 return read
+            rest = left()
+            if rest is not None and total is not None:
+                if rest <= 0:
+                    return _noted(Failure(deadline_error(request.url, total)), read.failure())
+                request = attrs.evolve(request, timeout_ms=max(1, int(rest * 1000)))
             return _noted(await self._inner.extract(request), read.failure())
         local = await self._inner.extract(request)
         if reader is None:
@@ -93,7 +132,7 @@ class ReaderFallback:
             why = _trigger(page) if isinstance(page, FetchedPage) else None
             if why is None or not isinstance(page, FetchedPage):
                 return local
-            read = await self._via_reader(reader, page.url, why)
+            read = await self._via_reader(reader, page.url, why, left())
             flagged = any(flag in page.flags for flag in _TRIGGER_FLAGS)
             if isinstance(read, Success) and (
                 flagged or len(read.unwrap().content) > len(page.content)
@@ -105,17 +144,32 @@ class ReaderFallback:
         error = local.failure()
         if error.detail.get("reason") != "challenge":
             return local
-        read = await self._via_reader(reader, request.url, "the site answered with a bot wall")
+        read = await self._via_reader(
+            reader, request.url, "the site answered with a bot wall", left()
+        )
         if isinstance(read, Success):
             return read
         message = _joined(error.message, read.failure())
         return Failure(attrs.evolve(error, message=message))
 
-    async def _via_reader(self, reader: Reader, url: str, why: str) -> Result[FetchedPage, str]:
-        refusal = await self._gate.refusal(url)
-        if refusal is not None:
-            return Failure(f"The URL was not sent to the hosted reader {reader.label}: {refusal}.")
-        answer = await reader.read(url)
+    async def _via_reader(
+        self, reader: Reader, url: str, why: str, left_s: float | None
+    ) -> Result[FetchedPage, str]:
+        """The reader's page, asked within `left_s` seconds (None: its own timeout only)."""
+        if left_s is not None and left_s <= 0:
+            return Failure(f"No time was left to ask the hosted reader {reader.label} "
+                           "within the page's time (WEB_FETCH_TIMEOUT_MS).")  # fmt: skip
+        try:
+            async with asyncio.timeout(left_s):
+                refusal = await self._gate.refusal(url)
+                if refusal is not None:
+                    return Failure(
+                        f"The URL was not sent to the hosted reader {reader.label}: {refusal}."
+                    )
+                answer = await reader.read(url)
+        except TimeoutError:
+            return Failure(f"The hosted reader {reader.label} did not answer within what was "
+                           "left of the page's time (WEB_FETCH_TIMEOUT_MS).")  # fmt: skip
         if not isinstance(answer, Success):
             return Failure(f"The hosted reader {reader.label} failed: {answer.failure().message}")
         read: ReaderPage = answer.unwrap()
