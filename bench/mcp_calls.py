@@ -4,9 +4,10 @@ One `webdistill mcp` process per transport (stdio, and `--http 127.0.0.1:PORT`),
 initialized once; then rounds of `--calls` sequential `tools/call web_fetch` of one loopback
 page (stored after its first read, so each call is the server's own path: JSON-RPC, the
 store, rendering), the transports alternating within the run. Printed per transport: the
-median calls/s over rounds and the p50 / p90 latency of every call. Goals (issue 33): HTTP
-calls/s >= stdio's; HTTP p50 <= 5 ms. With `--before VENV`, the same for that checkout's
-`webdistill` too (e.g. /work/main/.venv), alternating with this one.
+median calls/s over rounds, the p50 / p90 latency of every call and the server process's
+CPU time per call (user + system, from /proc: steadier than rates on a loaded machine).
+Goals (issue 33): HTTP calls/s >= stdio's; HTTP p50 <= 5 ms. With `--before VENV`, the
+same for that checkout's `webdistill` too (e.g. /work/main/.venv), alternating with this.
 
     .venv/bin/python bench/mcp_calls.py [--calls 200] [--rounds 5] [--before VENV]
 """
@@ -144,15 +145,31 @@ class Http:
         self.process.wait()
 
 
-def _round(client: Stdio | Http, url: str, calls: int, latencies: list[float]) -> float:
+def _cpu_s(pid: int) -> float:
+    """User + system CPU seconds of process `pid` so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _round(
+    client: Stdio | Http,
+    url: str,
+    calls: int,
+    latencies: list[float],
+    cpu: list[float] | None = None,
+) -> float:
     params = {"name": "web_fetch", "arguments": {"url": url}}
+    cpu_before = _cpu_s(client.process.pid)
     began = time.perf_counter()
     for _ in range(calls):
         start = time.perf_counter()
         answer = client.call("tools/call", params)
         latencies.append((time.perf_counter() - start) * 1000)
         assert not answer["result"].get("isError"), answer
-    return calls / (time.perf_counter() - began)
+    rate = calls / (time.perf_counter() - began)
+    if cpu is not None:
+        cpu.append((_cpu_s(client.process.pid) - cpu_before) * 1000 / calls)
+    return rate
 
 
 def main() -> None:
@@ -185,11 +202,14 @@ def main() -> None:
                 _round(client, url, 3, [])  # warm: the page read once, then stored
             rates: dict[str, list[float]] = {name: [] for name in clients}
             latencies: dict[str, list[float]] = {name: [] for name in clients}
+            cpu: dict[str, list[float]] = {name: [] for name in clients}
             names = list(clients)
             for number in range(args.rounds):
                 shift = number % len(names)
                 for name in names[shift:] + names[:shift]:
-                    rates[name].append(_round(clients[name], url, args.calls, latencies[name]))
+                    rates[name].append(
+                        _round(clients[name], url, args.calls, latencies[name], cpu[name])
+                    )
         finally:
             for client in clients.values():
                 client.close()
@@ -200,7 +220,8 @@ def main() -> None:
         ordered = sorted(latencies[name])
         p50, p90 = ordered[len(ordered) // 2], ordered[int(len(ordered) * 0.9)]
         print(f"  {name:<14} {statistics.median(rates[name]):7.1f} calls/s   "
-              f"p50 {p50:6.2f} ms   p90 {p90:6.2f} ms")  # fmt: skip
+              f"p50 {p50:6.2f} ms   p90 {p90:6.2f} ms   "
+              f"server CPU {statistics.median(cpu[name]):5.2f} ms/call")  # fmt: skip
     for side in binaries:
         ratio = statistics.median(rates[f"{side} http"]) / statistics.median(rates[f"{side} stdio"])
         print(f"  {side}: http / stdio calls/s = {ratio:.2f} (goal >= 1.0)")

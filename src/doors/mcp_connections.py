@@ -20,6 +20,8 @@ makes uvicorn's own h11 protocol class bounded:
   request, is answered 503 and closed;
 - a connection being closed whose last bytes the client does not read is aborted after
   `body_timeout_s`, so it stops counting against the limit;
+- an answer leaves in one write where it can: the pieces uvicorn writes within one turn of the
+  event loop are held and sent together, at once when the answer is complete (mcp_corked.py);
 - every connection gets a random key (`connection_key`), which a session-less MCP client's
   results are kept under (see `kernel.results.capability_scope`).
 
@@ -36,6 +38,8 @@ from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from webdistill.doors.mcp_corked import Corked
 
 #: How many requests one connection answers queued behind each other before it is closed.
 MAX_PIPELINED = 16
@@ -89,7 +93,8 @@ class _BoundedH11(H11Protocol):
         self._cycle: object = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
+        self._corked = Corked(transport, asyncio.get_running_loop())
+        super().connection_made(self._corked)  # type: ignore[arg-type]
         self._since = self.loop.time()
         if len(self.connections) > self.max_connections and not self._shed_one():
             transport.write(FULL)
@@ -141,6 +146,7 @@ class _BoundedH11(H11Protocol):
         self._watch()
 
     def on_response_complete(self) -> None:
+        self._corked.flush()  # the answer is complete: send what is held now, as one write
         queued = bool(self.conn.trailing_data[0])
         self._pipelined = self._pipelined + 1 if queued else 0
         if self._pipelined >= MAX_PIPELINED:

@@ -17,6 +17,13 @@ It overrides the SDK manager's admission and discard steps (`_admit_session`,
 `_discard_session`, stable since SDK 2.3; the tests of this door pin them), because the SDK
 offers a global limit only. The client a request comes from travels in a context variable
 set by the app's endpoint, which runs the admission in the same task.
+
+A POST is answered with a plain JSON body (`json_response`), which the streamable HTTP
+transport allows and every client accepts (it must list application/json in `Accept`): one
+response with a length instead of a one-event SSE stream, so one write (mcp_corked.py) and
+nothing for the client to parse twice. Nothing is lost: the tools send no notification or
+request in the middle of a call, which only a POST's SSE stream could carry; the GET stream
+for server messages stays an SSE stream.
 """
 
 from __future__ import annotations
@@ -52,6 +59,7 @@ class BoundedSessionManager(StreamableHTTPSessionManager):
             security_settings=TransportSecuritySettings(enable_dns_rebinding_protection=False),
             session_idle_timeout=idle_s,
             max_sessions=None,
+            json_response=True,
         )
         self.per_client = per_client
         self.total = total
