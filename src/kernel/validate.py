@@ -37,8 +37,8 @@ from webdistill.kernel.model import (
     SearchHit,
     SearchRequest,
 )
-from webdistill.kernel.search_options import search_options
 from webdistill.kernel.own_text import WEB_TEXT
+from webdistill.kernel.search_options import search_options
 
 
 def _strict_str(value: object, _: type) -> str:
@@ -332,6 +332,7 @@ def structure_row(
             f"The backend answered with an invalid row {index} ({problems}). "
             "This is a provider or adapter fault, not the request's; try again later "
             "or use another provider.",
+            retryable=None,
             row=index,
             problems=problems,
             **said,

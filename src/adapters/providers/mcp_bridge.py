@@ -419,7 +419,7 @@ def _row(item: object) -> Row | None:
 
 
 def _error(code: ErrorCode, message: str, **detail: object) -> WebError:
-    return WebError.of(code, message, provider=INFO.name, **detail)
+    return WebError.of(code, message, retryable=None, provider=INFO.name, **detail)
 
 
 class McpBridge:
