@@ -223,6 +223,7 @@ class Toolkit:
             ),
             search_scope=_search_scope(provider_settings(config), self._providers),
             page_scope=self._page_scope,
+            names=_own_names(self._providers),
         )
         # The stages of adapters/pipeline, in order: the cache now, the rest at first use.
         web = OnFirstCall(functools.partial(self._compose_backend, parts))
@@ -524,6 +525,16 @@ def describe_providers(config: Config) -> list[tuple[str, bool, str]]:
     from webdistill.adapters.providers.selection import describe_providers as _describe_providers
 
     return _describe_providers(provider_settings(config))
+
+
+def _own_names(callers: Mapping[str, object] | None) -> frozenset[str]:
+    """Provider and reader names a shared store's entry may carry back (issue 26): the
+    built-in lists, DuckDuckGo's lite endpoint, the browser, and the caller's providers."""
+    from webdistill.adapters.pipeline.render import READER_NAME
+    from webdistill.adapters.providers.settings import PROVIDER_NAMES
+    from webdistill.config import READERS
+
+    return frozenset((*PROVIDER_NAMES, "duckduckgo_lite", *READERS, READER_NAME, *(callers or ())))
 
 
 def _search_scope(settings: ProviderSettings, callers: Mapping[str, object] | None) -> str:

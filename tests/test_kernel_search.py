@@ -118,7 +118,7 @@ async def test_kernel_sees_snippet_not_description() -> None:
     result = await search_web(deps_with(FakeBackend(searches={"q": rows})), SearchQuery("q"))
     assert isinstance(result, Failure)
     assert result.failure().code is ErrorCode.INVALID_BACKEND_DATA
-    assert "description" in result.failure().message
+    assert "description" in result.failure().detail["web_text"]  # a field name: fenced (issue 26)
 
 
 async def test_rows_become_hits_field_by_field() -> None:

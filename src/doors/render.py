@@ -98,7 +98,12 @@ def to_jsonable(value: object) -> object:
     return _plain(_converter.unstructure(value))
 
 
+#: Unicode tag characters: invisible, yet read by models ("ASCII smuggling"): taken out.
+_TAGS = re.compile("[\U000e0000-\U000e007f]")
+
+
 def _neutralise(text: str) -> str:
+    text = _TAGS.sub("", text)
     text = ANGLE_RUN.sub(lambda m: "‹" * m.group().count("<"), text)
     return MARKER_WORD.sub("[fence-like text removed]", text)
 

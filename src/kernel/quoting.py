@@ -17,24 +17,35 @@ import re
 from types import MappingProxyType
 
 from webdistill.kernel.lookalike_data import IGNORABLE, LOOKALIKES
+from webdistill.kernel.marker_extra import ENCLOSED, MARKS
 from webdistill.kernel.redaction import masked_url
 
 #: Runs of angle brackets that open or close a fence marker.
 _ANGLE_RUN = re.compile(r"<{3,}|>{3,}")
 _GAP = f"[{IGNORABLE}]*"
+#: Between two letters of a marker word: format characters and combining marks (`W\u0332`,
+#: NFD `E\u0301`), and at most one space, braille blank (U+2800) or Hangul filler (U+3164,
+#: in IGNORABLE): letter-spaced `W E B` reads as the word too (issue 26).
+_LETTER_GAP = f"[{IGNORABLE}{MARKS}]*(?:[\\s\u2800][{IGNORABLE}{MARKS}]*)?"
+#: Between the words: any non-word characters, and the ignorable word characters
+#: (U+3164 HANGUL FILLER is a letter to `\\w`) and marks.
+_WORD_GAP = f"[\\W_{IGNORABLE}{MARKS}]*"
 
 
 def _spelled(word: str) -> str:
     """A pattern for `word` written with any look-alike of its letters (Unicode's
-    confusables, NFKC, either case), format and zero-width characters between them."""
-    return _GAP.join(f"[{LOOKALIKES[letter]}]" for letter in word)
+    confusables, NFKC, enclosed letters, either case), format characters, combining marks
+    and one space-like character between them."""
+    return _LETTER_GAP.join(f"[{LOOKALIKES[letter]}{ENCLOSED.get(letter, '')}]" for letter in word)
 
 
 #: Words that spell a fence marker (WEB_CONTENT_BEGIN / WEB_CONTENT_END): any separators,
-#: any case, any look-alike letters (Cyrillic `е`, fullwidth, mathematical), zero-width
-#: characters inside (`kernel.lookalike_data`, from Unicode's confusables.txt).
+#: any case, any look-alike letters (Cyrillic `е`, fullwidth, mathematical, enclosed),
+#: zero-width characters and combining marks inside (`kernel.lookalike_data`, from Unicode's
+#: confusables.txt; `kernel.marker_extra`).
 MARKER_WORD = re.compile(
-    f"{_spelled('web')}[\\W_]*{_spelled('content')}[\\W_]*(?:{_spelled('begin')}|{_spelled('end')})"
+    f"{_spelled('web')}{_WORD_GAP}{_spelled('content')}{_WORD_GAP}"
+    f"(?:{_spelled('begin')}|{_spelled('end')})"
 )
 #: A run of three or more `<` (which starts every marker), zero-width characters between them
 #: allowed: `<<\u200b<` opens a marker as well as `<<<` does, to a reader.

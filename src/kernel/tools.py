@@ -259,10 +259,13 @@ async def _read_page(deps: Deps, request: FetchRequest) -> Page | WebError:
     final_url = checked if fetched.url == wanted.url else check_url(fetched.url, deps.url_policy)
     if not isinstance(final_url, Success):
         error = final_url.failure()
+        # The refusal names the URL's host (the backend's or a store's text): fenced detail.
         return WebError.of(
             ErrorCode.INVALID_BACKEND_DATA,
-            f"The fetch backend reported a final URL the policy refuses ({error.message}).",
+            f"The fetch backend reported a final URL the policy refuses ({error.code.value}; "
+            "the URL and the refusal are in the details).",
             field="url",
+            web_text=f"final URL: {fetched.url}; refusal: {error.message}",
         )
     if _shown_as_extracted(deps, fetched.content, wanted):
         text, compressed_by = fetched.content, None

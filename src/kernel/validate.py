@@ -37,6 +37,7 @@ from webdistill.kernel.model import (
     SearchHit,
     SearchRequest,
 )
+from webdistill.kernel.own_text import WEB_TEXT
 from webdistill.kernel.search_options import search_options
 
 
@@ -122,8 +123,10 @@ def _make_converter() -> cattrs.Converter:
 converter = _make_converter()
 
 
-def _describe(exc: BaseException, path: str) -> list[str]:
-    """Flatten a cattrs error tree into 'field: problem' lines."""
+def _describe(exc: BaseException, path: str, keys: list[str] | None = None) -> list[str]:
+    """Flatten a cattrs error tree into 'field: problem' lines. With `keys`, unknown field
+    names are counted in the lines and collected in `keys` (a backend's names are its own
+    free text: they are shown only inside a fence)."""
     if isinstance(exc, ClassValidationError | IterableValidationError):
         lines: list[str] = []
         with_notes, without_notes = exc.group_exceptions()
@@ -131,14 +134,17 @@ def _describe(exc: BaseException, path: str) -> list[str]:
             name = getattr(note, "name", None)
             index = getattr(note, "index", None)
             sub = f"{path}.{name}" if name is not None else f"{path}[{index}]"
-            lines.extend(_describe(inner, sub.lstrip(".")))
+            lines.extend(_describe(inner, sub.lstrip("."), keys))
         for inner in without_notes:
-            lines.extend(_describe(inner, path))
+            lines.extend(_describe(inner, path, keys))
         return lines
     if isinstance(exc, ForbiddenExtraKeysError):
-        extra = ", ".join(sorted(str(key) for key in exc.extra_fields))
+        names = sorted(str(key) for key in exc.extra_fields)
         where = f"{path}: " if path else ""
-        return [f"{where}unknown field(s) {extra}"]
+        if keys is not None:
+            keys.extend(names)
+            return [f"{where}{len(names)} unknown field(s)"]
+        return [f"{where}unknown field(s) {', '.join(names)}"]
     if isinstance(exc, KeyError):
         return [f"{path}: missing"]
     message = str(exc) or type(exc).__name__
@@ -153,18 +159,24 @@ def _without_nulls(raw: Mapping[Any, object], cls: type[Any]) -> dict[Any, objec
 
 
 def structure(
-    raw: object, cls: type[Any], what: str, *, null_is_default: bool = False
+    raw: object,
+    cls: type[Any],
+    what: str,
+    *,
+    null_is_default: bool = False,
+    keys: list[str] | None = None,
 ) -> Result[Any, list[str]]:
     """Structure `raw` into `cls` with the strict converter; the problems, one per field.
 
-    With `null_is_default` (tool arguments), a null field that has a default takes it."""
+    With `null_is_default` (tool arguments), a null field that has a default takes it. With
+    `keys`, unknown field names are counted, not quoted, and collected in `keys`."""
     if not isinstance(raw, Mapping):
         return Failure([f"{what} must be a JSON object, not {_kind(raw)}"])
     data = _without_nulls(raw, cls) if null_is_default else dict(raw)
     try:
         return Success(converter.structure(data, cls))
     except Exception as exc:  # noqa: BLE001 - cattrs raises many kinds; all become messages
-        return Failure(_describe(exc, "") or [f"{what} is not valid"])
+        return Failure(_describe(exc, "", keys) or [f"{what} is not valid"])
 
 
 def _invalid(lines: Sequence[str], hint: str) -> WebError:
@@ -304,19 +316,26 @@ def _as_mapping(row: object) -> object:
 def structure_row(
     row: object, cls: type[SearchHit] | type[FetchedPage], index: int
 ) -> Result[Any, WebError]:
-    """One untrusted backend row -> model, or INVALID_BACKEND_DATA naming row and field."""
-    parsed = structure(_as_mapping(row), cls, f"row {index}")
+    """One untrusted backend row -> model, or INVALID_BACKEND_DATA naming row and field.
+
+    Unknown field names are the backend's free text: the message counts them and the
+    names go to the fenced `web_text` detail (issue 26)."""
+    keys: list[str] = []
+    parsed = structure(_as_mapping(row), cls, f"row {index}", keys=keys)
     if isinstance(parsed, Success):
         return parsed
     problems = "; ".join(parsed.failure())
+    said = {WEB_TEXT: f"the row's unknown field names: {', '.join(keys)}"} if keys else {}
     return Failure(
         WebError.of(
             ErrorCode.INVALID_BACKEND_DATA,
             f"The backend answered with an invalid row {index} ({problems}). "
             "This is a provider or adapter fault, not the request's; try again later "
             "or use another provider.",
+            retryable=None,
             row=index,
             problems=problems,
+            **said,
         )
     )
 

@@ -136,7 +136,9 @@ async def test_auth_failure_names_the_variable_and_never_the_key() -> None:
     server = FakeChatServer(default="401")
     error = _error((await _compress(server))[0])
     assert "WEB_LLM_API_KEY" in error.message
-    assert "***" in error.message  # the server echoed the key; we did not repeat it
+    # the server echoed the key; we did not repeat it (its words are in the fenced detail)
+    assert "***" in error.detail["web_text"]
+    assert "***" not in error.message
     assert len(server.requests) == 1
 
 

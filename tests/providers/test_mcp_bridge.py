@@ -78,7 +78,8 @@ async def test_a_missing_tool_or_a_dead_command_is_a_clear_error(tmp_path: Path)
         outcome = (await toolkit.search({"query": "q"})).unwrap()[0]
     assert outcome.error is not None
     assert outcome.error.code == ErrorCode.PROVIDER_NOT_CONFIGURED
-    assert "brave_web_search" in outcome.error.message
+    assert "2 tools" in outcome.error.message  # the names are the server's: fenced detail
+    assert "brave_web_search" in outcome.error.detail["web_text"]
     env = {"WEB_SEARCH_PROVIDER": "mcp", "WEB_MCP_SEARCH_COMMAND": str(tmp_path / "missing")}
     async with webdistill.build(Config.from_env(env)) as toolkit:
         outcome = (await toolkit.search({"query": "q"})).unwrap()[0]

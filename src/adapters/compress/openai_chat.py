@@ -30,6 +30,7 @@ from returns.result import Failure, Result, Success
 
 from webdistill.adapters.http.errors import NETWORK_EXCEPTIONS
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.own_text import WEB_TEXT
 from webdistill.kernel.quoting import redacted_url
 from webdistill.kernel.redaction import without_secret
 
@@ -246,7 +247,7 @@ def _http_failure(
     too_long: bool = False,
 ) -> Failure[WebError]:
     body = without_secret(body, endpoint.api_key)  # before the cut: no part may survive it
-    snippet = " ".join(body.split())[:200]
+    snippet = " ".join(body.split())[:400]
     tries = f" after {attempts} attempts" if attempts > 1 else ""
     if status in (401, 403):
         what = f"the endpoint refused the credentials (HTTP {status}); check WEB_LLM_API_KEY"
@@ -261,6 +262,7 @@ def _http_failure(
         detail["retry_after"] = f"{retry_after:.0f}"
         if too_long:
             what += f"; it asks to wait {retry_after:.0f} s, longer than this compression may wait"
-    if snippet:
-        what += f" ({snippet})"
+    if snippet:  # the endpoint's words: fenced detail, never the message (issue 26)
+        what += " (what it said is in the details)"
+        detail[WEB_TEXT] = f"the LLM endpoint said: {snippet}"
     return _failure(endpoint, what, "http_status", retryable=status in RETRY_STATUSES, **detail)

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, get_args
 
 import attrs
 from returns.result import Result, Success
@@ -23,8 +24,14 @@ from returns.result import Result, Success
 from webdistill.adapters.store import codec
 from webdistill.adapters.store.flight import shared_flight
 from webdistill.adapters.store.memory import MemoryStore, flat_footprint
-from webdistill.kernel.errors import WebError
-from webdistill.kernel.model import FetchedPage, FetchRequest, RowBatch, SearchQuery
+from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.model import (
+    DocumentFlag,
+    FetchedPage,
+    FetchRequest,
+    RowBatch,
+    SearchQuery,
+)
 from webdistill.kernel.ports import WebBackend
 from webdistill.kernel.store import Store, StoreError
 
@@ -104,18 +111,63 @@ def _plain_rows(rows: Sequence[object]) -> object:
     return {"rows": plain}
 
 
-def _rows_of(data: object) -> Sequence[object] | None:
+#: Store entries are written by webdistill, but a shared store (disk, Redis) can be written
+#: by others too: what the renderer shows outside the fence is read back in a closed form
+#: (issue 26). The rows themselves are re-validated by the kernel like any backend's.
+_FLAGS = frozenset(get_args(DocumentFlag))
+_CODES = frozenset(code.value for code in ErrorCode)
+_SKIPPED = re.compile(r"([a-z][a-z0-9_]{0,39}): ([A-Z][A-Z_]{0,39}) ")
+STORED_NOTICE = (
+    "A notice was kept with this page in the shared result store; it is not shown, since "
+    "other programs can write to that store."
+)
+
+
+def _known(value: object, names: frozenset[str] | None) -> bool:
+    return isinstance(value, str) and (names is None or value in names)
+
+
+def _stored_skip(note: object, names: frozenset[str] | None) -> str:
+    """A skipped-provider note read back as `name: CODE` (both from closed lists); its
+    message is not kept."""
+    match = _SKIPPED.match(note) if isinstance(note, str) else None
+    if match and _known(match.group(1), names) and match.group(2) in _CODES:
+        return f"{match.group(1)}: {match.group(2)} (its message is not kept in the store)"
+    return "a provider was skipped (its reason is not kept in the store)"
+
+
+def _rows_of(data: object, shared: bool, names: frozenset[str] | None) -> Sequence[object] | None:
+    """Stored search rows; from a `shared` store, the provider only when it is one of
+    `names` (None: not checked) and each skipped note as `_stored_skip` reads it."""
     if not isinstance(data, dict) or not isinstance(data.get("rows"), list):
         return None
     rows = tuple(data["rows"])
     provider, skipped = data.get("provider"), data.get("skipped")
     if isinstance(provider, str) and isinstance(skipped, list):
-        return RowBatch(rows, provider, tuple(str(note) for note in skipped))
+        if not shared:
+            return RowBatch(rows, provider, tuple(str(note) for note in skipped))
+        shown = tuple(_stored_skip(note, names) for note in skipped)
+        return RowBatch(rows, provider if _known(provider, names) else "", shown)
     return rows
 
 
-def _page_of(data: object) -> object | None:
-    return data if isinstance(data, dict) else None
+def _page_of(data: object, shared: bool, names: frozenset[str] | None) -> object | None:
+    """A stored page row; from a `shared` store, its own-line fields in closed forms: flags
+    from the known list, the reader from `names`, a notice replaced by `STORED_NOTICE`."""
+    if not isinstance(data, dict):
+        return None
+    if not shared:
+        return data
+    page = dict(data)
+    flags = page.get("flags")
+    if isinstance(flags, list):
+        page["flags"] = [flag for flag in flags if isinstance(flag, str) and flag in _FLAGS]
+    reader = page.get("reader")
+    if reader is not None and not _known(reader, names):
+        page["reader"] = None
+    if page.get("notice"):
+        page["notice"] = STORED_NOTICE
+    return page
 
 
 def store_notice(store: Store, error: StoreError) -> str:
@@ -172,11 +224,16 @@ class CachingBackend:
         clock: Clock = time.monotonic,
         search_scope: str = "",
         page_scope: str = "",
+        names: frozenset[str] | None = None,
     ) -> None:
         # The scopes name what answers a search / reads a page (providers, caller handlers):
         # a store shared by toolkits or processes set up differently must not mix them.
         self._search_scope = search_scope
         self._page_scope = page_scope
+        #: Provider and reader names an entry read back from a shared store may carry
+        #: (others are dropped; None: not checked).
+        self._names = names
+        self._shared = store is not None and store.shared
         self._inner = inner
         self._store: Store = store if store is not None else MemoryStore(page_cache_bytes, clock)
         #: Pages go into a memory store as objects (see `_extract_in_memory`).
@@ -207,7 +264,9 @@ class CachingBackend:
             self._store,
             codec.key("search", identity),
             self._lock_ttl_s,
-            lookup=lambda raw: _rows_of(codec.decode("search", identity, raw)),
+            lookup=lambda raw: _rows_of(
+                codec.decode("search", identity, raw), self._shared, self._names
+            ),
             call=lambda: self._inner.search(query),
             keep=keep,
         )
@@ -239,7 +298,7 @@ class CachingBackend:
         if kept is not None:
             if isinstance(kept, FetchedPage):
                 return Success(kept)
-            page = _page_of(codec.decode("page", identity, kept))  # type: ignore[arg-type]
+            page = _page_of(codec.decode("page", identity, kept), False, None)  # type: ignore[arg-type]
             if page is not None:
                 return Success(page)
         return await self._page_flight.run(
@@ -262,7 +321,9 @@ class CachingBackend:
             self._store,
             key,
             self._lock_ttl_s,
-            lookup=lambda raw: _page_of(codec.decode("page", identity, raw)),
+            lookup=lambda raw: _page_of(
+                codec.decode("page", identity, raw), self._shared, self._names
+            ),
             call=lambda: self._inner.extract(request),
             keep=keep,
         )

@@ -60,6 +60,8 @@ class Parts:
     lock_ttl_s: float | None = None
     search_scope: str = ""
     page_scope: str = ""
+    #: Provider and reader names a shared store's entry may name (None: not checked).
+    names: frozenset[str] | None = None
 
 
 Builder = Callable[[WebBackend, Parts], WebBackend]
@@ -74,6 +76,7 @@ def _cache(below: WebBackend, parts: Parts) -> WebBackend:
         lock_ttl_s=parts.lock_ttl_s,
         search_scope=parts.search_scope,
         page_scope=parts.page_scope,
+        names=parts.names,
     )
 
 

@@ -418,8 +418,8 @@ def _row(item: object) -> Row | None:
     return make_row(title=title, url=url, snippet=snippet, published=published)
 
 
-def _error(code: ErrorCode, message: str) -> WebError:
-    return WebError.of(code, message, provider=INFO.name)
+def _error(code: ErrorCode, message: str, **detail: object) -> WebError:
+    return WebError.of(code, message, retryable=None, provider=INFO.name, **detail)
 
 
 class McpBridge:
@@ -537,7 +537,7 @@ class McpBridge:
                 listed = await session.list_tools()
                 tool = pick_tool(listed.tools, self._settings.mcp_tool)
                 if tool is None:
-                    names = ", ".join(t.name for t in listed.tools) or "none"
+                    names = [str(t.name) for t in listed.tools]
                     ready.set_result(_no_tool(self._settings.mcp_tool, names))
                     return
                 self._session, self._tool = session, tool
@@ -548,9 +548,10 @@ class McpBridge:
                 ready.set_result(
                     _error(
                         ErrorCode.PROVIDER_UNAVAILABLE,
-                        f"Could not start the MCP search server ({type(exc).__name__}: "
-                        f"{without_secret(str(exc), *self._secrets)[:200]}). Check "
-                        "WEB_MCP_SEARCH_COMMAND.",
+                        f"Could not start the MCP search server ({type(exc).__name__}; what "
+                        "it said is in the details). Check WEB_MCP_SEARCH_COMMAND.",
+                        web_text="the MCP search server's failure: "
+                        f"{without_secret(str(exc), *self._secrets)[:400]}",
                     )
                 )
         finally:
@@ -574,10 +575,15 @@ class McpBridge:
         await self._reset()
 
 
-def _no_tool(wanted_name: str | None, names: str) -> WebError:
+def _no_tool(wanted_name: str | None, names: list[str]) -> WebError:
+    """The server's tool names are its free text (a name can be a sentence): the message
+    counts them, the names go to the fenced `web_text` detail (issue 26)."""
     what = f"no tool named {wanted_name!r}" if wanted_name else "no search tool"
+    count = f"{len(names)} tool{'' if len(names) == 1 else 's'}"
+    listed = f"the MCP search server's tools: {', '.join(names)}" if names else ""
     return _error(
         ErrorCode.PROVIDER_NOT_CONFIGURED,
-        f"The MCP search server offers {what} (its tools: {names}). Set WEB_MCP_SEARCH_TOOL "
-        "to one of them.",
+        f"The MCP search server offers {what} (its tools: {count}, named in the details). "
+        "Set WEB_MCP_SEARCH_TOOL to one of them.",
+        **({"web_text": listed} if listed else {}),
     )

@@ -5,7 +5,9 @@ control characters in them (ESC sequences that move the cursor, retitle the wind
 rewrite what was printed, BEL, backspace, C1 controls) and bidi overrides reorder what a
 person reads. `for_terminal` takes all of them out of text output (keeping newlines and
 tabs); `json_text` writes JSON with every one of them as a `\\uXXXX` escape, so the data
-is intact for a program and inert on a screen.
+is intact for a program and inert on a screen. Unicode tag characters (U+E0000-U+E007F:
+invisible text a model still reads) are taken out of text and escaped in JSON; the line and
+paragraph separators U+2028/U+2029 become newlines in text and escapes in JSON (issue 26).
 """
 
 from __future__ import annotations
@@ -26,18 +28,33 @@ _ESCAPE_SEQUENCE = re.compile(
 )
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 #: What JSON leaves raw (json.dumps escapes C0 itself): DEL, C1 and the bidi controls.
-_JSON_RAW = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+#: Also the line/paragraph separators and the tag characters.
+_JSON_RAW = re.compile(
+    "[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\U000e0000-\U000e007f]"
+)
+_TAGS = re.compile("[\U000e0000-\U000e007f]")
+_LINE_SEPARATORS = re.compile("[\u2028\u2029]")
 
 
 def for_terminal(text: str) -> str:
-    """`text` without escape sequences and control characters (newlines and tabs kept)."""
+    """`text` without escape sequences, control and tag characters (newlines and tabs kept;
+    U+2028/U+2029 become newlines)."""
+    text = _LINE_SEPARATORS.sub("\n", _TAGS.sub("", text))
     return _CONTROL.sub("", _ESCAPE_SEQUENCE.sub("", text))
+
+
+def _escape(char: str) -> str:
+    """`char` as JSON escapes (a UTF-16 surrogate pair beyond the BMP)."""
+    units = char.encode("utf-16-be")
+    return "".join(
+        f"\\u{int.from_bytes(units[at : at + 2], 'big'):04x}" for at in (0, 2)[: len(units) // 2]
+    )
 
 
 def json_text(value: object) -> str:
     """`value` as indented JSON whose strings carry every control character as an escape."""
     dumped = json.dumps(value, ensure_ascii=False, indent=2)
-    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", dumped)
+    return _JSON_RAW.sub(lambda m: _escape(m.group()), dumped)
 
 
 class TerminalLogFormatter(logging.Formatter):
