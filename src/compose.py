@@ -224,6 +224,7 @@ class Toolkit:
             search_scope=_search_scope(provider_settings(config), self._providers),
             page_scope=self._page_scope,
             names=_own_names(self._providers),
+            others_write=config.cache not in ("off", "memory", "disk"),  # a Redis URL
         )
         # The stages of adapters/pipeline, in order: the cache now, the rest at first use.
         web = OnFirstCall(functools.partial(self._compose_backend, parts))

@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 import redis
+from aiohttp import web
 
 from tests.http.fakes_http import FakeResolver
 from tests.interfaces.fences import outside_fences
 from tests.interfaces.test_hostile_corpus import _response, raw_server
+from tests.servers import serve
 from tests.store.redis_server import redis_server
 from webdistill import Config, build
 from webdistill.doors.render import fetch_to_text, search_to_text
@@ -71,7 +74,7 @@ async def test_store_page_notice_is_replaced() -> None:
                     (await kit.fetch({"url": base + "/page"})).unwrap(), fence=True
                 )
     assert "PWNED" not in outside_fences(text), text
-    assert "Notice: A notice was kept with this page in the shared result store" in text
+    assert "Notice: A notice was kept with this page in the shared store" in text
 
 
 async def test_store_search_provider_and_skipped_are_closed_forms() -> None:
@@ -129,3 +132,26 @@ async def test_store_search_keeps_a_known_provider_name() -> None:
                         (await kit.search({"query": "ferries"})).unwrap(), fence=True
                     )
     assert "Provider: searxng" in text, text
+
+
+async def test_the_users_own_disk_store_keeps_a_pages_notice(tmp_path: Path) -> None:
+    """The disk store lives in a folder only the user can write (checked when it opens): a
+    page read again from it keeps its notice (the CLI pages through a document that way)."""
+    from webdistill.adapters.pipeline.cache import STORED_NOTICE
+
+    async def page(request: web.Request) -> web.Response:
+        return web.Response(body=b"\xff\xfe not really text", content_type="text/plain")
+
+    app = web.Application()
+    app.router.add_get("/{name}", page)
+    config = Config(
+        allow_http=True, trusted_addresses=("127.0.0.1",), cache="disk", cache_dir=str(tmp_path)
+    )
+    async with serve(app) as base:
+        async with build(config) as toolkit:
+            first = (await toolkit.fetch({"url": f"{base}/p"})).unwrap()[0]
+        async with build(config) as toolkit:
+            again = (await toolkit.fetch({"url": f"{base}/p"})).unwrap()[0]
+    assert first.page is not None and again.page is not None
+    assert again.page.notice == first.page.notice
+    assert again.page.notice != STORED_NOTICE

@@ -111,15 +111,16 @@ def _plain_rows(rows: Sequence[object]) -> object:
     return {"rows": plain}
 
 
-#: Store entries are written by webdistill, but a shared store (disk, Redis) can be written
-#: by others too: what the renderer shows outside the fence is read back in a closed form
-#: (issue 26). The rows themselves are re-validated by the kernel like any backend's.
+#: Store entries are written by webdistill, but a store others can write (Redis shared by
+#: replicas and whatever else reaches it) may hold anything: what the renderer shows outside
+#: the fence is read back in a closed form (issue 26). The rows themselves are re-validated
+#: by the kernel like any backend's.
 _FLAGS = frozenset(get_args(DocumentFlag))
 _CODES = frozenset(code.value for code in ErrorCode)
 _SKIPPED = re.compile(r"([a-z][a-z0-9_]{0,39}): ([A-Z][A-Z_]{0,39}) ")
 STORED_NOTICE = (
-    "A notice was kept with this page in the shared result store; it is not shown, since "
-    "other programs can write to that store."
+    "A notice was kept with this page in the shared store; it is not shown, since other "
+    "programs can write to that store."
 )
 
 
@@ -225,6 +226,7 @@ class CachingBackend:
         search_scope: str = "",
         page_scope: str = "",
         names: frozenset[str] | None = None,
+        others_write: bool | None = None,
     ) -> None:
         # The scopes name what answers a search / reads a page (providers, caller handlers):
         # a store shared by toolkits or processes set up differently must not mix them.
@@ -233,7 +235,10 @@ class CachingBackend:
         #: Provider and reader names an entry read back from a shared store may carry
         #: (others are dropped; None: not checked).
         self._names = names
-        self._shared = store is not None and store.shared
+        #: Entries others can write are read back in closed forms (None: any shared store).
+        self._shared = (
+            (store is not None and store.shared) if others_write is None else others_write
+        )
         self._inner = inner
         self._store: Store = store if store is not None else MemoryStore(page_cache_bytes, clock)
         #: Pages go into a memory store as objects (see `_extract_in_memory`).

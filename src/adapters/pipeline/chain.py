@@ -62,6 +62,10 @@ class Parts:
     page_scope: str = ""
     #: Provider and reader names a shared store's entry may name (None: not checked).
     names: frozenset[str] | None = None
+    #: Whether others than this user's own processes can write the store (Redis): its
+    #: entries' own-line fields are then read back in closed forms (the disk store lives in
+    #: a folder only the user can write, checked when it opens).
+    others_write: bool = False
 
 
 Builder = Callable[[WebBackend, Parts], WebBackend]
@@ -77,6 +81,7 @@ def _cache(below: WebBackend, parts: Parts) -> WebBackend:
         search_scope=parts.search_scope,
         page_scope=parts.page_scope,
         names=parts.names,
+        others_write=parts.others_write,
     )
 
 
