@@ -22,8 +22,10 @@ Brave's `jp` for Japanese), a country property whose enum or description asks fo
 *names* (Tavily's server: "Must be a full country name") gets the English name from
 Tavily's list; a value the schema does not list is reported. The answer is read from
 `structuredContent`, from JSON text blocks (Brave's server sends one JSON object per
-result), or from "Title: / URL: / Description:" text (Tavily's server writes `Content:`);
-`isError` answers and JSON-RPC errors become errors by what they say: a 429 / "Too Many
+result), or from the text records of known servers, split only at the boundaries each
+writes (Tavily's "Title: / URL: / Content:", nickclyde's numbered DuckDuckGo records), so
+a page's text inside a record never becomes a hit; nickclyde's bot-detection notice is a
+rate limit; `isError` answers and JSON-RPC errors become errors by what they say: a 429 / "Too Many
 Requests" / "rate limit" / "Usage limit exceeded" text is PROVIDER_RATE_LIMITED, a refused
 key PROVIDER_AUTH_FAILED, a "no results" error an empty answer. One request per query: MCP
 tools do not share a paging convention.
@@ -83,13 +85,27 @@ _AUTH_WORDS = re.compile(r"\b(401|403|unauthori[sz]ed|forbidden|api[ _-]?key|tok
 #: Brave's server relays Brave's 429 as "429 Too Many Requests\n{...RATE_LIMITED...}";
 #: Tavily's throws "Usage limit exceeded" for Tavily's 429.
 _RATE_WORDS = re.compile(
-    r"\b(429|too many requests|rate[ _-]?limit(?:ed|s)?|usage limit exceeded)\b", re.I
+    r"\b(429|too many requests|rate[ _-]?limit(?:ed|s)?|usage limit exceeded"
+    r"|duckduckgo's bot detection)\b",
+    re.I,
 )
-_FIELD_LINE = re.compile(
-    r"^\s*(title|url|link|description|snippet|content|summary)\s*:\s*(.*)$", re.I
+#: nickclyde/duckduckgo-mcp-server (`format_results_for_llm`, `server.py` @959bb84) answers
+#: DuckDuckGo's block (a 202 anomaly page, 403, 429, a timeout) with an empty result list
+#: and, as plain (not isError) text: "No results were found for your search query. This
+#: could be due to DuckDuckGo's bot detection or the query returned no matches. ...". Read
+#: as the rate limit the DuckDuckGo provider itself reports for the same upstream state.
+_BOT_NOTICE = (
+    "No results were found for your search query. This could be due to DuckDuckGo's bot detection"
 )
-#: nickclyde/duckduckgo-mcp-server's result heading: "1. TITLE" (then URL: / Summary:).
-_NUMBERED_TITLE = re.compile(r"^\s*\d{1,3}\.\s+(\S.*)$")
+_FIELD_LINE = re.compile(r"^(Title|URL|Link|Description|Snippet|Content|Summary): ?(.*)$")
+_URL_LINE = re.compile(r"^(?:URL|Link): \S")
+#: A record starts after a blank line (or at the top) with "Title: ".
+_RECORD_START = re.compile(r"(?:\A|\n[ \t]*\n)(?=Title: )")
+_TAVILY_HEAD = re.compile(r"^Detailed Results:$", re.M)
+_TAVILY_IMAGES = "\n\nImages:\n"
+_TAVILY_TAIL = re.compile(r"\n(?:Raw Content|Favicon): ")
+#: nickclyde/duckduckgo-mcp-server's heading: "Found N search results:".
+_NUMBERED_HEAD = re.compile(r"\AFound (\d{1,4}) search results:$", re.M)
 _COUNTRY_NAMES = re.compile(r"country names?\b", re.I)
 #: DuckDuckGo `kl` codes a tool's region description gives as examples.
 _DDG_CODES = re.compile(r"\b(?:wt-wt|us-en|uk-en|de-de|fr-fr|cn-zh|jp-jp)\b", re.I)
@@ -292,6 +308,8 @@ def rows_of(result: Any, secrets: Sequence[str] = ()) -> Result[tuple[Row, ...],
         if _NO_RESULTS.search(said) and not _AUTH_WORDS.search(said):
             return Success(())
         return Failure(tool_error(said))
+    if any(text.startswith(_BOT_NOTICE) for text in texts):  # the whole answer, not a page's
+        return Failure(tool_error(_BOT_NOTICE))
     structured = getattr(result, "structured_content", None) or getattr(
         result, "structuredContent", None
     )
@@ -358,33 +376,65 @@ def _items(node: object, depth: int = 0) -> list[object]:
 
 
 def _text_items(text: str) -> list[object]:
-    """ "Title: ... / URL: ... / Description: ..." blocks (older reference servers, Tavily's
-    `Content:`), and "1. TITLE / URL: ... / Summary: ..." (nickclyde's
-    duckduckgo-mcp-server, `format_results_for_llm`)."""
-    items: list[object] = []
-    current: dict[str, str] = {}
-    for line in text.splitlines():
-        match = _FIELD_LINE.match(line)
-        numbered = _NUMBERED_TITLE.match(line) if match is None else None
-        if numbered is not None and ("title" not in current or "url" in current):
-            key, value = "title", numbered.group(1)
-        elif match is None:
-            continue
-        else:
-            key, value = match.group(1).lower(), match.group(2)
-        key = {
-            "link": "url",
-            "snippet": "description",
-            "content": "description",
-            "summary": "description",
-        }.get(key, key)
-        if key in current:
-            items.append(current)
-            current = {}
-        current[key] = value
-    if current:
-        items.append(current)
-    return items
+    """Results in a known server's text answer, split at the record boundaries that server
+    writes (never at a labelled line inside a record: a page's own text in a `Content:` or
+    `Summary:` field may hold "Title: / URL:" lines, which must not become hits).
+
+    - tavily-mcp `formatResults` (tavily-ai/tavily-mcp `src/index.ts`): "Detailed Results:",
+      then per result "\n\nTitle: T\nURL: U\nContent: C" (C as the page has it, over any
+      number of lines), optional "Raw Content:" / "Favicon:" lines, then an "Images:" section;
+    - the reference Brave server (modelcontextprotocol/servers `src/brave-search`): records
+      "Title: T\nDescription: D\nURL: U" joined by blank lines;
+    - nickclyde/duckduckgo-mcp-server `format_results_for_llm`: "Found N search results:",
+      then per result "K. TITLE\n   URL: U\n   Summary: S" and a blank line, K = 1..N.
+    """
+    found = _NUMBERED_HEAD.search(text)
+    if found is not None:
+        return _numbered_items(text[found.end() :], int(found.group(1)))
+    head = _TAVILY_HEAD.search(text)
+    if head is not None:
+        text = text[head.end() :]
+        images = text.rfind(_TAVILY_IMAGES)
+        text = text[:images] if images >= 0 else text
+    return [item for item in map(_labelled_item, _RECORD_START.split(text)) if item]
+
+
+def _labelled_item(record: str) -> dict[str, str] | None:
+    """One "Title: / URL: / Content:" record (URL second, or last as the reference Brave
+    server writes it); the description runs over the rest, to a "Raw Content:" or
+    "Favicon:" line."""
+    lines = record.strip("\n").split("\n")
+    first = _FIELD_LINE.match(lines[0])
+    if first is None or first.group(1) != "Title":
+        return None
+    rest = lines[1:]
+    at = next((i for i in (0, len(rest) - 1) if rest and _URL_LINE.match(rest[i])), None)
+    if at is None:
+        return None
+    url = rest.pop(at).split(":", 1)[1].strip()
+    body = _FIELD_LINE.match(rest[0]) if rest else None
+    described = body is not None and body.group(1) not in ("Title", "URL", "Link")
+    text = "\n".join([body.group(2), *rest[1:]]) if body is not None and described else ""
+    return {"title": first.group(2), "url": url, "description": _TAVILY_TAIL.split(text)[0]}
+
+
+def _numbered_items(body: str, count: int) -> list[object]:
+    """nickclyde's "K. TITLE / URL: / Summary:" records, K counting from 1 to the count its
+    heading states; a summary runs to the next record's heading."""
+    heads: list[re.Match[str]] = []
+    position = 0
+    for number in range(1, min(count, MAX_ROWS) + 1):
+        head = re.compile(rf"\n\n{number}\. ([^\n]*)\n   URL: ([^\n]*)\n   Summary: ")
+        match = head.search(body, position)
+        if match is None:
+            break
+        heads.append(match)
+        position = match.end()
+    ends = [match.start() for match in heads[1:]] + [len(body)]
+    return [
+        {"title": m.group(1), "url": m.group(2), "description": body[m.end() : end].strip()}
+        for m, end in zip(heads, ends, strict=True)
+    ]
 
 
 def _url_of(item: object) -> str:
