@@ -20,15 +20,18 @@ reported as not applied (domain filters fall back to `site:` operators). Values 
 tool's schema: a property with an `enum` gets the listed spelling (`DE` for Brave's server,
 Brave's `jp` for Japanese), a country property whose enum or description asks for country
 *names* (Tavily's server: "Must be a full country name") gets the English name from
-Tavily's list; a value the schema does not list is reported. The answer is read from
-`structuredContent`, from JSON text blocks (Brave's server sends one JSON object per
-result), or from the text records of known servers, split only at the boundaries each
-writes (Tavily's "Title: / URL: / Content:", nickclyde's numbered DuckDuckGo records), so
-a page's text inside a record never becomes a hit; nickclyde's bot-detection notice is a
-rate limit; `isError` answers and JSON-RPC errors become errors by what they say: a 429 / "Too Many
-Requests" / "rate limit" / "Usage limit exceeded" text is PROVIDER_RATE_LIMITED, a refused
-key PROVIDER_AUTH_FAILED, a "no results" error an empty answer. One request per query: MCP
-tools do not share a paging convention.
+Tavily's list; a value the schema does not list is reported. A tool that names SearXNG
+(mcp-searxng) gets region and language as one locale SearXNG lists, as the SearXNG provider
+sends it; a safe-search property whose description spells out its levels ("0: None,
+1: Moderate, 2: Strict") gets the level. A relayed 400 is a refused value, not a key.
+The answer is read from `structuredContent`, from JSON text blocks (Brave's server sends
+one JSON object per result), or from the text records of known servers, split only at the
+boundaries each writes (Tavily's "Title: / URL: / Content:", nickclyde's numbered
+DuckDuckGo records), so a page's text inside a record never becomes a hit; nickclyde's
+bot-detection notice is a rate limit; `isError` answers and JSON-RPC errors become errors by
+what they say: a 429 / "Too Many Requests" / "rate limit" / "Usage limit exceeded" text is
+PROVIDER_RATE_LIMITED, a refused key PROVIDER_AUTH_FAILED, a "no results" error an empty
+answer. One request per query: MCP tools do not share a paging convention.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from typing import Any
 import attrs
 from returns.result import Failure, Result, Success
 
-from webdistill.adapters.providers import duckduckgo
+from webdistill.adapters.providers import duckduckgo, searxng
 from webdistill.adapters.providers.brave import LANGUAGE_ALIASES
 from webdistill.adapters.providers.failures import ProviderInfo
 from webdistill.adapters.providers.paging import not_applied, one_request, site_operators
@@ -89,6 +92,9 @@ _RATE_WORDS = re.compile(
     r"|duckduckgo's bot detection)\b",
     re.I,
 )
+#: A provider's 400 relayed: mcp-searxng `createServerError` writes "SearXNG server Error
+#: (400): Bad Request" (npm mcp-searxng 1.16.0 `dist/error-handler.js`).
+_BAD_REQUEST = re.compile(r"\(400\)|\b400 bad request\b|\bbad request\b|\bHTTP 400\b", re.I)
 #: nickclyde/duckduckgo-mcp-server (`format_results_for_llm`, `server.py` @959bb84) answers
 #: DuckDuckGo's block (a 202 anomaly page, 403, 429, a timeout) with an empty result list
 #: and, as plain (not isError) text: "No results were found for your search query. This
@@ -106,6 +112,8 @@ _TAVILY_IMAGES = "\n\nImages:\n"
 _TAVILY_TAIL = re.compile(r"\n(?:Raw Content|Favicon): ")
 #: nickclyde/duckduckgo-mcp-server's heading: "Found N search results:".
 _NUMBERED_HEAD = re.compile(r"\AFound (\d{1,4}) search results:$", re.M)
+#: "0: None, 1: Moderate, 2: Strict" in a safe-search property's description.
+_LEVEL = re.compile(r"\b(\d)\s*[:=]\s*(none|off|moderate|strict)\b", re.I)
 _COUNTRY_NAMES = re.compile(r"country names?\b", re.I)
 #: DuckDuckGo `kl` codes a tool's region description gives as examples.
 _DDG_CODES = re.compile(r"\b(?:wt-wt|us-en|uk-en|de-de|fr-fr|cn-zh|jp-jp)\b", re.I)
@@ -142,7 +150,9 @@ def arguments_for(
         count = wanted(query)
         args[count_key] = min(count, int(maximum)) if isinstance(maximum, int) else count
     region_key = _first(props, _REGION_KEYS)
-    if region_key is not None and _takes_ddg_regions(props[region_key], region_key, description):
+    if _fronts_searxng(props, description) and _first(props, _LANGUAGE_KEYS) is not None:
+        _searxng_locale(args, missing, props, query)
+    elif region_key is not None and _takes_ddg_regions(props[region_key], region_key, description):
         _ddg_region(args, missing, props, region_key, query)
     else:
         _option(args, missing, props, "region", query.region, keys=_REGION_KEYS)
@@ -191,6 +201,32 @@ def _takes_ddg_regions(prop: object, key: str, tool_description: str) -> bool:
         key.lower() in line.lower() and _DDG_CODES.search(line) is not None
         for line in re.split(r"[\n;]", tool_description)
     )
+
+
+def _fronts_searxng(props: Mapping[str, Any], tool_description: str) -> bool:
+    """A tool that names SearXNG in its description or a property's (ihor-sokoliuk's
+    mcp-searxng: "Performs a web search using the SearXNG API"), whose `language` goes to
+    SearXNG's `/search?language=` as it is."""
+    said = " ".join(
+        [tool_description, *(text_of(field(prop, "description")) for prop in props.values())]
+    )
+    return "searxng" in said.lower()
+
+
+def _searxng_locale(
+    args: dict[str, object], missing: list[str], props: Mapping[str, Any], query: SearchQuery
+) -> None:
+    """Region and language as the SearXNG provider sends them (one listed `xx` / `xx-YY`
+    locale; a real SearXNG answers 400 to `zh-Hant-TW` or `es-419`), with what it reports."""
+    key = _first(props, _LANGUAGE_KEYS)
+    assert key is not None
+    locale = searxng.locale_of(query)[0]
+    if locale is not None:
+        args[key] = locale
+    suffix = f" ({searxng.INFO.label})"
+    for entry in searxng.unsupported(query):
+        option, why = entry.split(": ", 1)
+        missing.append(not_applied(INFO, option, why.removesuffix(suffix)))
 
 
 def _ddg_region(
@@ -247,6 +283,8 @@ def _option(
     choices = [choice for choice in _enum(prop) if isinstance(choice, str)]
     wants_names = _COUNTRY_NAMES.search(text_of(field(prop, "description"))) is not None
     candidates = _candidates(name, value, wants_names=wants_names and not choices)
+    if name == "safe_search":
+        candidates = [*_described_levels(prop).get(value, []), *candidates]
     if name == "region" and wants_names and not choices:
         if not candidates:
             why = f"the tool takes country names and {value.upper()!r} has none in Tavily's list"
@@ -277,6 +315,17 @@ def _candidates(name: str, value: str, *, wants_names: bool) -> list[str]:
         spelled = [value, LANGUAGE_ALIASES.get(value), base, LANGUAGE_ALIASES.get(base)]
         return [each for each in spelled if each]
     return [value]
+
+
+def _described_levels(prop: object) -> dict[str, list[str]]:
+    """Our safe-search values for the levels a property's description spells out
+    (mcp-searxng's `safesearch`: "Safe search filter level (0: None, 1: Moderate, 2:
+    Strict)", enum "0" / "1" / "2")."""
+    levels: dict[str, list[str]] = {}
+    for level, word in _LEVEL.findall(text_of(field(prop, "description"))):
+        ours = {"none": "off"}.get(word.lower(), word.lower())
+        levels.setdefault(ours, []).append(level)
+    return levels
 
 
 def _title(name: str) -> str:
@@ -334,6 +383,16 @@ def tool_error(said: str) -> WebError:
             provider=INFO.name,
             web_text=web_text,
         )
+    if _BAD_REQUEST.search(said) and not _AUTH_WORDS.search(said):
+        return WebError.of(
+            ErrorCode.PROVIDER_UNAVAILABLE,
+            "The MCP search server's upstream refused the request as invalid (HTTP 400; its "
+            "words are in the details): a value it does not take, often a language or region "
+            "option. Search again without that option, or use another provider.",
+            retryable=False,
+            provider=INFO.name,
+            web_text=web_text,
+        )
     code = (
         ErrorCode.PROVIDER_AUTH_FAILED
         if _AUTH_WORDS.search(said)
@@ -383,8 +442,10 @@ def _text_items(text: str) -> list[object]:
     - tavily-mcp `formatResults` (tavily-ai/tavily-mcp `src/index.ts`): "Detailed Results:",
       then per result "\n\nTitle: T\nURL: U\nContent: C" (C as the page has it, over any
       number of lines), optional "Raw Content:" / "Favicon:" lines, then an "Images:" section;
-    - the reference Brave server (modelcontextprotocol/servers `src/brave-search`): records
-      "Title: T\nDescription: D\nURL: U" joined by blank lines;
+    - the reference Brave server (modelcontextprotocol/servers `src/brave-search`) and
+      mcp-searxng (`formatCompactTextResults` and the full form, npm mcp-searxng 1.16.0
+      `dist/search.js`): records "Title: T\nDescription: D\nURL: U" (mcp-searxng adds
+      "Relevance Score:", "Engines:"... lines) joined by blank lines;
     - nickclyde/duckduckgo-mcp-server `format_results_for_llm`: "Found N search results:",
       then per result "K. TITLE\n   URL: U\n   Summary: S" and a blank line, K = 1..N.
     """
@@ -400,22 +461,27 @@ def _text_items(text: str) -> list[object]:
 
 
 def _labelled_item(record: str) -> dict[str, str] | None:
-    """One "Title: / URL: / Content:" record (URL second, or last as the reference Brave
-    server writes it); the description runs over the rest, to a "Raw Content:" or
-    "Favicon:" line."""
+    """One "Title:" record: "URL:" next and the description over the rest, to a "Raw
+    Content:" / "Favicon:" line (tavily-mcp), or a description first and the record's last
+    "URL:" line after it, then metadata lines (reference Brave server; mcp-searxng adds
+    "Relevance Score:", "Engines:"...). A "URL:" line inside a description is its text."""
     lines = record.strip("\n").split("\n")
     first = _FIELD_LINE.match(lines[0])
-    if first is None or first.group(1) != "Title":
+    if first is None or first.group(1) != "Title" or len(lines) < 3:
         return None
-    rest = lines[1:]
-    at = next((i for i in (0, len(rest) - 1) if rest and _URL_LINE.match(rest[i])), None)
-    if at is None:
-        return None
-    url = rest.pop(at).split(":", 1)[1].strip()
-    body = _FIELD_LINE.match(rest[0]) if rest else None
-    described = body is not None and body.group(1) not in ("Title", "URL", "Link")
-    text = "\n".join([body.group(2), *rest[1:]]) if body is not None and described else ""
-    return {"title": first.group(2), "url": url, "description": _TAVILY_TAIL.split(text)[0]}
+    if _URL_LINE.match(lines[1]):
+        url_at, described = 1, lines[2:]
+    else:
+        urls = [i for i, line in enumerate(lines) if i > 1 and _URL_LINE.match(line)]
+        if not urls:
+            return None
+        url_at, described = urls[-1], lines[1 : urls[-1]]
+    body = _FIELD_LINE.match(described[0]) if described else None
+    text = ""
+    if body is not None and body.group(1) not in ("Title", "URL", "Link"):
+        text = _TAVILY_TAIL.split("\n".join([body.group(2), *described[1:]]))[0]
+    url = lines[url_at].split(":", 1)[1].strip()
+    return {"title": first.group(2), "url": url, "description": text}
 
 
 def _numbered_items(body: str, count: int) -> list[object]:
