@@ -58,6 +58,14 @@ def hit_policy(policy: UrlPolicy) -> UrlPolicy:
     return attrs.evolve(policy, allow_http=True)
 
 
+def shown_url(url: str, policy: UrlPolicy) -> Result[str, WebError]:
+    """The URL a hit is shown with and told apart by (normalised, tracking parameters
+    stripped), or why it is refused; `policy` is a `hit_policy`. Two hits are duplicates
+    when their shown URLs are equal: the kernel's filter and the providers' paging both
+    decide so with this function."""
+    return check_url(url, policy)
+
+
 def cap_text(text: str, limit: int) -> str:
     """`text` cut to at most `limit` characters at a word boundary, with an ellipsis."""
     if len(text) <= limit:
@@ -142,7 +150,7 @@ def filter_hits(
         if not isinstance(structured, Success):
             return Failure(structured.failure())
         hit: SearchHit = structured.unwrap()
-        checked = check_url(hit.url, shown_policy)
+        checked = shown_url(hit.url, shown_policy)
         if not isinstance(checked, Success):
             error = checked.failure()
             if error.code is ErrorCode.BLOCKED_URL:

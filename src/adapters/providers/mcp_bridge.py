@@ -20,13 +20,18 @@ reported as not applied (domain filters fall back to `site:` operators). Values 
 tool's schema: a property with an `enum` gets the listed spelling (`DE` for Brave's server,
 Brave's `jp` for Japanese), a country property whose enum or description asks for country
 *names* (Tavily's server: "Must be a full country name") gets the English name from
-Tavily's list; a value the schema does not list is reported. The answer is read from
-`structuredContent`, from JSON text blocks (Brave's server sends one JSON object per
-result), or from "Title: / URL: / Description:" text (Tavily's server writes `Content:`);
-`isError` answers and JSON-RPC errors become errors by what they say: a 429 / "Too Many
-Requests" / "rate limit" / "Usage limit exceeded" text is PROVIDER_RATE_LIMITED, a refused
-key PROVIDER_AUTH_FAILED, a "no results" error an empty answer. One request per query: MCP
-tools do not share a paging convention.
+Tavily's list; a value the schema does not list is reported. A tool that names SearXNG
+(mcp-searxng) gets region and language as one locale SearXNG lists, as the SearXNG provider
+sends it; a safe-search property whose description spells out its levels ("0: None,
+1: Moderate, 2: Strict") gets the level. A relayed 400 is a refused value, not a key.
+The answer is read from `structuredContent`, from JSON text blocks (Brave's server sends
+one JSON object per result), or from the text records of known servers, split only at the
+boundaries each writes (Tavily's "Title: / URL: / Content:", nickclyde's numbered
+DuckDuckGo records), so a page's text inside a record never becomes a hit; nickclyde's
+bot-detection notice is a rate limit; `isError` answers and JSON-RPC errors become errors by
+what they say: a 429 / "Too Many Requests" / "rate limit" / "Usage limit exceeded" text is
+PROVIDER_RATE_LIMITED, a refused key PROVIDER_AUTH_FAILED, a "no results" error an empty
+answer. One request per query: MCP tools do not share a paging convention.
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ from typing import Any
 import attrs
 from returns.result import Failure, Result, Success
 
-from webdistill.adapters.providers import duckduckgo
+from webdistill.adapters.providers import duckduckgo, searxng
 from webdistill.adapters.providers.brave import LANGUAGE_ALIASES
 from webdistill.adapters.providers.failures import ProviderInfo
 from webdistill.adapters.providers.paging import not_applied, one_request, site_operators
@@ -83,13 +88,32 @@ _AUTH_WORDS = re.compile(r"\b(401|403|unauthori[sz]ed|forbidden|api[ _-]?key|tok
 #: Brave's server relays Brave's 429 as "429 Too Many Requests\n{...RATE_LIMITED...}";
 #: Tavily's throws "Usage limit exceeded" for Tavily's 429.
 _RATE_WORDS = re.compile(
-    r"\b(429|too many requests|rate[ _-]?limit(?:ed|s)?|usage limit exceeded)\b", re.I
+    r"\b(429|too many requests|rate[ _-]?limit(?:ed|s)?|usage limit exceeded"
+    r"|duckduckgo's bot detection)\b",
+    re.I,
 )
-_FIELD_LINE = re.compile(
-    r"^\s*(title|url|link|description|snippet|content|summary)\s*:\s*(.*)$", re.I
+#: A provider's 400 relayed: mcp-searxng `createServerError` writes "SearXNG server Error
+#: (400): Bad Request" (npm mcp-searxng 1.16.0 `dist/error-handler.js`).
+_BAD_REQUEST = re.compile(r"\(400\)|\b400 bad request\b|\bbad request\b|\bHTTP 400\b", re.I)
+#: nickclyde/duckduckgo-mcp-server (`format_results_for_llm`, `server.py` @959bb84) answers
+#: DuckDuckGo's block (a 202 anomaly page, 403, 429, a timeout) with an empty result list
+#: and, as plain (not isError) text: "No results were found for your search query. This
+#: could be due to DuckDuckGo's bot detection or the query returned no matches. ...". Read
+#: as the rate limit the DuckDuckGo provider itself reports for the same upstream state.
+_BOT_NOTICE = (
+    "No results were found for your search query. This could be due to DuckDuckGo's bot detection"
 )
-#: nickclyde/duckduckgo-mcp-server's result heading: "1. TITLE" (then URL: / Summary:).
-_NUMBERED_TITLE = re.compile(r"^\s*\d{1,3}\.\s+(\S.*)$")
+_FIELD_LINE = re.compile(r"^(Title|URL|Link|Description|Snippet|Content|Summary): ?(.*)$")
+_URL_LINE = re.compile(r"^(?:URL|Link): \S")
+#: A record starts after a blank line (or at the top) with "Title: ".
+_RECORD_START = re.compile(r"(?:\A|\n[ \t]*\n)(?=Title: )")
+_TAVILY_HEAD = re.compile(r"^Detailed Results:$", re.M)
+_TAVILY_IMAGES = "\n\nImages:\n"
+_TAVILY_TAIL = re.compile(r"\n(?:Raw Content|Favicon): ")
+#: nickclyde/duckduckgo-mcp-server's heading: "Found N search results:".
+_NUMBERED_HEAD = re.compile(r"\AFound (\d{1,4}) search results:$", re.M)
+#: "0: None, 1: Moderate, 2: Strict" in a safe-search property's description.
+_LEVEL = re.compile(r"\b(\d)\s*[:=]\s*(none|off|moderate|strict)\b", re.I)
 _COUNTRY_NAMES = re.compile(r"country names?\b", re.I)
 #: DuckDuckGo `kl` codes a tool's region description gives as examples.
 _DDG_CODES = re.compile(r"\b(?:wt-wt|us-en|uk-en|de-de|fr-fr|cn-zh|jp-jp)\b", re.I)
@@ -126,7 +150,9 @@ def arguments_for(
         count = wanted(query)
         args[count_key] = min(count, int(maximum)) if isinstance(maximum, int) else count
     region_key = _first(props, _REGION_KEYS)
-    if region_key is not None and _takes_ddg_regions(props[region_key], region_key, description):
+    if _fronts_searxng(props, description) and _first(props, _LANGUAGE_KEYS) is not None:
+        _searxng_locale(args, missing, props, query)
+    elif region_key is not None and _takes_ddg_regions(props[region_key], region_key, description):
         _ddg_region(args, missing, props, region_key, query)
     else:
         _option(args, missing, props, "region", query.region, keys=_REGION_KEYS)
@@ -175,6 +201,32 @@ def _takes_ddg_regions(prop: object, key: str, tool_description: str) -> bool:
         key.lower() in line.lower() and _DDG_CODES.search(line) is not None
         for line in re.split(r"[\n;]", tool_description)
     )
+
+
+def _fronts_searxng(props: Mapping[str, Any], tool_description: str) -> bool:
+    """A tool that names SearXNG in its description or a property's (ihor-sokoliuk's
+    mcp-searxng: "Performs a web search using the SearXNG API"), whose `language` goes to
+    SearXNG's `/search?language=` as it is."""
+    said = " ".join(
+        [tool_description, *(text_of(field(prop, "description")) for prop in props.values())]
+    )
+    return "searxng" in said.lower()
+
+
+def _searxng_locale(
+    args: dict[str, object], missing: list[str], props: Mapping[str, Any], query: SearchQuery
+) -> None:
+    """Region and language as the SearXNG provider sends them (one listed `xx` / `xx-YY`
+    locale; a real SearXNG answers 400 to `zh-Hant-TW` or `es-419`), with what it reports."""
+    key = _first(props, _LANGUAGE_KEYS)
+    assert key is not None
+    locale = searxng.locale_of(query)[0]
+    if locale is not None:
+        args[key] = locale
+    suffix = f" ({searxng.INFO.label})"
+    for entry in searxng.unsupported(query):
+        option, why = entry.split(": ", 1)
+        missing.append(not_applied(INFO, option, why.removesuffix(suffix)))
 
 
 def _ddg_region(
@@ -231,6 +283,8 @@ def _option(
     choices = [choice for choice in _enum(prop) if isinstance(choice, str)]
     wants_names = _COUNTRY_NAMES.search(text_of(field(prop, "description"))) is not None
     candidates = _candidates(name, value, wants_names=wants_names and not choices)
+    if name == "safe_search":
+        candidates = [*_described_levels(prop).get(value, []), *candidates]
     if name == "region" and wants_names and not choices:
         if not candidates:
             why = f"the tool takes country names and {value.upper()!r} has none in Tavily's list"
@@ -263,6 +317,17 @@ def _candidates(name: str, value: str, *, wants_names: bool) -> list[str]:
     return [value]
 
 
+def _described_levels(prop: object) -> dict[str, list[str]]:
+    """Our safe-search values for the levels a property's description spells out
+    (mcp-searxng's `safesearch`: "Safe search filter level (0: None, 1: Moderate, 2:
+    Strict)", enum "0" / "1" / "2")."""
+    levels: dict[str, list[str]] = {}
+    for level, word in _LEVEL.findall(text_of(field(prop, "description"))):
+        ours = {"none": "off"}.get(word.lower(), word.lower())
+        levels.setdefault(ours, []).append(level)
+    return levels
+
+
 def _title(name: str) -> str:
     """An English country name as written in prose ("United States", "Bosnia and Herzegovina")."""
     small = {"and", "of", "the"}
@@ -292,6 +357,8 @@ def rows_of(result: Any, secrets: Sequence[str] = ()) -> Result[tuple[Row, ...],
         if _NO_RESULTS.search(said) and not _AUTH_WORDS.search(said):
             return Success(())
         return Failure(tool_error(said))
+    if any(text.startswith(_BOT_NOTICE) for text in texts):  # the whole answer, not a page's
+        return Failure(tool_error(_BOT_NOTICE))
     structured = getattr(result, "structured_content", None) or getattr(
         result, "structuredContent", None
     )
@@ -313,6 +380,16 @@ def tool_error(said: str) -> WebError:
             ErrorCode.PROVIDER_RATE_LIMITED,
             "The MCP search server's upstream refused the request for its rate limit (its "
             "words are in the details). Wait and try again, or use another provider.",
+            provider=INFO.name,
+            web_text=web_text,
+        )
+    if _BAD_REQUEST.search(said) and not _AUTH_WORDS.search(said):
+        return WebError.of(
+            ErrorCode.PROVIDER_UNAVAILABLE,
+            "The MCP search server's upstream refused the request as invalid (HTTP 400; its "
+            "words are in the details): a value it does not take, often a language or region "
+            "option. Search again without that option, or use another provider.",
+            retryable=False,
             provider=INFO.name,
             web_text=web_text,
         )
@@ -358,33 +435,72 @@ def _items(node: object, depth: int = 0) -> list[object]:
 
 
 def _text_items(text: str) -> list[object]:
-    """ "Title: ... / URL: ... / Description: ..." blocks (older reference servers, Tavily's
-    `Content:`), and "1. TITLE / URL: ... / Summary: ..." (nickclyde's
-    duckduckgo-mcp-server, `format_results_for_llm`)."""
-    items: list[object] = []
-    current: dict[str, str] = {}
-    for line in text.splitlines():
-        match = _FIELD_LINE.match(line)
-        numbered = _NUMBERED_TITLE.match(line) if match is None else None
-        if numbered is not None and ("title" not in current or "url" in current):
-            key, value = "title", numbered.group(1)
-        elif match is None:
-            continue
-        else:
-            key, value = match.group(1).lower(), match.group(2)
-        key = {
-            "link": "url",
-            "snippet": "description",
-            "content": "description",
-            "summary": "description",
-        }.get(key, key)
-        if key in current:
-            items.append(current)
-            current = {}
-        current[key] = value
-    if current:
-        items.append(current)
-    return items
+    """Results in a known server's text answer, split at the record boundaries that server
+    writes (never at a labelled line inside a record: a page's own text in a `Content:` or
+    `Summary:` field may hold "Title: / URL:" lines, which must not become hits).
+
+    - tavily-mcp `formatResults` (tavily-ai/tavily-mcp `src/index.ts`): "Detailed Results:",
+      then per result "\n\nTitle: T\nURL: U\nContent: C" (C as the page has it, over any
+      number of lines), optional "Raw Content:" / "Favicon:" lines, then an "Images:" section;
+    - the reference Brave server (modelcontextprotocol/servers `src/brave-search`) and
+      mcp-searxng (`formatCompactTextResults` and the full form, npm mcp-searxng 1.16.0
+      `dist/search.js`): records "Title: T\nDescription: D\nURL: U" (mcp-searxng adds
+      "Relevance Score:", "Engines:"... lines) joined by blank lines;
+    - nickclyde/duckduckgo-mcp-server `format_results_for_llm`: "Found N search results:",
+      then per result "K. TITLE\n   URL: U\n   Summary: S" and a blank line, K = 1..N.
+    """
+    found = _NUMBERED_HEAD.search(text)
+    if found is not None:
+        return _numbered_items(text[found.end() :], int(found.group(1)))
+    head = _TAVILY_HEAD.search(text)
+    if head is not None:
+        text = text[head.end() :]
+        images = text.rfind(_TAVILY_IMAGES)
+        text = text[:images] if images >= 0 else text
+    return [item for item in map(_labelled_item, _RECORD_START.split(text)) if item]
+
+
+def _labelled_item(record: str) -> dict[str, str] | None:
+    """One "Title:" record: "URL:" next and the description over the rest, to a "Raw
+    Content:" / "Favicon:" line (tavily-mcp), or a description first and the record's last
+    "URL:" line after it, then metadata lines (reference Brave server; mcp-searxng adds
+    "Relevance Score:", "Engines:"...). A "URL:" line inside a description is its text."""
+    lines = record.strip("\n").split("\n")
+    first = _FIELD_LINE.match(lines[0])
+    if first is None or first.group(1) != "Title" or len(lines) < 3:
+        return None
+    if _URL_LINE.match(lines[1]):
+        url_at, described = 1, lines[2:]
+    else:
+        urls = [i for i, line in enumerate(lines) if i > 1 and _URL_LINE.match(line)]
+        if not urls:
+            return None
+        url_at, described = urls[-1], lines[1 : urls[-1]]
+    body = _FIELD_LINE.match(described[0]) if described else None
+    text = ""
+    if body is not None and body.group(1) not in ("Title", "URL", "Link"):
+        text = _TAVILY_TAIL.split("\n".join([body.group(2), *described[1:]]))[0]
+    url = lines[url_at].split(":", 1)[1].strip()
+    return {"title": first.group(2), "url": url, "description": text}
+
+
+def _numbered_items(body: str, count: int) -> list[object]:
+    """nickclyde's "K. TITLE / URL: / Summary:" records, K counting from 1 to the count its
+    heading states; a summary runs to the next record's heading."""
+    heads: list[re.Match[str]] = []
+    position = 0
+    for number in range(1, min(count, MAX_ROWS) + 1):
+        head = re.compile(rf"\n\n{number}\. ([^\n]*)\n   URL: ([^\n]*)\n   Summary: ")
+        match = head.search(body, position)
+        if match is None:
+            break
+        heads.append(match)
+        position = match.end()
+    ends = [match.start() for match in heads[1:]] + [len(body)]
+    return [
+        {"title": m.group(1), "url": m.group(2), "description": body[m.end() : end].strip()}
+        for m, end in zip(heads, ends, strict=True)
+    ]
 
 
 def _url_of(item: object) -> str:

@@ -7,7 +7,8 @@ Paging: `start` offset and `limit` (at most 100); the envelope's `pagination.has
 false` is the end and its `next_start` the next offset; without an envelope (early
 versions) the offset is the rows received so far and only an empty page means the end (the
 engine behind OpenSERP often serves fewer than `limit` a page).
-Per call: `lang` (upper case, e.g. `DE`), `region` (upper-case country, e.g. `DE`; OpenSERP
+Per call: `lang` (upper case, `DE`, with the language's own country, `PT-PT`: see
+`language_of`), `region` (upper-case country, e.g. `DE`; OpenSERP
 README "Query Parameters"), `date` (`YYYYMMDD..YYYYMMDD` for the time range), one include
 domain as `site`, other domain filters as `site:` operators. Safe search and news are not
 parameters of OpenSERP: reported. OpenSERP has no key: its 403 `blocked` ("search engine
@@ -47,6 +48,7 @@ from webdistill.adapters.providers.rows import (
 from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.transport import fetch_page_rows
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.language_tags import parse_language, script_of
 from webdistill.kernel.model import SearchQuery
 
 INFO = ProviderInfo(name="openserp", label="OpenSERP")
@@ -76,8 +78,9 @@ def params_for(
         params["site"] = query.include_domains[0]
     if start:
         params["start"] = str(start)
-    if query.language is not None:
-        params["lang"] = query.language.split("-", 1)[0].upper()
+    lang = language_of(query)[0]
+    if lang is not None:
+        params["lang"] = lang
     if query.region is not None:
         params["region"] = query.region.upper()
     if query.time_range is not None:
@@ -87,9 +90,52 @@ def params_for(
     return params
 
 
+#: ISO 639-2 codes that name no language a page is written in: `und` (undetermined), `mul`
+#: (multiple), `mis` (uncoded), `zxx` (no linguistic content) — the "special" codes of the
+#: ISO 639-2 Registration Authority's list (Library of Congress, iso639-2/php/code_list.php)
+#: — and `sgn` (the collective code of all sign languages, none of them a written text).
+NO_LANGUAGE = frozenset({"und", "mul", "mis", "zxx", "sgn"})
+#: A script subtag's country when none is given, as the SearXNG provider maps them.
+_SCRIPT_COUNTRY = {"zh-hant": "tw", "zh-hans": "cn"}
+
+
+def language_of(query: SearchQuery) -> tuple[str | None, str | None]:
+    """OpenSERP's `lang` for the query and what of the language it could not express.
+
+    OpenSERP reads `lang` as `language[-COUNTRY]` (karust/openserp `core/region/region.go`
+    ParseLocale: "Pt-bR" -> pt, BR; `core/locale_test.go`): the language's own country is
+    sent with it (`PT-PT`), a script subtag only as its country (`zh-hant` -> `ZH-TW`, as
+    CLDR's likely subtags write it), never as a "country" (`HANT`); a numeric region
+    (`es-419`) or a script the country does not use is reported.
+    """
+    if query.language is None:
+        return None, None
+    tag = parse_language(query.language)
+    if tag is None:
+        return None, f"{query.language!r} is not a language tag"
+    if tag.language in NO_LANGUAGE:
+        return None, f"{query.language!r} names no language to search in"
+    problems = []
+    country = tag.region if tag.region is not None and tag.region.isalpha() else None
+    if tag.region is not None and country is None:
+        problems.append(f"OpenSERP takes a two-letter country, not {tag.region!r}")
+    if tag.script is not None:
+        where = country or query.region or _SCRIPT_COUNTRY.get(f"{tag.language}-{tag.script}")
+        if where is None or script_of(tag.language, where) != tag.script:
+            problems.append(f"OpenSERP takes no script ({tag.script.title()!r})")
+        elif country is None and query.region is None:
+            country = where
+    lang = f"{tag.language}-{country}" if country else tag.language
+    lang = lang.upper()
+    return lang, f"{'; '.join(problems)}; {lang!r} was searched" if problems else None
+
+
 def unsupported(query: SearchQuery) -> tuple[str, ...]:
     """What OpenSERP cannot do of `query`."""
     missing = []
+    problem = language_of(query)[1]
+    if problem is not None:
+        missing.append(not_applied(INFO, "language", problem))
     if query.safe_search is not None:
         missing.append(not_applied(INFO, "safe_search", "OpenSERP has no safe-search parameter"))
     if query.topic == "news":

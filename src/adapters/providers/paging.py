@@ -28,9 +28,9 @@ from returns.result import Failure, Result, Success
 from webdistill.adapters.providers.failures import ProviderInfo
 from webdistill.adapters.providers.rows import Answer, Row, Rows
 from webdistill.kernel.errors import WebError
-from webdistill.kernel.hits import hit_policy
+from webdistill.kernel.hits import hit_policy, shown_url
 from webdistill.kernel.model import SearchQuery
-from webdistill.kernel.urls import UrlPolicy, check_url
+from webdistill.kernel.urls import UrlPolicy
 
 #: `(page index, seconds left) -> rows of that page`.
 PageFetch = Callable[[int, float], Awaitable[Result[Rows, WebError]]]
@@ -62,7 +62,8 @@ async def page_through(
     unsupported: tuple[str, ...] = (),
     has_page: Callable[[int], bool] | None = None,
 ) -> Result[Answer, WebError]:
-    """Distinct rows (by URL) from as many pages as needed, at most `budget` requests.
+    """Distinct rows (by `identity`, the kernel's duplicate test) from as many pages as
+    needed, at most `budget` requests.
 
     `last_page` the highest page index the provider serves (None: no limit); `timeout_s`
     bounds all the pages together (each request gets what is left); `has_page(index)`
@@ -101,9 +102,12 @@ async def page_through(
             why = f"page {index + 1} from {info.label} failed ({error.code}: {error.message})"
             break
         page = got.unwrap()
-        fresh = [row for row in page if row.get("url") not in seen]
-        for row in fresh:
-            seen.add(row.get("url"))
+        fresh = []
+        for row in page:
+            key = identity(row)
+            if key not in seen:
+                seen.add(key)
+                fresh.append(row)
         rows.extend(fresh)
         kept += sum(1 for row in fresh if likely_kept(row))
         dry = not fresh
@@ -129,7 +133,17 @@ def likely_kept(row: Row) -> bool:
     """Will the kernel show this row? Judged under the default policy (the configured lists
     are the kernel's business): an http(s) URL to a public host."""
     url = row.get("url")
-    return isinstance(url, str) and is_successful(check_url(url, _HIT_POLICY))
+    return isinstance(url, str) and is_successful(shown_url(url, _HIT_POLICY))
+
+
+def identity(row: Row) -> object:
+    """What tells this row apart from others: the kernel's shown URL (`shown_url`: tracking
+    parameters stripped, so `a?utm_source=rss` and `a` are one hit), else the raw value."""
+    url = row.get("url")
+    if not isinstance(url, str):
+        return url
+    shown = shown_url(url, _HIT_POLICY)
+    return shown.unwrap() if isinstance(shown, Success) else url
 
 
 def not_applied(info: ProviderInfo, option: str, why: str) -> str:

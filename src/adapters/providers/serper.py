@@ -75,23 +75,34 @@ def body_for(query: SearchQuery, page: int = 0) -> dict[str, object]:
 def hl_of(query: SearchQuery) -> tuple[str | None, str | None]:
     """Google's `hl` for the query's language (from Google's own list), and what of the
     language it does not express. `he` is Google's `iw`, `fil` its `tl`, `zh-hant` and
-    `zh-Hant-TW` its `zh-tw`; a language Google does not list is not sent."""
+    `zh-Hant-TW` its `zh-tw`; the query's region picks a listed variant (`pt` in BR ->
+    `pt-br`, `zh` in TW -> `zh-tw`); a bare `zh` is sent as `zh-cn` and reported, a bare
+    `pt` is reported (Google lists only `pt-br` / `pt-pt`); a language Google does not list
+    is not sent."""
     tag = parse_language(query.language) if query.language is not None else None
     if tag is None:
         return None, None
     base = GOOGLE_HL_ALIASES.get(tag.language, tag.language)
-    script = tag.script or script_of(tag.language, tag.region or query.region)
+    region = tag.region or query.region
+    script = tag.script or script_of(tag.language, region)
     candidates = [
         tag.text,
         GOOGLE_HL_ALIASES.get(f"{tag.language}-{script}", ""),
-        f"{base}-{tag.region}" if tag.region else "",
+        f"{base}-{region}" if region else "",
         base,
     ]
     hl = next((c for c in candidates if c and c in GOOGLE_HL), None)
+    variants = sorted(code for code in GOOGLE_HL if code.startswith(f"{base}-"))
     if hl is None:
-        return None, f"Google's hl list has no {query.language!r}"
+        hint = f" (it lists {', '.join(variants)}: give one)" if variants else ""
+        return None, f"Google's hl list has no {query.language!r}{hint}"
     if (tag.region or tag.script) and hl == base and base != tag.text:
         return hl, f"Google's hl list has no {query.language!r}; {hl!r} was sent"
+    if not (tag.region or tag.script or query.region) and hl != tag.text and variants:
+        # bare `zh`: Google lists only zh-cn / zh-tw; CLDR's likely script for zh is Hans
+        others = " or ".join(code for code in variants if code != hl)
+        why = f"Google's hl list has no {query.language!r}; {hl!r} (CLDR's likely script) was sent"
+        return hl, f"{why}; give {others} or a region for another"
     return hl, None
 
 
