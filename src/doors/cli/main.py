@@ -273,7 +273,8 @@ class _Version(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
 
     def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
-        parser.exit(message=f"webdistill {_version()}\n")
+        print(f"webdistill {_version()}")  # on stdout, as argparse's own version action
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
