@@ -104,7 +104,8 @@ class BrowserProcess:
         self._playwright: Playwright | None = None
         self._browser: Browser | None = None
         self._port: socket.socket | None = None
-        #: A switch Chromium ignores, naming this browser's processes in /proc.
+        #: A switch Chromium ignores, naming this browser's processes in /proc (new for each
+        #: start: the processes of a browser being stopped are not counted against the next).
         self.marker = f"--webdistill-browser={uuid.uuid4().hex}"
         self.starts = 0
         self.last_start_s = 0.0
@@ -131,6 +132,7 @@ class BrowserProcess:
             ) from None
         started = time.monotonic()
         self._port = _closed_port()
+        self.marker = f"--webdistill-browser={uuid.uuid4().hex}"
         heap_mb = max(64, self._memory_mb // 2)
         args = [*launch_args(self._port.getsockname()[1], heap_mb), self.marker]
         try:
