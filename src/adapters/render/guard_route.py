@@ -11,9 +11,9 @@ and everything after the page's deadline. WebSockets are refused (`route_web_soc
 
 The byte cap holds for requests in flight together: each request reserves its share of
 what is left of the page's `max_bytes` before it is fetched, and that share is the guarded
-client's body cap for it (half of what is left while others are in flight, all of it
-alone; a request waits while too little is left unreserved, and is refused once the page's
-bytes are spent). A body cut at its share is aborted, not handed to the page.
+client's body cap for it (half of what is unreserved; the last bytes to a request alone; a
+request waits while too little is left unreserved, and is refused once the page's bytes are
+spent). A body cut at its share is aborted, not handed to the page.
 
 A main-frame navigation to another document (`location = ...`, a meta refresh, a form, a
 reload; not pushState or a #fragment, which make no request) is aborted before anything is
@@ -158,10 +158,10 @@ class PageGuard:
             if self.bytes >= self._max_bytes or self._closed:
                 self.capped = self.capped or self.bytes >= self._max_bytes
                 return 0
-            if self._reserved == 0:
-                share = left  # alone: all that is left
-            elif left >= 2 * MIN_SHARE:
+            if left >= 2 * MIN_SHARE:
                 share = left // 2
+            elif self._reserved == 0:
+                share = left  # the last bytes, to a request alone
             else:  # too little unreserved: wait for a request in flight to end
                 self._released.clear()
                 wait = self.deadline - time.monotonic()
