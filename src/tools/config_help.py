@@ -317,12 +317,15 @@ HELP: dict[str, tuple[str, str]] = {
     ),
     "WEB_RENDER_MAX_BYTES": (
         "Rendering",
-        "most bytes one rendered page's requests may bring in all; later requests are aborted.",
+        "most bytes one rendered page's requests may bring in all, counted across requests in "
+        "flight together (each is capped at its share of what is left); later requests are "
+        "aborted.",
     ),
     "WEB_BROWSER_MEMORY_MB": (
         "Rendering",
-        "resident memory of the browser's process tree past which it is restarted (checked "
-        "after each render); each page's JavaScript heap is capped at half of it.",
+        "resident memory of the browser's process tree (summed RSS, shared pages counted per "
+        "process) past which the renders under way are stopped and it is restarted (polled "
+        "every 0.2 s while pages render); each page's JavaScript heap is capped at half of it.",
     ),
 }
 

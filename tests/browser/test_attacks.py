@@ -1,6 +1,6 @@
-"""Runs the browser attack tests (netns_attacks.py) inside a network namespace with no
-route: `unshare -n`, loopback up, with the test addresses added to it. Without `unshare`
-(not root, no user namespaces) the test skips, except in CI, where it must run.
+"""Runs the browser attack tests (netns_attacks.py, netns_regressions.py) inside a network
+namespace with no route: `unshare -n`, loopback up, with the test addresses added to it.
+Without `unshare` (not root, no user namespaces) the test skips, except in CI, where it must run.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SETUP = (
     "ip link set lo up && ip addr add 93.184.216.34/32 dev lo && "
     "ip addr add 169.254.169.254/32 dev lo && ip addr add 10.9.9.9/32 dev lo && "
-    'exec "$0" -m pytest -q -p no:cacheprovider -x tests/browser/netns_attacks.py'
+    'exec "$0" -m pytest -q -p no:cacheprovider -x "$1"'
 )
 
 
@@ -38,12 +38,15 @@ def _unshare_or_skip() -> None:
     pytest.skip(problem)
 
 
-def test_the_attack_tests_pass_in_a_network_namespace_with_no_route() -> None:
+@pytest.mark.parametrize(
+    "module", ["tests/browser/netns_attacks.py", "tests/browser/netns_regressions.py"]
+)
+def test_the_attack_tests_pass_in_a_network_namespace_with_no_route(module: str) -> None:
     browser_or_skip()
     _unshare_or_skip()
     env = {**os.environ, "WEBDISTILL_NETNS": "1"}
     run = subprocess.run(
-        ["unshare", "-n", "sh", "-c", SETUP, sys.executable],
+        ["unshare", "-n", "sh", "-c", SETUP, sys.executable, module],
         cwd=ROOT,
         env=env,
         capture_output=True,

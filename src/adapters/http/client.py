@@ -219,10 +219,12 @@ class GuardedClient:
         *,
         headers: Mapping[str, str] | None = None,
         timeout_s: float | None = None,
+        max_bytes: int | None = None,
     ) -> Result[HttpResponse, WebError]:
         """GET `url` under the policy; non-2xx after retries is HTTP_ERROR (detail status).
 
-        `timeout_s` shortens the total time of this call (never beyond the configured one).
+        `timeout_s` shortens the total time of this call (never beyond the configured one);
+        `max_bytes` lowers its body cap (a text body is cut there, another is TOO_LARGE).
         Inside a page read's deadline (deadline.py) that fires no later than this call's
         limit, that deadline is the only timer: the client arms none of its own."""
         session, slots = self._session, self._slots
@@ -233,18 +235,23 @@ class GuardedClient:
         if timeout_s is not None:
             limit = max(0.001, min(limit, timeout_s))
         asked = dict(headers) if headers else None
+        settings = self._settings
+        if max_bytes is not None and max_bytes < settings.max_response_bytes:
+            wire = min(settings.wire_cap, max_bytes + 64 * 1024)
+            settings = attrs.evolve(settings, max_response_bytes=max(0, max_bytes),
+                                    max_wire_bytes=wire)  # fmt: skip
         await slots.acquire()  # `async with slots` without its two extra coroutines
         try:
             enclosing = enclosing_deadline()
             if enclosing is not None and enclosing <= asyncio.get_running_loop().time() + limit:
-                return await self._follow(session, url, asked, hops)
+                return await self._follow(session, settings, url, asked, hops)
             # The total timeout, on the client's one watch timer (watch.py): on expiry the
             # task is cancelled; that cancellation, and only that one, becomes TIMEOUT here.
             watch = self._watch
             assert watch is not None
             ticket = watch.enter(limit)
             try:
-                return await self._follow(session, url, asked, hops)
+                return await self._follow(session, settings, url, asked, hops)
             except asyncio.CancelledError:
                 if ticket.fired and ticket.uncancel() <= ticket.cancelling:
                     current = hops[-1] if hops else url
@@ -260,11 +267,11 @@ class GuardedClient:
     async def _follow(
         self,
         session: aiohttp.ClientSession,
+        settings: HttpSettings,
         url: str,
         headers: dict[str, str] | None,
         hops: list[str],
     ) -> Result[HttpResponse, WebError]:
-        settings = self._settings
         current, last_status = url, 0
         for hop in range(settings.max_redirects + 1):
             checked = check_url(current, settings.policy)

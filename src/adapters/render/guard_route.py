@@ -9,6 +9,17 @@ the route; Chromium blocks `file:` from web pages itself), the skipped resource 
 (images, media, fonts by default), requests past the page's `max_requests` or `max_bytes`,
 and everything after the page's deadline. WebSockets are refused (`route_web_socket`).
 
+The byte cap holds for requests in flight together: each request reserves its share of
+what is left of the page's `max_bytes` before it is fetched, and that share is the guarded
+client's body cap for it (half of what is unreserved; the last bytes to a request alone; a
+request waits while too little is left unreserved, and is refused once the page's bytes are
+spent). A body cut at its share is aborted, not handed to the page.
+
+A main-frame navigation to another document (`location = ...`, a meta refresh, a form, a
+reload; not pushState or a #fragment, which make no request) is aborted before anything is
+fetched and recorded in `navigated`: the renderer then ends the render, so nothing of
+another page (or of a page robots.txt closes) is read under the vetted URL.
+
 The fetches run as tasks of the guard, so that closing the page cancels those still
 running (`close()`): nothing the page asked for outlives its render.
 """
@@ -24,11 +35,13 @@ from typing import TYPE_CHECKING, Protocol
 from returns.result import Result, Success
 
 from webdistill.adapters.http import audit
-from webdistill.kernel.errors import WebError
+from webdistill.kernel.errors import ErrorCode, WebError
 
 if TYPE_CHECKING:
     from playwright.async_api import BrowserContext, Route, WebSocketRoute
 
+#: The least share a request reserves while others are in flight (it waits for more).
+MIN_SHARE = 16 * 1024
 #: Request headers passed on to the guarded client (others are the browser's own).
 _PASSED = ("accept", "accept-language")
 
@@ -40,6 +53,8 @@ class FetchedBody(Protocol):
     def content_type(self) -> str: ...
     @property
     def body(self) -> bytes: ...
+    @property
+    def truncated(self) -> bool: ...
 
 
 class PageFetcher(Protocol):
@@ -51,6 +66,7 @@ class PageFetcher(Protocol):
         *,
         headers: Mapping[str, str] | None = None,
         timeout_s: float | None = None,
+        max_bytes: int | None = None,
     ) -> Result[FetchedBody, WebError]: ...
 
 
@@ -76,6 +92,12 @@ class PageGuard:
         self._closed = False
         self.requests = 0
         self.bytes = 0
+        #: Bytes reserved by the requests in flight (each its body cap).
+        self._reserved = 0
+        self._released = asyncio.Event()
+        self._documents = 0
+        #: The URL of a main-frame navigation away from the vetted document (aborted).
+        self.navigated: str | None = None
         self.in_flight = 0
         self.last_activity = time.monotonic()
         self.refused: dict[str, int] = {}
@@ -106,13 +128,51 @@ class PageGuard:
             self._refuse(why)
             await _abort(route)
             return
+        if _top_document(route):
+            self._documents += 1
+            if self._documents > 1:  # the page navigates itself to another document
+                self.navigated = self.navigated or request.url
+                self._refuse("navigation")
+                await _abort(route)
+                return
         self.requests += 1
         self.in_flight += 1
+        share = 0
         try:
-            await self._fulfil(route)
+            share = await self._reserve()
+            if share <= 0:
+                self._refuse("byte cap")
+                await _abort(route)
+                return
+            await self._fulfil(route, share)
         finally:
+            self._reserved -= share
+            self._released.set()
             self.in_flight -= 1
             self.last_activity = time.monotonic()
+
+    async def _reserve(self) -> int:
+        """This request's share of the bytes left (0: none left; see the module docstring)."""
+        while True:
+            left = self._max_bytes - self.bytes - self._reserved
+            if self.bytes >= self._max_bytes or self._closed:
+                self.capped = self.capped or self.bytes >= self._max_bytes
+                return 0
+            if left >= 2 * MIN_SHARE:
+                share = left // 2
+            elif self._reserved == 0:
+                share = left  # the last bytes, to a request alone
+            else:  # too little unreserved: wait for a request in flight to end
+                self._released.clear()
+                wait = self.deadline - time.monotonic()
+                if wait <= 0:
+                    return 0
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(wait):
+                        await self._released.wait()
+                continue
+            self._reserved += share
+            return share
 
     def _refusal(self, method: str, url: str, resource_type: str) -> str | None:
         if self._closed:
@@ -131,7 +191,7 @@ class PageGuard:
             return "byte cap"
         return None
 
-    async def _fulfil(self, route: Route) -> None:
+    async def _fulfil(self, route: Route, share: int) -> None:
         request = route.request
         left = self.deadline - time.monotonic()
         if left <= 0:
@@ -142,10 +202,14 @@ class PageGuard:
         headers = {k: v for k, v in asked.items() if k.lower() in _PASSED}
         token = audit.current_tool.set("web_fetch render")
         try:
-            answer = await self._client.get(request.url, headers=headers, timeout_s=left)
+            answer = await self._client.get(
+                request.url, headers=headers, timeout_s=left, max_bytes=share
+            )
         finally:
             audit.current_tool.reset(token)
         if not isinstance(answer, Success):
+            if answer.failure().code == ErrorCode.TOO_LARGE:
+                self.bytes += share  # a body over its share: count it as spent
             if _top_document(route):
                 self.document_error = answer.failure()
             self._refuse(str(answer.failure().code))
@@ -153,7 +217,8 @@ class PageGuard:
             return
         got = answer.unwrap()
         self.bytes += len(got.body)
-        if self.bytes > self._max_bytes:
+        if got.truncated or self.bytes > self._max_bytes:
+            self.capped = self.capped or self.bytes >= self._max_bytes
             self._refuse("byte cap")
             await _abort(route)
             return
@@ -170,6 +235,7 @@ class PageGuard:
     async def close(self) -> None:
         """No more requests; the fetches still running are cancelled."""
         self._closed = True
+        self._released.set()
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()

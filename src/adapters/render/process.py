@@ -2,10 +2,11 @@
 
 `BrowserProcess.browser()` answers the running browser, starting it (Playwright, driving the
 executable `locate.py` found, with `flags.py`'s switches) when there is none or when the last
-one disconnected (a crash: restarted on the next call). After each page, `check_memory()`
-sums the resident memory of the browser's process tree (Linux: /proc) and restarts the
-browser past `memory_mb`. The proxy port the switches name is a socket we bind and never
-listen on, held for the browser's lifetime, so it stays closed.
+one disconnected (a crash: restarted on the next call). `resident()` sums the resident
+memory of the browser's process tree (Linux: /proc); the renderer polls it while pages
+render and stops the browser (`recycle()`) past `memory_bytes`; after each page,
+`check_memory()` does the same once more. The proxy port the switches name is a socket we
+bind and never listen on, held for the browser's lifetime, so it stays closed.
 """
 
 from __future__ import annotations
@@ -103,7 +104,8 @@ class BrowserProcess:
         self._playwright: Playwright | None = None
         self._browser: Browser | None = None
         self._port: socket.socket | None = None
-        #: A switch Chromium ignores, naming this browser's processes in /proc.
+        #: A switch Chromium ignores, naming this browser's processes in /proc (new for each
+        #: start: the processes of a browser being stopped are not counted against the next).
         self.marker = f"--webdistill-browser={uuid.uuid4().hex}"
         self.starts = 0
         self.last_start_s = 0.0
@@ -130,6 +132,7 @@ class BrowserProcess:
             ) from None
         started = time.monotonic()
         self._port = _closed_port()
+        self.marker = f"--webdistill-browser={uuid.uuid4().hex}"
         heap_mb = max(64, self._memory_mb // 2)
         args = [*launch_args(self._port.getsockname()[1], heap_mb), self.marker]
         try:
@@ -153,6 +156,22 @@ class BrowserProcess:
         self.last_start_s = time.monotonic() - started
         logger.info("browser started in %.2f s (%s)", self.last_start_s, self.executable)
         return self._browser
+
+    @property
+    def memory_bytes(self) -> int:
+        """The limit on the resident memory of the browser's process tree."""
+        return self._memory_mb * 1024 * 1024
+
+    def resident(self) -> int:
+        """The resident memory of the browser's process tree now (0 without /proc)."""
+        return resident_bytes(self.pids())
+
+    async def recycle(self) -> None:
+        """Stop the browser (it grew past its limit); the next `browser()` starts one."""
+        logger.warning("browser grew past %d MiB while rendering: restarting it",
+                       self._memory_mb)  # fmt: skip
+        async with self._lock:
+            await self._stop()
 
     def pids(self) -> list[int]:
         """The browser's processes now (empty when none runs or /proc is not there)."""

@@ -4,8 +4,11 @@
 scripts ran (`RenderedDom`), or a `WebError`. At most `concurrency` pages render at once.
 Each page gets its own context (no cookies, storage or cache from another fetch), with
 service workers blocked, downloads refused and JavaScript on; popups are closed as they
-open and dialogs dismissed. After each page the browser's memory is checked
-(process.py); a browser that crashed is started again on the next call.
+open and dialogs dismissed. While pages render, the browser's memory is polled every
+MEMORY_POLL_S (process.py): past WEB_BROWSER_MEMORY_MB the renders under way end with an
+error and the browser is restarted; it is checked once more after each page. A browser
+that crashed is started again on the next call. A page that navigates itself to another
+document ends its render (guard_route.py): the caller keeps the static reading.
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ if TYPE_CHECKING:
 
 #: Time kept at the end of a render to read the DOM and close the context.
 SNAPSHOT_S = 1.0
+#: How often the browser's resident memory is read while a page renders (seconds).
+MEMORY_POLL_S = 0.2
 #: The largest DOM taken back (characters); the HTML reader bounds its own work too.
 MAX_DOM_CHARS = 10_000_000
 
@@ -74,10 +79,44 @@ class BrowserRenderer:
         outer = time.monotonic() + timeout_s  # what the fetch's total time leaves
         async with self._slots:
             try:
-                return await self._render(url, outer)
+                return await self._watched(url, outer)
             finally:
                 with contextlib.suppress(Exception):
                     await asyncio.shield(self._process.check_memory())
+
+    async def _watched(self, url: str, outer: float) -> Result[RenderedDom, WebError]:
+        """`_render`, ended (and the browser restarted) if the browser grows past its memory
+        limit meanwhile."""
+        work = asyncio.create_task(self._render(url, outer))
+        over = 0
+
+        async def watch() -> None:
+            nonlocal over
+            while not work.done():
+                await asyncio.sleep(MEMORY_POLL_S)
+                used = self._process.resident()
+                if used > self._process.memory_bytes:
+                    over = used
+                    work.cancel()
+                    return
+
+        watcher = asyncio.create_task(watch())
+        try:
+            return await work
+        except asyncio.CancelledError:
+            current = asyncio.current_task()
+            if not over or (current is not None and current.cancelling()):
+                raise
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._process.recycle())
+            limit = self._process.memory_bytes >> 20
+            return Failure(_error(ErrorCode.TOO_LARGE, url, f"was stopped: the browser grew "
+                                  f"to {over >> 20} MiB, past its {limit} MiB limit "
+                                  "(WEB_BROWSER_MEMORY_MB); it was restarted"))  # fmt: skip
+        finally:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
 
     async def _render(self, url: str, outer: float) -> Result[RenderedDom, WebError]:
         from playwright.async_api import Error as PlaywrightError
@@ -122,6 +161,8 @@ class BrowserRenderer:
             try:
                 await page.goto(url, wait_until="commit", timeout=max(100.0, left * 1000))
             except PlaywrightError as error:
+                if guard.navigated is not None:
+                    return Failure(_navigated(url, guard.navigated))
                 if guard.document_error is not None:
                     return Failure(guard.document_error)
                 if time.monotonic() >= deadline - SNAPSHOT_S:
@@ -130,6 +171,8 @@ class BrowserRenderer:
             settled = await settle(page, guard, quiet_s=settings.quiet_s,
                                    until=deadline - SNAPSHOT_S)  # fmt: skip
             await guard.close()  # nothing more is fetched while the DOM is read
+            if guard.navigated is not None:
+                return Failure(_navigated(url, guard.navigated))
             try:
                 async with asyncio.timeout(max(0.2, deadline - time.monotonic())):
                     html = await page.content()
@@ -174,6 +217,13 @@ async def _new_context(browser: Browser) -> BrowserContext:
 async def _close_context(context: Any) -> None:
     async with asyncio.timeout(5):
         await context.close()
+
+
+def _navigated(url: str, target: str) -> WebError:
+    what = (f"was stopped: its scripts navigated it to another document ({shown_url(target)}), "
+            "which was not fetched; only the URL asked for is read (fetch that one "
+            "directly if it is wanted)")  # fmt: skip
+    return _error(ErrorCode.UNSUPPORTED_CONTENT, url, what)
 
 
 def _late(url: str, limit: float) -> WebError:

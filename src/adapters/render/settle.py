@@ -42,6 +42,8 @@ class Activity(Protocol):
     def last_activity(self) -> float: ...
     @property
     def capped(self) -> bool: ...
+    @property
+    def navigated(self) -> str | None: ...
 
 
 async def _mutations(page: Page, left: float) -> int | None:
@@ -59,7 +61,7 @@ async def settle(page: Page, activity: Activity, *, quiet_s: float, until: float
     changed_at = time.monotonic()
     while True:
         now = time.monotonic()
-        if now >= until or activity.capped:
+        if now >= until or activity.capped or activity.navigated:
             return False
         count = await _mutations(page, until - now)
         now = time.monotonic()
