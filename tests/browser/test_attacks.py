@@ -44,7 +44,14 @@ def _unshare_or_skip() -> None:
 def test_the_attack_tests_pass_in_a_network_namespace_with_no_route(module: str) -> None:
     browser_or_skip()
     _unshare_or_skip()
-    env = {**os.environ, "WEBDISTILL_NETNS": "1"}
+    # The namespace has no route, so it is the guard here (the attack pages' canaries sit on
+    # test addresses added to its loopback): the pytest inside starts without the always-on
+    # child guard of tests/netguard_site, which would refuse those addresses, and disarms the
+    # in-process one (netns_attacks.py). Its own Python children get the guard back from
+    # tests/conftest.py.
+    guard_site = str(Path(__file__).resolve().parents[1] / "netguard_site")
+    path = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and p != guard_site]
+    env = {**os.environ, "WEBDISTILL_NETNS": "1", "PYTHONPATH": os.pathsep.join(path)}
     run = subprocess.run(
         ["unshare", "-n", "sh", "-c", SETUP, sys.executable, module],
         cwd=ROOT,
