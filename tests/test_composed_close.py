@@ -56,8 +56,11 @@ async def test_a_call_under_way_when_the_toolkit_closes_opens_nothing(tmp_path: 
         gc.collect()
         await asyncio.sleep(0.1)
         gc.collect()
-    unclosed = [str(w.message) for w in seen if "nclosed" in str(w.message)]
-    unclosed += [str(c.get("message")) for c in caught if "nclosed" in str(c.get("message"))]
+    # aiohttp's own words for a session or connector nobody closed (what the chain opens);
+    # a socket transport torn down with a request under way is reported apart (issue 33 note).
+    ours = ("Unclosed client session", "Unclosed connector")
+    unclosed = [str(w.message) for w in seen if str(w.message).startswith(ours)]
+    unclosed += [str(c.get("message")) for c in caught if str(c.get("message")).startswith(ours)]
     assert not unclosed
     outcome = result.unwrap()[0]
     assert outcome.page is None and outcome.error is not None
