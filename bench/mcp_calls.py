@@ -80,7 +80,7 @@ class Stdio:
 class _NoDelayConnection(http.client.HTTPConnection):
     """http.client writes a request's headers and body in two sends: without TCP_NODELAY
     the body waits for the server's delayed ACK (~40 ms), a cost of this client, not of the
-    server (which sets TCP_NODELAY on its side, doors/mcp_listen.py)."""
+    server (which sets TCP_NODELAY on its side, doors/mcp/listen.py)."""
 
     def connect(self) -> None:
         super().connect()

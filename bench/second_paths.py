@@ -15,7 +15,7 @@ rotated from block to block so load drift hits them alike. Printed per side: tot
 median per-block wall time, this process's CPU time (the second paths all run in this
 process; extraction runs in the pool's workers), and the ratio to "all on".
 
-`handshake`: `webdistill mcp` (the early `initialize` answer, `doors/mcp_handshake.py`) against
+`handshake`: `webdistill mcp` (the early `initialize` answer, `doors/mcp/handshake.py`) against
 the SDK alone (`doors.mcp.serve_stdio`), `--clients` servers spawned at once (an MCP host
 starting its servers), sides alternated per round: the medians over rounds and clients of the
 time from spawn to the `initialize` answer and to the `tools/list` answer.
@@ -182,7 +182,7 @@ def _env() -> dict[str, str]:
 
 SDK_ALONE = (
     "import sys; from webdistill.config import Config; "
-    "from webdistill.doors.mcp import serve_stdio; sys.exit(serve_stdio(Config.from_env()))"
+    "from webdistill.doors.mcp.server import serve_stdio; sys.exit(serve_stdio(Config.from_env()))"
 )
 
 

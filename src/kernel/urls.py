@@ -28,9 +28,9 @@ from webdistill.kernel import addresses, hosts
 from webdistill.kernel.credentials import Found, credential_in_host, find_credential
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.quoting import quoted
-from webdistill.kernel.tracking_brave import BRAVE_CONDITIONAL, BRAVE_SCOPED, BRAVE_SIMPLE
-from webdistill.kernel.tracking_ddg import DDG_TRACKING_PARAMETERS
-from webdistill.kernel.tracking_tidyurl import TIDY_SCOPED
+from webdistill.kernel.tracking.brave import BRAVE_CONDITIONAL, BRAVE_SCOPED, BRAVE_SIMPLE
+from webdistill.kernel.tracking.ddg import DDG_TRACKING_PARAMETERS
+from webdistill.kernel.tracking.tidyurl import TIDY_SCOPED
 
 
 @attrs.frozen(cache_hash=True)
@@ -99,10 +99,10 @@ def _trusted(entries: tuple[object, ...]) -> frozenset[addresses.IPAddress]:
 
 
 #: Exact tracking parameter names (compared case-insensitively); `utm_*` is a prefix rule.
-#: Our own names, plus the maintained lists of DuckDuckGo (`tracking_ddg`, Apache-2.0) and
-#: Brave (`tracking_brave`, MPL-2.0); Brave's site-scoped and conditional names are applied
+#: Our own names, plus the maintained lists of DuckDuckGo (`tracking.ddg`, Apache-2.0) and
+#: Brave (`tracking.brave`, MPL-2.0); Brave's site-scoped and conditional names are applied
 #: by `strip_tracking` on their sites only, like tidy-url's Amazon and AliExpress names
-#: (`tracking_tidyurl`, MIT). (The ClearURLs rules are LGPL-3.0: not bundled in this MIT
+#: (`tracking.tidyurl`, MIT). (The ClearURLs rules are LGPL-3.0: not bundled in this MIT
 #: package.)
 OWN_TRACKING_PARAMETERS = frozenset(
     {

@@ -12,7 +12,7 @@ import uvicorn
 from tests.fakes import FakeBackend, page_row
 from tests.interfaces.fake_toolkit import KernelToolkit
 from webdistill.config import Config
-from webdistill.doors.mcp import http_app, uvicorn_config
+from webdistill.doors.mcp.server import http_app, uvicorn_config
 
 PAGE = "https://docs.tideguide.org/guide"
 INIT = {

@@ -66,7 +66,7 @@ async def test_extract_of_a_local_file_speaks_of_the_file(tmp_path: Path) -> Non
 async def test_mcp_keeps_the_model_wording() -> None:
     from tests.fakes import FakeBackend
     from tests.interfaces.fake_toolkit import KernelToolkit
-    from webdistill.doors.mcp import call_tool
+    from webdistill.doors.mcp.server import call_tool
 
     toolkit = KernelToolkit(FakeBackend())
     answer = await call_tool(toolkit, "web_fetch", {"url": "http://a.example/"}, fence=True)

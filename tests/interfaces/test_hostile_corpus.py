@@ -32,7 +32,7 @@ from tests.http.fakes_http import FakeResolver
 from tests.interfaces.fences import outside_fences
 from webdistill import Config, build
 from webdistill.doors.cli.main import main as cli_main
-from webdistill.doors.mcp import call_tool
+from webdistill.doors.mcp.server import call_tool
 from webdistill.doors.render import fetch_to_text, search_to_text
 
 _INJECTIONS = (

@@ -17,7 +17,7 @@ from tests.http.fakes_http import FakeResolver
 from tests.interfaces.fences import outside_fences
 from tests.servers import serve
 from webdistill import Config, ErrorCode, build
-from webdistill.doors.mcp import call_tool
+from webdistill.doors.mcp.server import call_tool
 from webdistill.doors.render import FENCE_CLOSE, FENCE_OPEN
 from webdistill.kernel.quoting import neutralise, quoted, safe_text, shown_url
 

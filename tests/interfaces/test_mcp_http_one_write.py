@@ -19,7 +19,7 @@ from uvicorn.server import ServerState
 
 from tests.interfaces.mcp_http_server import running
 from webdistill.config import Config
-from webdistill.doors.mcp_connections import guarded_protocol
+from webdistill.doors.mcp.connections import guarded_protocol
 
 REQUEST = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 

@@ -22,8 +22,8 @@ from tests.fakes import FakeBackend
 from tests.interfaces.fake_toolkit import KernelToolkit
 from tests.interfaces.sites import cli_env
 from webdistill.config import Config, ConfigError
-from webdistill.doors.mcp import http_app
-from webdistill.doors.mcp_http_guard import BindRefused, check_bind, remote_warning
+from webdistill.doors.mcp.http_guard import BindRefused, check_bind, remote_warning
+from webdistill.doors.mcp.server import http_app
 
 TOKEN = "s3cret-token-0123456789abcdef"
 INIT = {

@@ -21,7 +21,7 @@ from mcp import Client
 
 from tests.interfaces.mcp_http_server import running
 from webdistill.config import Config
-from webdistill.doors.mcp_connections import MAX_PIPELINED
+from webdistill.doors.mcp.connections import MAX_PIPELINED
 
 LIST = (  # a session-less (2026-07-28) request carries its protocol version and capabilities
     b'{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{'

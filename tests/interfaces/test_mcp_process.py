@@ -101,7 +101,8 @@ async def test_the_early_initialize_answer_is_the_sdks_own() -> None:
 
     sdk_alone = (
         "import sys; from webdistill.config import Config; "
-        "from webdistill.doors.mcp import serve_stdio; sys.exit(serve_stdio(Config.from_env()))"
+        "from webdistill.doors.mcp.server import serve_stdio; "
+        "sys.exit(serve_stdio(Config.from_env()))"
     )
     for version, fence in (("2025-06-18", "true"), ("1999-01-01", "false")):
         request = dict(INITIALIZE, params={**INITIALIZE["params"], "protocolVersion": version})  # type: ignore[dict-item]
@@ -124,7 +125,7 @@ async def test_the_early_initialize_answer_is_the_sdks_own() -> None:
 def test_negotiation_follows_the_sdk_tables() -> None:
     from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERSION
 
-    from webdistill.doors.mcp_handshake import handshake_versions, initialize_answer
+    from webdistill.doors.mcp.handshake import handshake_versions, initialize_answer
 
     assert handshake_versions() == HANDSHAKE_PROTOCOL_VERSIONS
     for asked, expected in (
@@ -143,7 +144,7 @@ def test_negotiation_follows_the_sdk_tables() -> None:
 async def test_accepted_connections_get_tcp_nodelay() -> None:
     """The listening socket is made for TCP, so asyncio sets TCP_NODELAY on each accepted
     connection (a socket made with protocol 0 never gets it: small answers wait ~40 ms)."""
-    from webdistill.doors.mcp_listen import bind_listener
+    from webdistill.doors.mcp.listen import bind_listener
 
     listener = bind_listener("127.0.0.1", 0)
     seen: list[int] = []

@@ -10,7 +10,7 @@ from mcp_types import INVALID_PARAMS
 from tests.fakes import FakeBackend, page_row
 from tests.interfaces.fake_toolkit import KernelToolkit
 from webdistill.config import Config
-from webdistill.doors.mcp import make_server
+from webdistill.doors.mcp.server import make_server
 from webdistill.doors.render import FENCE_CLOSE, FENCE_OPEN
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.schemas import tool_schemas

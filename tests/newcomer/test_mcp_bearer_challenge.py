@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from webdistill.doors.mcp_http_guard import McpHttpGuard
+from webdistill.doors.mcp.http_guard import McpHttpGuard
 
 TOKEN = "a-token-of-sixteen-or-more"
 

@@ -17,7 +17,7 @@ from tests.interfaces.fake_toolkit import KernelToolkit
 from webdistill import Config, ErrorCode, build
 from webdistill.adapters.store.memory import MemoryStore
 from webdistill.adapters.store.results import StoredResults
-from webdistill.doors.mcp import make_server
+from webdistill.doors.mcp.server import make_server
 from webdistill.kernel import Deps, web_fetch, web_search
 from webdistill.kernel.retrieval import web_get_result
 

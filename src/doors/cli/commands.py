@@ -321,12 +321,12 @@ def run_mcp(args: argparse.Namespace) -> int:
     _refuse_unservable(config)
     try:
         if args.http is None:
-            from webdistill.doors.mcp_handshake import serve_stdio_fast
+            from webdistill.doors.mcp.handshake import serve_stdio_fast
 
             return serve_stdio_fast(config)  # answers initialize while the SDK loads
         host, port = parse_host_port(args.http)
-        from webdistill.doors import mcp
-        from webdistill.doors.mcp_http_guard import BindRefused
+        from webdistill.doors.mcp import server as mcp
+        from webdistill.doors.mcp.http_guard import BindRefused
 
         try:
             return mcp.serve_http(config, host, port, allow_remote=args.allow_remote)

@@ -20,7 +20,7 @@ set by the app's endpoint, which runs the admission in the same task.
 
 A POST is answered with a plain JSON body (`json_response`), which the streamable HTTP
 transport allows and every client accepts (it must list application/json in `Accept`): one
-response with a length instead of a one-event SSE stream, so one write (mcp_corked.py) and
+response with a length instead of a one-event SSE stream, so one write (corked.py) and
 nothing for the client to parse twice. Nothing is lost: the tools send no notification or
 request in the middle of a call, which only a POST's SSE stream could carry; the GET stream
 for server messages stays an SSE stream.

@@ -18,7 +18,7 @@ import os
 from pathlib import Path
 
 from webdistill.config import Config
-from webdistill.doors.mcp_identity import SERVER_NAME, instructions, server_version
+from webdistill.doors.mcp.identity import SERVER_NAME, instructions, server_version
 
 #: What the server offers (the SDK derives the same from the handlers it is given).
 CAPABILITIES: dict[str, object] = {"tools": {"listChanged": False}}
@@ -94,7 +94,7 @@ def serve_stdio_fast(config: Config) -> int:
 
     def load() -> None:
         try:
-            import webdistill.doors.mcp as server
+            from webdistill.doors.mcp import server
 
             loaded.append(server)
         except BaseException as exc:  # noqa: BLE001 - re-raised in the main thread below
@@ -117,6 +117,6 @@ def serve_stdio_fast(config: Config) -> int:
     loader.join()
     if failed:
         raise failed[0]
-    from webdistill.doors.mcp import serve_stdio
+    from webdistill.doors.mcp.server import serve_stdio
 
     return serve_stdio(config, first_line, answer[0] if answer else None)

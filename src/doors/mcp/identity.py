@@ -1,6 +1,6 @@
 """Who the MCP server says it is: its name, version and instructions to the model.
 
-Shared by the SDK server (`mcp.py`) and the early `initialize` answer (`mcp_handshake.py`),
+Shared by the SDK server (`server.py`) and the early `initialize` answer (`handshake.py`),
 which must answer exactly alike; it imports nothing of either (nor of the SDK).
 """
 

@@ -62,7 +62,7 @@ class DrainingReadStream(_ClosesOnExit):
         self._inner = inner
         self._pending = pending
         self._grace_s = grace_s
-        self._first = list(first)  # items read before the SDK started (see mcp_handshake)
+        self._first = list(first)  # items read before the SDK started (see handshake.py)
 
     @property
     def last_context(self) -> Any:

@@ -21,7 +21,7 @@ makes uvicorn's own h11 protocol class bounded:
 - a connection being closed whose last bytes the client does not read is aborted after
   `body_timeout_s`, so it stops counting against the limit;
 - an answer leaves in one write where it can: the pieces uvicorn writes within one turn of the
-  event loop are held and sent together, at once when the answer is complete (mcp_corked.py);
+  event loop are held and sent together, at once when the answer is complete (corked.py);
 - every connection gets a random key (`connection_key`), which a session-less MCP client's
   results are kept under (see `kernel.results.capability_scope`).
 
@@ -39,7 +39,7 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from webdistill.doors.mcp_corked import Corked
+from webdistill.doors.mcp.corked import Corked
 
 #: How many requests one connection answers queued behind each other before it is closed.
 MAX_PIPELINED = 16

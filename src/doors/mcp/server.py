@@ -32,10 +32,10 @@ from returns.result import Result, Success
 
 from webdistill.config import Config
 from webdistill.doors.lazy_toolkit import LazyToolkit
-from webdistill.doors.mcp_connections import CONNECTION_KEY, guarded_protocol
-from webdistill.doors.mcp_drain import draining
-from webdistill.doors.mcp_identity import SERVER_NAME, instructions, server_version
-from webdistill.doors.mcp_listen import bind_listener
+from webdistill.doors.mcp.connections import CONNECTION_KEY, guarded_protocol
+from webdistill.doors.mcp.drain import draining
+from webdistill.doors.mcp.identity import SERVER_NAME, instructions, server_version
+from webdistill.doors.mcp.listen import bind_listener
 from webdistill.doors.render import error_text, fetch_to_text, search_to_text, to_jsonable
 from webdistill.doors.render_results import id_line, stored_to_jsonable, stored_to_text
 from webdistill.kernel.errors import WebError
@@ -247,7 +247,7 @@ def _drain_grace_s(config: Config) -> float:
 async def run_stdio(config: Config, first_line: bytes = b"", answered: object = None) -> None:
     """Serve MCP over this process's stdin/stdout until the client closes them (requests
     already read are still answered). `first_line` was read before the SDK loaded, and
-    `answered` is the id of the request already answered (see `mcp_handshake`)."""
+    `answered` is the id of the request already answered (see `handshake`)."""
     async with LazyToolkit(config) as toolkit, stdio_server() as (read_stream, write_stream):
         server = make_server(toolkit)
         reading, writing = draining(
@@ -264,15 +264,15 @@ def http_app(
     toolkit: ToolkitLike, config: Config, bind_host: str, *, session_idle_s: float | None = None
 ) -> Any:
     """The streamable HTTP app for `toolkit`, behind the Host / Origin / token guard, with
-    sessions bounded per client and in all (mcp_sessions.py); `session_idle_s` overrides
+    sessions bounded per client and in all (sessions.py); `session_idle_s` overrides
     WEB_MCP_SESSION_IDLE_MINUTES.
 
-    The guard checks every request whatever the bind (mcp_http_guard.py); the SDK's own
+    The guard checks every request whatever the bind (http_guard.py); the SDK's own
     rebinding check, which it only turns on for loopback binds and with fixed lists, is left
     off so that WEB_MCP_ALLOWED_HOSTS / WEB_MCP_ALLOWED_ORIGINS are the one source of truth.
     """
-    from webdistill.doors.mcp_http_guard import McpHttpGuard, default_hosts, default_origins
-    from webdistill.doors.mcp_sessions import sessions_app
+    from webdistill.doors.mcp.http_guard import McpHttpGuard, default_hosts, default_origins
+    from webdistill.doors.mcp.sessions import sessions_app
 
     hosts = config.mcp_allowed_hosts or default_hosts(bind_host)
     origins = config.mcp_allowed_origins or default_origins(hosts)
@@ -290,7 +290,7 @@ def uvicorn_config(
     app: Any, config: Config, host: str, port: int, *, log_level: str = "warning"
 ) -> Any:
     """uvicorn's settings for `app`: its h11 protocol with the read deadlines and the
-    connection limit of `config` (mcp_connections.py), no WebSocket, at most 10 s to stop."""
+    connection limit of `config` (connections.py), no WebSocket, at most 10 s to stop."""
     import uvicorn
 
     protocol = guarded_protocol(
@@ -325,7 +325,7 @@ async def run_http(config: Config, host: str, port: int) -> None:
 
 def serve_stdio(config: Config, first_line: bytes = b"", answered: object = None) -> int:
     """`webdistill mcp`: blocks until stdin closes; returns the exit code. (The command line
-    starts it through `mcp_handshake.serve_stdio_fast`, which answers `initialize` early.)"""
+    starts it through `handshake.serve_stdio_fast`, which answers `initialize` early.)"""
     import anyio
 
     anyio.run(run_stdio, config, first_line, answered)
@@ -342,7 +342,7 @@ def serve_http(config: Config, host: str, port: int, *, allow_remote: bool = Fal
 
     import anyio
 
-    from webdistill.doors.mcp_http_guard import check_bind, remote_warning
+    from webdistill.doors.mcp.http_guard import check_bind, remote_warning
 
     check_bind(host, allow_remote=allow_remote, token=config.mcp_token)
     warning = remote_warning(host)
