@@ -78,3 +78,8 @@ def window(text: str, start: int, max_chars: int, marker: str = TRUNCATION_MARKE
         resume += 1
     next_start = resume if resume < len(text) else None
     return Window(piece.text, start, len(text), next_start, truncated=True)
+
+
+def join_sentences(*parts: str | None) -> str:
+    """Notices or messages written one after another: the non-empty ones, space-separated."""
+    return " ".join(part for part in parts if part)

@@ -37,6 +37,7 @@ from webdistill.adapters.readers.base import Reader, ReaderPage
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchedPage, FetchRequest, SearchQuery
 from webdistill.kernel.ports import WebBackend
+from webdistill.kernel.text import join_sentences
 
 TOO_SHORT_CHARS = 200
 _HTML = frozenset({"text/html", "application/xhtml+xml"})
@@ -56,10 +57,6 @@ def _trigger(page: FetchedPage) -> str | None:
     if page.content_type in _HTML and len(page.content.strip()) < TOO_SHORT_CHARS:
         return "the page's own text is too short"
     return None
-
-
-def _joined(*parts: str | None) -> str:
-    return " ".join(p for p in parts if p)
 
 
 class ReaderFallback:
@@ -149,7 +146,7 @@ class ReaderFallback:
         )
         if isinstance(read, Success):
             return read
-        message = _joined(error.message, read.failure())
+        message = join_sentences(error.message, read.failure())
         return Failure(attrs.evolve(error, message=message))
 
     async def _via_reader(
@@ -198,7 +195,7 @@ def _noted(result: Result[object, WebError], note: str) -> Result[object, WebErr
     if isinstance(result, Success):
         page = result.unwrap()
         if isinstance(page, FetchedPage):
-            return Success(attrs.evolve(page, notice=_joined(page.notice, note)))
+            return Success(attrs.evolve(page, notice=join_sentences(page.notice, note)))
         return result
     error = result.failure()
-    return Failure(attrs.evolve(error, message=_joined(error.message, note)))
+    return Failure(attrs.evolve(error, message=join_sentences(error.message, note)))

@@ -32,6 +32,7 @@ from webdistill.adapters.render.renderer import RenderedDom
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import Document, FetchedPage, FetchRequest, SearchQuery
 from webdistill.kernel.ports import WebBackend
+from webdistill.kernel.text import join_sentences
 
 _HTML = frozenset({"text/html", "application/xhtml+xml"})
 #: Time left for reading the rendered DOM after the render's deadline.
@@ -45,10 +46,6 @@ HtmlReader = Callable[[bytes, str | None, str | None], Awaitable[Result[Document
 
 class Renderer(Protocol):
     async def render(self, url: str, timeout_s: float) -> Result[RenderedDom, WebError]: ...
-
-
-def _joined(*parts: str | None) -> str:
-    return " ".join(p for p in parts if p)
 
 
 class RenderingBackend:
@@ -89,7 +86,7 @@ class RenderingBackend:
             return local
         if self._renderer is None:
             note = f"No local browser could render it ({self._missing}). {INSTALL_HINT}"
-            return Success(attrs.evolve(page, notice=_joined(page.notice, note)))
+            return Success(attrs.evolve(page, notice=join_sentences(page.notice, note)))
         return Success(await self._rendered(page, flagged=flagged))
 
     def _budget(self) -> float:
@@ -105,22 +102,22 @@ class RenderingBackend:
         budget = self._budget()
         if budget < 0.5:
             note = "There was no time left in the fetch's total time to render it in the browser."
-            return attrs.evolve(page, notice=_joined(page.notice, note))
+            return attrs.evolve(page, notice=join_sentences(page.notice, note))
         try:  # the static page is never lost to the render: it stops before the fetch does
             async with asyncio.timeout(budget):
                 rendered = await self._renderer.render(page.url, budget)
         except TimeoutError:
             note = "Rendering it in the local browser ran out of the fetch's time."
-            return attrs.evolve(page, notice=_joined(page.notice, note))
+            return attrs.evolve(page, notice=join_sentences(page.notice, note))
         if not isinstance(rendered, Success):
             note = f"{rendered.failure().message} This is the page as served, without scripts."
-            return attrs.evolve(page, notice=_joined(page.notice, note))
+            return attrs.evolve(page, notice=join_sentences(page.notice, note))
         dom = rendered.unwrap()
         document = await self._read_html(dom.html.encode("utf-8"), "text/html; charset=utf-8",
                                          dom.url)  # fmt: skip
         if not isinstance(document, Success):
             note = f"Its rendered DOM could not be read ({document.failure().message})"
-            return attrs.evolve(page, notice=_joined(page.notice, note))
+            return attrs.evolve(page, notice=join_sentences(page.notice, note))
         doc = document.unwrap()
         still_shell = "needs_javascript" in doc.flags
         if (
@@ -129,9 +126,9 @@ class RenderingBackend:
             or (not flagged and len(doc.markdown) < len(page.content))
         ):
             note = "Rendering it in the local browser found no more text."
-            return attrs.evolve(page, notice=_joined(page.notice, note))
+            return attrs.evolve(page, notice=join_sentences(page.notice, note))
         how = "after its scripts ran" if dom.settled else "before it settled (time was up)"
-        notice = _joined(
+        notice = join_sentences(
             doc.notice,
             f"This page was rendered by webdistill's local browser ({how}; "
             f"{dom.requests} requests, every one through the guarded client).",
