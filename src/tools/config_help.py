@@ -323,9 +323,10 @@ HELP: dict[str, tuple[str, str]] = {
     ),
     "WEB_BROWSER_MEMORY_MB": (
         "Rendering",
-        "resident memory of the browser's process tree (summed RSS, shared pages counted per "
-        "process) past which the renders under way are stopped and it is restarted (polled "
-        "every 0.2 s while pages render); each page's JavaScript heap is capped at half of it.",
+        "memory of the browser's process tree (summed proportional set sizes: a page shared by "
+        "its processes counts once) past which the renders under way are stopped and it is "
+        "restarted (polled every 0.2 s while pages render); each page's JavaScript heap is "
+        "capped at half of it.",
     ),
 }
 

@@ -7,7 +7,7 @@ the page makes fulfilled by the guarded HTTP client or refused. The pieces, in c
 - `locate.py`    which browser executable to drive (the setting, else the usual places);
 - `flags.py`     launch switches that leave Chromium unable to resolve or connect by itself;
 - `process.py`   one shared browser: started lazily, restarted after a crash or past its
-                 memory limit (its process tree's RSS, read from /proc);
+                 memory limit (its process tree's PSS, read from /proc);
 - `guard_route.py` every request of a page through the guarded client, counted and capped;
                  WebSockets refused;
 - `settle.py`    wait until the network is idle or the DOM stops changing, capped;

@@ -2,8 +2,8 @@
 
 `BrowserProcess.browser()` answers the running browser, starting it (Playwright, driving the
 executable `locate.py` found, with `flags.py`'s switches) when there is none or when the last
-one disconnected (a crash: restarted on the next call). `resident()` sums the resident
-memory of the browser's process tree (Linux: /proc); the renderer polls it while pages
+one disconnected (a crash: restarted on the next call). `resident()` sums the proportional
+set sizes of the browser's process tree (Linux: /proc); the renderer polls it while pages
 render and stops the browser (`recycle()`) past `memory_bytes`; after each page,
 `check_memory()` does the same once more. The proxy port the switches name is a socket we
 bind and never listen on, held for the browser's lifetime, so it stays closed.
@@ -82,15 +82,35 @@ def marked_processes(marker: str) -> list[int]:
     return found
 
 
+def _pss(pid: int) -> int | None:
+    """`pid`'s proportional set size in bytes (Linux >= 4.14 `smaps_rollup`), else None."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", "rb") as handle:
+            for line in handle:
+                if line.startswith(b"Pss:"):
+                    return int(line.split()[1]) * 1024  # the kernel writes kB
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def _rss(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/statm", encoding="ascii") as handle:
+            return int(handle.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
 def resident_bytes(pids: list[int]) -> int:
-    """The summed resident memory of `pids` (those that still exist)."""
+    """The memory `pids` hold (those that still exist), each counted by its proportional
+    set size: a page shared by several of the browser's processes (the binary, the zygote's
+    forked pages) counts once in all, as it does on the machine. A process whose
+    `smaps_rollup` cannot be read counts by its resident size instead (an over-count)."""
     total = 0
     for pid in pids:
-        try:
-            with open(f"/proc/{pid}/statm", encoding="ascii") as handle:
-                total += int(handle.read().split()[1]) * _PAGE
-        except (OSError, ValueError, IndexError):
-            continue
+        pss = _pss(pid)
+        total += _rss(pid) if pss is None else pss
     return total
 
 
@@ -159,11 +179,11 @@ class BrowserProcess:
 
     @property
     def memory_bytes(self) -> int:
-        """The limit on the resident memory of the browser's process tree."""
+        """The limit on the memory of the browser's process tree (proportional set sizes)."""
         return self._memory_mb * 1024 * 1024
 
     def resident(self) -> int:
-        """The resident memory of the browser's process tree now (0 without /proc)."""
+        """The memory of the browser's process tree now (summed PSS; 0 without /proc)."""
         return resident_bytes(self.pids())
 
     async def recycle(self) -> None:

@@ -15,7 +15,7 @@ class RenderSettings:
     "always" every HTML page, "never" none (a call's `render: true` still asks, except with
     "never"). `timeout_s` is the render's own deadline, always inside the fetch's total time.
     `max_requests` and `max_bytes` bound what one page may fetch; `memory_mb` is the
-    browser's resident memory past which it is restarted.
+    browser's memory (summed PSS) past which it is restarted.
     """
 
     mode: str = "auto"
