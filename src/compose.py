@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from webdistill.adapters.pipeline.backend import Extractor, Searcher
     from webdistill.adapters.pipeline.chain import Parts, RenderParts
     from webdistill.adapters.pipeline.render import HtmlReader
+    from webdistill.adapters.pipeline.robots import RobotsRules
     from webdistill.adapters.providers.pacing import Pacer
     from webdistill.adapters.providers.settings import ProviderSettings
     from webdistill.adapters.readers.base import Reader
@@ -209,8 +210,7 @@ class Toolkit:
         # makes identical concurrent misses download once; memory is this process's own.
         replicas = config.cache not in ("off", "memory")
         parts = Parts(
-            robots_client=None,  # (the web stages' parts get the client: `_compose_backend`)
-            user_agent=config.user_agent or DEFAULT_USER_AGENT,
+            robots=None,  # (the web stages' parts get the rules: `_compose_backend`)
             timeout_s=config.fetch_timeout_ms / 1000,
             concurrency=config.concurrency,
             reader=None,
@@ -301,20 +301,30 @@ class Toolkit:
             )
             reading = functools.partial(pool.run, _builtin_reading(config))
         reader, reader_gate = self._reader(stack)
+        robots = None
+        if config.respect_robots:
+            from webdistill.adapters.pipeline.robots import RobotsRules
+
+            robots = RobotsRules(client, config.user_agent or DEFAULT_USER_AGENT)
         parts = attrs.evolve(
             parts,
-            robots_client=client if config.respect_robots else None,
+            robots=robots,
             reader=reader,
             reader_gate=reader_gate,
-            render=self._browser(client, reading, stack),
+            render=self._browser(client, reading, stack, robots),
         )
         return build_chain(backend, parts, WEB_STAGES)
 
     def _browser(
-        self, client: GuardedClient, reading: HtmlReader, stack: AsyncExitStack
+        self,
+        client: GuardedClient,
+        reading: HtmlReader,
+        stack: AsyncExitStack,
+        robots: RobotsRules | None,
     ) -> RenderParts | None:
         """The local browser stage's parts (WEB_RENDER; None when `never`): a page that needs
-        JavaScript (or asks) is rendered, every request it makes through `client`."""
+        JavaScript (or asks) is rendered, every request it makes through `client`, the
+        documents of its frames also by `robots` (when robots.txt is obeyed)."""
         from webdistill.adapters.pipeline.chain import RenderParts
         from webdistill.adapters.render.locate import driver_installed, find_browser
         from webdistill.adapters.render.process import BrowserProcess
@@ -336,7 +346,9 @@ class Toolkit:
         else:
             process = BrowserProcess(executable, memory_mb=settings.memory_mb)
             stack.push_async_callback(process.close)
-            renderer = BrowserRenderer(process, client, settings)
+            renderer = BrowserRenderer(
+                process, client, settings, robots=None if robots is None else robots.refusal
+            )
         return RenderParts(
             renderer=renderer,
             read_html=reading,

@@ -20,7 +20,7 @@ from webdistill.adapters.pipeline.chain import (
     build_chain,
 )
 from webdistill.adapters.pipeline.first_call import OnFirstCall
-from webdistill.adapters.pipeline.robots import RobotsResponse
+from webdistill.adapters.pipeline.robots import RobotsResponse, RobotsRules
 from webdistill.adapters.store.memory import MemoryStore
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import Document
@@ -70,8 +70,7 @@ async def _no_reading(
 
 def test_build_chain_wraps_in_the_documented_order() -> None:
     parts = Parts(
-        robots_client=_NoRobots(),
-        user_agent="test",
+        robots=RobotsRules(_NoRobots(), "test"),
         timeout_s=5,
         concurrency=2,
         reader=None,
@@ -87,8 +86,7 @@ def test_build_chain_wraps_in_the_documented_order() -> None:
 
 def test_stages_left_out_by_their_settings() -> None:
     parts = Parts(
-        robots_client=None,
-        user_agent="test",
+        robots=None,
         timeout_s=5,
         concurrency=2,
         reader=None,

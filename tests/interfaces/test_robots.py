@@ -8,7 +8,7 @@ from returns.result import Failure, Success
 
 from tests.fakes import FakeBackend, page_row
 from tests.interfaces.fake_client import FakeClient
-from webdistill.adapters.pipeline.robots import RobotsGate, origin_of
+from webdistill.adapters.pipeline.robots import RobotsGate, RobotsRules, origin_of
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchRequest, SearchQuery
 
@@ -21,14 +21,18 @@ def _backend(*urls: str) -> FakeBackend:
     return FakeBackend(pages={url: page_row(url, "content of " + url) for url in urls})
 
 
+def _gate_of(inner: object, client: object, user_agent: str, **kw: object) -> RobotsGate:
+    return RobotsGate(inner, RobotsRules(client, user_agent, **kw))  # type: ignore[arg-type]
+
+
 def _gate(routes: dict[str, bytes | int | WebError], *urls: str, **kw: float) -> RobotsGate:
-    return RobotsGate(_backend(*urls), FakeClient(routes), UA, **kw)  # type: ignore[arg-type]
+    return _gate_of(_backend(*urls), FakeClient(routes), UA, **kw)  # type: ignore[arg-type]
 
 
 async def test_allowed_page_reaches_the_backend() -> None:
     backend = _backend(f"{SITE}/public")
     client = FakeClient({f"{SITE}/robots.txt": ROBOTS})
-    gate = RobotsGate(backend, client, UA)
+    gate = _gate_of(backend, client, UA)
     answer = await gate.extract(FetchRequest(url=f"{SITE}/public"))
     assert isinstance(answer, Success)
     assert [r.url for r in backend.extract_calls] == [f"{SITE}/public"]
@@ -37,7 +41,7 @@ async def test_allowed_page_reaches_the_backend() -> None:
 
 async def test_disallowed_page_is_blocked_before_the_backend() -> None:
     backend = _backend(f"{SITE}/private/a")
-    gate = RobotsGate(backend, FakeClient({f"{SITE}/robots.txt": ROBOTS}), UA)
+    gate = _gate_of(backend, FakeClient({f"{SITE}/robots.txt": ROBOTS}), UA)
     answer = await gate.extract(FetchRequest(url=f"{SITE}/private/a"))
     assert isinstance(answer, Failure)
     error = answer.failure()
@@ -48,12 +52,12 @@ async def test_disallowed_page_is_blocked_before_the_backend() -> None:
 
 
 async def test_rules_for_other_agents_do_not_apply() -> None:
-    gate = RobotsGate(
+    gate = _gate_of(
         _backend(f"{SITE}/x"), FakeClient({f"{SITE}/robots.txt": ROBOTS}), "OtherBot/1.0"
     )
     answer = await gate.extract(FetchRequest(url=f"{SITE}/x"))
     assert isinstance(answer, Failure)  # "*" disallows everything for OtherBot
-    gate_ok = RobotsGate(_backend(f"{SITE}/x"), FakeClient({f"{SITE}/robots.txt": ROBOTS}), UA)
+    gate_ok = _gate_of(_backend(f"{SITE}/x"), FakeClient({f"{SITE}/robots.txt": ROBOTS}), UA)
     assert isinstance(await gate_ok.extract(FetchRequest(url=f"{SITE}/x")), Success)
 
 
@@ -86,7 +90,7 @@ async def test_one_robots_fetch_per_origin_even_concurrently() -> None:
     client = FakeClient(
         {f"{SITE}/robots.txt": ROBOTS, "https://other.example/robots.txt": b""}, delay=0.01
     )
-    gate = RobotsGate(_backend(*urls), client, UA)
+    gate = _gate_of(_backend(*urls), client, UA)
     answers = await asyncio.gather(*(gate.extract(FetchRequest(url=u)) for u in urls))
     assert all(isinstance(a, Success) for a in answers)
     again = await gate.extract(FetchRequest(url=f"{SITE}/page1"))
@@ -99,7 +103,7 @@ async def test_cache_expires_after_ttl_and_stays_bounded() -> None:
     now = [0.0]
     client = FakeClient({f"https://s{i}.example/robots.txt": b"" for i in range(3)})
     urls = [f"https://s{i}.example/p" for i in range(3)]
-    gate = RobotsGate(_backend(*urls), client, UA, ttl_s=10, max_origins=2, clock=lambda: now[0])
+    gate = _gate_of(_backend(*urls), client, UA, ttl_s=10, max_origins=2, clock=lambda: now[0])
     await gate.extract(FetchRequest(url=urls[0]))
     await gate.extract(FetchRequest(url=urls[0]))
     assert len(client.calls) == 1
@@ -115,7 +119,7 @@ async def test_cache_expires_after_ttl_and_stays_bounded() -> None:
 async def test_search_passes_through() -> None:
     backend = FakeBackend(searches={"q": [{"title": "t", "url": "https://a.example/"}]})
     client = FakeClient({})
-    gate = RobotsGate(backend, client, UA)
+    gate = _gate_of(backend, client, UA)
     answer = await gate.search(SearchQuery(query="q"))
     assert isinstance(answer, Success)
     assert backend.search_calls == [SearchQuery(query="q")]

@@ -20,7 +20,7 @@ from webdistill.adapters.pipeline.cache import CachingBackend
 from webdistill.adapters.pipeline.deadline import DeadlineBackend
 from webdistill.adapters.pipeline.fallback import Gate, ReaderFallback
 from webdistill.adapters.pipeline.render import HtmlReader, Renderer, RenderingBackend
-from webdistill.adapters.pipeline.robots import RobotsClient, RobotsGate
+from webdistill.adapters.pipeline.robots import RobotsGate, RobotsRules
 from webdistill.adapters.readers.base import Reader
 from webdistill.kernel.ports import WebBackend
 from webdistill.kernel.store import Store
@@ -42,9 +42,9 @@ class RenderParts:
 class Parts:
     """What the stages are made of (opened and owned by the composition root)."""
 
-    #: robots.txt is read through the page client, as `user_agent`; None: robots not obeyed.
-    robots_client: RobotsClient | None
-    user_agent: str
+    #: robots.txt verdicts (read through the page client; shared with the local browser's
+    #: frames); None: robots not obeyed.
+    robots: RobotsRules | None
     #: One total deadline per page read (WEB_FETCH_TIMEOUT_MS), and the slots (WEB_CONCURRENCY).
     timeout_s: float
     concurrency: int
@@ -111,9 +111,9 @@ def _render(below: WebBackend, parts: Parts) -> WebBackend:
 
 
 def _robots(below: WebBackend, parts: Parts) -> WebBackend:
-    if parts.robots_client is None:
+    if parts.robots is None:
         return below
-    return RobotsGate(below, parts.robots_client, parts.user_agent)
+    return RobotsGate(below, parts.robots)
 
 
 #: The decorators over `HttpWebBackend`, outermost first.

@@ -77,12 +77,13 @@ def origin_of(url: str) -> str:
     return f"{parts.scheme.lower()}://{host}{port}"
 
 
-class RobotsGate:
-    """A `WebBackend` that refuses pages the origin's robots.txt disallows for `user_agent`."""
+class RobotsRules:
+    """The robots.txt verdicts of origins for `user_agent`: fetched once per origin through
+    `client`, cached (see the module docstring). Shared by the gate (pages) and the local
+    browser (the documents a rendered page loads in its frames)."""
 
     def __init__(
         self,
-        inner: WebBackend,
         client: RobotsClient,
         user_agent: str,
         *,
@@ -90,35 +91,30 @@ class RobotsGate:
         max_origins: int = 1024,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._inner = inner
         self._client = client
-        self._user_agent = user_agent
+        self.user_agent = user_agent
         self._ttl_s = ttl_s
         self._max_origins = max(1, max_origins)
         self._clock = clock
         self._cache: OrderedDict[str, _Rules] = OrderedDict()
         self._loading: dict[str, asyncio.Task[_Rules]] = {}
 
-    async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
-        return await self._inner.search(query)
-
-    async def extract(self, request: FetchRequest) -> Result[object, WebError]:
-        origin = origin_of(request.url)
+    async def refusal(self, url: str) -> WebError | None:
+        """None when `url` may be read; else why not (BLOCKED_URL)."""
+        origin = origin_of(url)
         rules = await self._rules_for(origin)
         if isinstance(rules, WebError):
-            return Failure(rules)
-        if not rules.allows(request.url, self._user_agent):
-            return Failure(
-                WebError.of(
-                    ErrorCode.BLOCKED_URL,
-                    f"The robots.txt of {origin} disallows this page for {self._user_agent} "
-                    "(or could not be read, which counts as disallowed). Respecting robots.txt "
-                    "is on (WEB_RESPECT_ROBOTS); use another source for this information.",
-                    reason="robots.txt",
-                    origin=origin,
-                )
-            )
-        return await self._inner.extract(request)
+            return rules
+        if rules.allows(url, self.user_agent):
+            return None
+        return WebError.of(
+            ErrorCode.BLOCKED_URL,
+            f"The robots.txt of {origin} disallows this page for {self.user_agent} "
+            "(or could not be read, which counts as disallowed). Respecting robots.txt "
+            "is on (WEB_RESPECT_ROBOTS); use another source for this information.",
+            reason="robots.txt",
+            origin=origin,
+        )
 
     async def _rules_for(self, origin: str) -> _Rules | WebError:
         cached = self._cache.get(origin)
@@ -138,7 +134,7 @@ class RobotsGate:
     async def _load(self, origin: str) -> _Rules:
         url = f"{origin}/robots.txt"
         try:
-            answer = await self._client.get(url, headers={"User-Agent": self._user_agent})
+            answer = await self._client.get(url, headers={"User-Agent": self.user_agent})
         except Exception as exc:
             logging.getLogger("webdistill").error("robots.txt fetch raised", exc_info=exc)
             reason = f"internal error ({type(exc).__name__})"
@@ -167,6 +163,23 @@ class RobotsGate:
         if status is not None and 400 <= status < 500 and status != 429:
             return _Rules(None, allow_all=True, expires=now + self._ttl_s)
         return _Rules(None, allow_all=False, expires=now + min(self._ttl_s, FAILURE_TTL_S))
+
+
+class RobotsGate:
+    """A `WebBackend` that refuses pages the origin's robots.txt disallows (`rules`)."""
+
+    def __init__(self, inner: WebBackend, rules: RobotsRules) -> None:
+        self._inner = inner
+        self.rules = rules
+
+    async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
+        return await self._inner.search(query)
+
+    async def extract(self, request: FetchRequest) -> Result[object, WebError]:
+        refusal = await self.rules.refusal(request.url)
+        if refusal is not None:
+            return Failure(refusal)
+        return await self._inner.extract(request)
 
 
 class _PolicyRefusal(Exception):

@@ -8,6 +8,8 @@ guard, byte cap and audit log as any page read) or aborts it. Aborted: anything 
 the route; Chromium blocks `file:` from web pages itself), the skipped resource types
 (images, media, fonts by default), requests past the page's `max_requests` or `max_bytes`,
 and everything after the page's deadline. WebSockets are refused (`route_web_socket`).
+With robots.txt obeyed (`robots`), the document of a frame (an iframe's) is fetched only if
+its site's robots.txt allows it.
 
 The byte cap holds for requests in flight together: each request reserves its share of
 what is left of the page's `max_bytes` before it is fetched, and that share is the guarded
@@ -29,7 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from returns.result import Result, Success
@@ -70,6 +72,10 @@ class PageFetcher(Protocol):
     ) -> Result[FetchedBody, WebError]: ...
 
 
+#: robots.txt's verdict on a URL: None when it may be read (`pipeline.robots.RobotsRules`).
+RobotsCheck = Callable[[str], Awaitable[WebError | None]]
+
+
 class PageGuard:
     """The routing of one page: counts, caps, the fetch tasks, what was refused and why."""
 
@@ -81,8 +87,10 @@ class PageGuard:
         max_requests: int,
         max_bytes: int,
         skipped_types: frozenset[str],
+        robots: RobotsCheck | None = None,
     ) -> None:
         self._client = client
+        self._robots = robots
         #: time.monotonic() seconds; nothing is fetched past it (the renderer may move it).
         self.deadline = deadline
         self._max_requests = max_requests
@@ -135,6 +143,14 @@ class PageGuard:
                 self._refuse("navigation")
                 await _abort(route)
                 return
+        elif (
+            self._robots is not None
+            and _frame_document(route)
+            and await self._robots(request.url) is not None
+        ):  # the document of an iframe robots.txt closes
+            self._refuse("robots.txt")
+            await _abort(route)
+            return
         self.requests += 1
         self.in_flight += 1
         share = 0
@@ -248,6 +264,15 @@ def _top_document(route: Route) -> bool:
     try:
         request = route.request
         return request.is_navigation_request() and request.frame.parent_frame is None
+    except Exception:  # noqa: BLE001 - Playwright raises for requests without a frame
+        return False
+
+
+def _frame_document(route: Route) -> bool:
+    """Whether `route` loads the document of one of the page's frames (an iframe's)."""
+    try:
+        request = route.request
+        return request.is_navigation_request() and request.frame.parent_frame is not None
     except Exception:  # noqa: BLE001 - Playwright raises for requests without a frame
         return False
 

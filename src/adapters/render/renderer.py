@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from returns.result import Failure, Result, Success
 
-from webdistill.adapters.render.guard_route import PageFetcher, PageGuard
+from webdistill.adapters.render.guard_route import PageFetcher, PageGuard, RobotsCheck
 from webdistill.adapters.render.process import BrowserProcess, BrowserStartError
 from webdistill.adapters.render.settings import RenderSettings
 from webdistill.adapters.render.settle import MUTATION_COUNTER, settle
@@ -61,11 +61,17 @@ class BrowserRenderer:
     """Renders pages in the shared browser, every request through `client`."""
 
     def __init__(
-        self, process: BrowserProcess, client: PageFetcher, settings: RenderSettings
+        self,
+        process: BrowserProcess,
+        client: PageFetcher,
+        settings: RenderSettings,
+        *,
+        robots: RobotsCheck | None = None,
     ) -> None:
         self._process = process
         self._client = client
         self._settings = settings
+        self._robots = robots
         self._slots: asyncio.Semaphore | None = None
 
     @property
@@ -137,6 +143,7 @@ class BrowserRenderer:
             max_requests=settings.max_requests,
             max_bytes=settings.max_bytes,
             skipped_types=settings.skipped_types,
+            robots=self._robots,
         )
         context = None
         try:
