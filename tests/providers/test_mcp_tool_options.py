@@ -171,3 +171,69 @@ def test_an_error_written_as_plain_text_is_an_error() -> None:
     invalid = "Error: 1 validation error for SearchRequest\nnum\n  Input should be a valid string"
     result = CallToolResult(content=[TextContent(type="text", text=invalid)])
     assert rows_of(result).failure().code is ErrorCode.PROVIDER_UNAVAILABLE
+
+
+#: ddkang1/ddg-mcp (PyPI ddg-mcp) `src/ddg_mcp/server.py` @8cdcbc5 (low-level server):
+#: `ddg-text-search` with enums; @0f4969c (FastMCP): the same fields without enums, their
+#: levels in the descriptions. Its answer: "Search results for 'K':\n\n" then per result
+#: "i. TITLE\n   URL: HREF\n   BODY\n\n".
+DDG_MCP_ENUMS = {
+    "type": "object",
+    "properties": {
+        "keywords": {"type": "string", "description": "Search query keywords"},
+        "region": {"type": "string", "description": "Region code (e.g., wt-wt, us-en, uk-en)",
+                   "default": "wt-wt"},
+        "safesearch": {"type": "string", "enum": ["on", "moderate", "off"],
+                       "description": "Safe search level", "default": "moderate"},
+        "timelimit": {"type": "string", "enum": ["d", "w", "m", "y"],
+                      "description": "Time limit (d=day, w=week, m=month, y=year)"},
+        "max_results": {"type": "integer", "description": "Maximum number of results to return",
+                        "default": 10},
+    },
+    "required": ["keywords"],
+}  # fmt: skip
+DDG_MCP_FASTMCP = {
+    "type": "object",
+    "properties": {
+        "keywords": {"type": "string", "description": "Search query keywords"},
+        "region": {"type": "string", "description": "Region code (e.g., wt-wt, us-en, uk-en)",
+                   "default": "wt-wt"},
+        "safesearch": {"type": "string", "description": "Safe search level (on, moderate, off)",
+                       "default": "moderate"},
+        "timelimit": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None,
+                      "description": "Time limit (d=day, w=week, m=month, y=year)"},
+        "max_results": {"type": "integer", "default": 10,
+                        "description": "Maximum number of results to return"},
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("schema", [DDG_MCP_ENUMS, DDG_MCP_FASTMCP])
+def test_ddg_mcp_gets_its_own_safe_search_and_time_letters(schema: dict[str, object]) -> None:
+    query = SearchQuery("q", safe_search="strict", time_range="week", region="de", language="de")
+    args, missing = arguments_for(schema, query)
+    assert args == {
+        "keywords": "q",
+        "max_results": 5,
+        "region": "de-de",
+        "safesearch": "on",
+        "timelimit": "w",
+    }
+    assert missing == ()
+    args, _ = arguments_for(schema, SearchQuery("q", safe_search="off"))
+    assert args["safesearch"] == "off"
+
+
+def test_ddg_mcp_text_records_are_read() -> None:
+    text = (
+        "Search results for 'electric ferries':\n\n"
+        "1. Electric ferries in Norway\n   URL: https://ferries.example.org/norway\n"
+        "   Battery ferries cross the fjords.\n\n"
+        "2. Ferry news\n   URL: https://news.example.com/ferry\n   The first crossing.\n\n"
+    )
+    rows = rows_of(CallToolResult(content=[TextContent(type="text", text=text)])).unwrap()
+    assert [(row["title"], row["url"], row["snippet"]) for row in rows] == [
+        ("Electric ferries in Norway", "https://ferries.example.org/norway",
+         "Battery ferries cross the fjords."),
+        ("Ferry news", "https://news.example.com/ferry", "The first crossing."),
+    ]  # fmt: skip

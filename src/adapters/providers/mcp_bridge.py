@@ -25,18 +25,19 @@ search when it works "only if topic is general"; a `search_lang` enum of Brave's
 the Brave provider's mapping (`zh` in TW is `zh-hant`); `gl` / `hl` / `tbs` (Serper's
 servers pass them to Google) get the Serper provider's values (Google's lists, `qdr:w`); a
 value the schema does not list is reported. A tool that names SearXNG (mcp-searxng) gets
-region and language as the SearXNG provider sends them; a
-safe-search property whose description spells out its levels ("0: None, 1: Moderate, 2:
-Strict") gets the level. A relayed 400 is a refused value, not a key. The answer is read
+region and language as the SearXNG provider sends them; a safe-search property whose
+description spells out its levels ("0: None, 1: Moderate, 2: Strict") gets the level, one
+listing "on, moderate, off" (ddg-mcp) gets `on` for strict, and a time property with d/w/m/y
+letters gets the letter. A relayed 400 is a refused value, not a key. The answer is read
 from `structuredContent`, from JSON text blocks (Brave's server sends one JSON object per
 result), or from the text records of known servers, split only at the boundaries each writes
-(Tavily's "Title: / URL: / Content:", nickclyde's numbered DuckDuckGo records), so a page's
-text inside a record never becomes a hit; nickclyde's bot-detection notice is a rate limit;
-`isError` answers and JSON-RPC errors become errors by what they say: a 429 / "Too Many
-Requests" / "rate limit" / "Usage limit exceeded" text is PROVIDER_RATE_LIMITED, a refused
-key PROVIDER_AUTH_FAILED, a "no results" error an empty answer; a text "Error: ..." with no
-results (serper-mcp-server) is read the same way. One request per query: MCP tools do not
-share a paging convention.
+(Tavily's "Title: / URL: / Content:", nickclyde's and ddg-mcp's numbered DuckDuckGo
+records), so a page's text inside a record never becomes a hit; nickclyde's bot-detection
+notice is a rate limit; `isError` answers and JSON-RPC errors become errors by what they
+say: a 429 / "Too Many Requests" / "rate limit" / "Usage limit exceeded" text is
+PROVIDER_RATE_LIMITED, a refused key PROVIDER_AUTH_FAILED, a "no results" error an empty
+answer; a text "Error: ..." with no results (serper-mcp-server) is read the same way. One
+request per query: MCP tools do not share a paging convention.
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ _COUNT_KEYS = ("count", "max_results", "maxResults", "num_results", "numResults"
 _REGION_KEYS = ("country", "region", "gl", "location", "userLocation")
 _LANGUAGE_KEYS = ("search_lang", "language", "lang", "hl")
 _SAFE_KEYS = ("safesearch", "safe_search", "safeSearch")
-_TIME_KEYS = ("freshness", "time_range", "timeRange", "recency", "tbs")
+_TIME_KEYS = ("freshness", "time_range", "timeRange", "recency", "tbs", "timelimit")
 _INCLUDE_KEYS = ("include_domains", "includeDomains")
 _EXCLUDE_KEYS = ("exclude_domains", "excludeDomains")
 _TOPIC_KEYS = ("topic", "category")
@@ -121,6 +122,14 @@ _TAVILY_IMAGES = "\n\nImages:\n"
 _TAVILY_TAIL = re.compile(r"\n(?:Raw Content|Favicon): ")
 #: nickclyde/duckduckgo-mcp-server's heading: "Found N search results:".
 _NUMBERED_HEAD = re.compile(r"\AFound (\d{1,4}) search results:$", re.M)
+#: ddkang1/ddg-mcp's heading (`ddg_text_search`, `src/ddg_mcp/server.py` @0f4969c): "Search
+#: results for 'KEYWORDS':", then "K. TITLE\n   URL: U\n   BODY" records (no body label).
+_DDG_MCP_HEAD = re.compile(r"\ASearch results for '[^\n]*':\n")
+#: ddg-mcp's `safesearch` levels: "on, moderate, off" (its enum, or its description when
+#: the schema has none); `on` is DuckDuckGo's strict (ddgs: {"on": "1", ...}, kp=1).
+_ON_LEVEL = re.compile(r"\bon\b[^.]*\bmoderate\b", re.I)
+#: "d=day, w=week" in a time property's description (ddg-mcp's `timelimit`).
+_LETTER_TIMES = re.compile(r"\bd\s*=\s*day\b", re.I)
 #: "0: None, 1: Moderate, 2: Strict" in a safe-search property's description.
 _LEVEL = re.compile(r"\b(\d)\s*[:=]\s*(none|off|moderate|strict)\b", re.I)
 _COUNTRY_NAMES = re.compile(r"country names?\b", re.I)
@@ -181,13 +190,25 @@ def arguments_for(
         elif key == "tbs":  # Serper's servers pass `tbs` to Google: qdr:d/w/m/y
             args[key] = serper.TIME_RANGES[query.time_range]
         else:
-            args[key] = query.time_range
+            args[key] = _time_value(props[key], query.time_range)
     if query.topic == "news":
         if not news or topic_key is None:
             missing.append(not_applied(INFO, "topic", "the tool has no news option"))
         else:
             args[topic_key] = "news"
     return args, tuple(missing)
+
+
+def _time_value(prop: object, time_range: str) -> str:
+    """`day` as the property takes it: `day`, or `d` where its enum or description has only
+    the letters (ddg-mcp's `timelimit`: enum d/w/m/y, "d=day, w=week, m=month, y=year")."""
+    choices = _enum(prop)
+    if time_range in choices:
+        return time_range
+    letters = time_range[0] in choices or (
+        not choices and _LETTER_TIMES.search(text_of(field(prop, "description")))
+    )
+    return time_range[0] if letters else time_range
 
 
 def _count(prop: object, count: int) -> object:
@@ -385,10 +406,13 @@ def _option(
         return
     prop = props[key]
     choices = [choice for choice in _enum(prop) if isinstance(choice, str)]
+    said = text_of(field(prop, "description"))
     wants_names = _COUNTRY_NAMES.search(text_of(field(prop, "description"))) is not None
     candidates = _candidates(name, value, wants_names=wants_names and not choices)
     if name == "safe_search":
         candidates = [*_described_levels(prop).get(value, []), *candidates]
+        if value == "strict" and _ON_LEVEL.search(" ".join([*choices, said])):
+            candidates.append("on")  # ddg-mcp: on / moderate / off
     if name == "region" and wants_names and not choices:
         if not candidates:
             why = f"the tool takes country names and {value.upper()!r} has none in Tavily's list"
@@ -397,7 +421,8 @@ def _option(
         args[key] = candidates[0]
         return
     if not choices:
-        args[key] = value.upper() if key == "country" else value
+        spelled = "on" if name == "safe_search" and "on" in candidates else value
+        args[key] = value.upper() if key == "country" else spelled
         return
     folded = {choice.lower(): choice for choice in choices}
     chosen = next((folded[c.lower()] for c in candidates if c.lower() in folded), None)
@@ -559,6 +584,9 @@ def _text_items(text: str) -> list[object]:
     found = _NUMBERED_HEAD.search(text)
     if found is not None:
         return _numbered_items(text[found.end() :], int(found.group(1)))
+    found = _DDG_MCP_HEAD.search(text)
+    if found is not None:
+        return _numbered_items("\n\n" + text[found.end() :], MAX_ROWS, label="")
     head = _TAVILY_HEAD.search(text)
     if head is not None:
         text = text[head.end() :]
@@ -591,13 +619,14 @@ def _labelled_item(record: str) -> dict[str, str] | None:
     return {"title": first.group(2), "url": url, "description": text}
 
 
-def _numbered_items(body: str, count: int) -> list[object]:
-    """nickclyde's "K. TITLE / URL: / Summary:" records, K counting from 1 to the count its
-    heading states; a summary runs to the next record's heading."""
+def _numbered_items(body: str, count: int, label: str = "Summary: ") -> list[object]:
+    """nickclyde's "K. TITLE / URL: / Summary:" records (ddg-mcp's have no "Summary:"
+    label), K counting from 1 to the count its heading states; a summary runs to the next
+    record's heading."""
     heads: list[re.Match[str]] = []
     position = 0
     for number in range(1, min(count, MAX_ROWS) + 1):
-        head = re.compile(rf"\n\n{number}\. ([^\n]*)\n   URL: ([^\n]*)\n   Summary: ")
+        head = re.compile(rf"\n\n{number}\. ([^\n]*)\n   URL: ([^\n]*)\n   {label}")
         match = head.search(body, position)
         if match is None:
             break
