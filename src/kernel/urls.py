@@ -184,9 +184,9 @@ def _is_tracker_here(lowered: str, url: str, host: str) -> bool:
     """A tracker everywhere, on this site (Brave's scoped names), or unless the URL needs it."""
     if lowered in _ALWAYS_STRIPPED or lowered.startswith(TRACKING_PREFIXES):
         return True
-    sites = BRAVE_SCOPED.get(lowered)
-    if sites is not None:
-        return any(host == site or host.endswith("." + site) for site in sites)
+    sites = BRAVE_SCOPED.get(lowered, ())
+    if any(host == site or host.endswith("." + site) for site in sites):
+        return True
     needed = _CONDITIONAL.get(lowered)
     if needed is not None:
         return needed.search(url) is None

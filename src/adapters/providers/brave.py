@@ -116,12 +116,21 @@ def unsupported(query: SearchQuery) -> tuple[str, ...]:
             f"{len(BRAVE_COUNTRIES)}: {', '.join(sorted(BRAVE_COUNTRIES))})"
         )
         missing.append(not_applied(INFO, "region", why))
-    if query.language is not None and search_lang_of(query) is None:
-        why = f"Brave has no search language {query.language!r}"
-        if query.language.split("-", 1)[0] in _BY_REGION:
-            why += " (give e.g. zh-hans, zh-hant, pt-br or pt-pt)"
-        missing.append(not_applied(INFO, "language", why))
+    language_why = language_problem(query)
+    if language_why is not None:
+        missing.append(not_applied(INFO, "language", language_why))
     return tuple(missing)
+
+
+def language_problem(query: SearchQuery) -> str | None:
+    """Why the query's language has no `search_lang` in Brave's list (None: it has one, or
+    no language was given). Also used for Brave's MCP server, whose enum is that list."""
+    if query.language is None or search_lang_of(query) is not None:
+        return None
+    why = f"Brave has no search language {query.language!r}"
+    if query.language.split("-", 1)[0] in _BY_REGION:
+        why += " (give e.g. zh-hans, zh-hant, pt-br or pt-pt)"
+    return why
 
 
 def page_size(query: SearchQuery) -> int:

@@ -12,26 +12,32 @@ first search and stops on `close()`; if the server dies, the next search starts 
 Starting, listing tools and every call are bounded by the search timeout.
 
 Arguments are mapped by the tool's input schema: the query goes to `query` (or `q`,
-`search_query`, `text`), the count to `count` / `max_results` / `num_results` / `limit`
-(within the schema's maximum), and `region`, `language`, `safe_search`, `time_range`,
-domain filters and `topic` to the properties that server names for them (Brave's `country`,
-`search_lang`, `safesearch`, `freshness`...). What the tool has no property for is
-reported as not applied (domain filters fall back to `site:` operators). Values follow the
-tool's schema: a property with an `enum` gets the listed spelling (`DE` for Brave's server,
-Brave's `jp` for Japanese), a country property whose enum or description asks for country
-*names* (Tavily's server: "Must be a full country name") gets the English name from
-Tavily's list; a value the schema does not list is reported. A tool that names SearXNG
-(mcp-searxng) gets region and language as one locale SearXNG lists, as the SearXNG provider
-sends it; a safe-search property whose description spells out its levels ("0: None,
-1: Moderate, 2: Strict") gets the level. A relayed 400 is a refused value, not a key.
-The answer is read from `structuredContent`, from JSON text blocks (Brave's server sends
-one JSON object per result), or from the text records of known servers, split only at the
-boundaries each writes (Tavily's "Title: / URL: / Content:", nickclyde's numbered
-DuckDuckGo records), so a page's text inside a record never becomes a hit; nickclyde's
-bot-detection notice is a rate limit; `isError` answers and JSON-RPC errors become errors by
-what they say: a 429 / "Too Many Requests" / "rate limit" / "Usage limit exceeded" text is
+`search_query`, `text`), the count to `count` / `max_results` / `num_results` / `limit` /
+`num` (within the schema's maximum and minimum, a string where the schema says so), and
+`region`, `language`, `safe_search`, `time_range`, domain filters and `topic` to the
+properties that server names for them (Brave's `country`, `search_lang`, `safesearch`,
+`freshness`...). What the tool has no property for is reported as not applied (domain
+filters fall back to `site:` operators). Values follow the tool's schema: a property with an
+`enum` gets the listed spelling (`DE` for Brave's server, Brave's `jp` for Japanese), a
+country property whose enum or description asks for country *names* (Tavily's server: "Must
+be a full country name") gets the English name from Tavily's list, and none with a news
+search when it works "only if topic is general"; a `search_lang` enum of Brave's codes gets
+the Brave provider's mapping (`zh` in TW is `zh-hant`); `gl` / `hl` / `tbs` (Serper's
+servers pass them to Google) get the Serper provider's values (Google's lists, `qdr:w`); a
+value the schema does not list is reported. A tool that names SearXNG (mcp-searxng) gets
+region and language as the SearXNG provider sends them; a safe-search property whose
+description spells out its levels ("0: None, 1: Moderate, 2: Strict") gets the level, one
+listing "on, moderate, off" (ddg-mcp) gets `on` for strict, and a time property with d/w/m/y
+letters gets the letter. A relayed 400 is a refused value, not a key. The answer is read
+from `structuredContent`, from JSON text blocks (Brave's server sends one JSON object per
+result), or from the text records of known servers, split only at the boundaries each writes
+(Tavily's "Title: / URL: / Content:", nickclyde's and ddg-mcp's numbered DuckDuckGo
+records), so a page's text inside a record never becomes a hit; nickclyde's bot-detection
+notice is a rate limit; `isError` answers and JSON-RPC errors become errors by what they
+say: a 429 / "Too Many Requests" / "rate limit" / "Usage limit exceeded" text is
 PROVIDER_RATE_LIMITED, a refused key PROVIDER_AUTH_FAILED, a "no results" error an empty
-answer. One request per query: MCP tools do not share a paging convention.
+answer; a text "Error: ..." with no results (serper-mcp-server) is read the same way. One
+request per query: MCP tools do not share a paging convention.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import os
 import re
 import shlex
@@ -48,7 +55,7 @@ from typing import Any
 import attrs
 from returns.result import Failure, Result, Success
 
-from webdistill.adapters.providers import duckduckgo, searxng
+from webdistill.adapters.providers import brave, duckduckgo, searxng, serper
 from webdistill.adapters.providers.brave import LANGUAGE_ALIASES
 from webdistill.adapters.providers.failures import ProviderInfo
 from webdistill.adapters.providers.paging import not_applied, one_request, site_operators
@@ -63,7 +70,7 @@ from webdistill.adapters.providers.rows import (
     wanted,
 )
 from webdistill.adapters.providers.settings import ProviderSettings
-from webdistill.adapters.providers.value_lists import TAVILY_COUNTRIES
+from webdistill.adapters.providers.value_lists import BRAVE_SEARCH_LANGS, TAVILY_COUNTRIES
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import SearchQuery
 from webdistill.kernel.redaction import command_secrets, without_secret
@@ -78,7 +85,7 @@ _COUNT_KEYS = ("count", "max_results", "maxResults", "num_results", "numResults"
 _REGION_KEYS = ("country", "region", "gl", "location", "userLocation")
 _LANGUAGE_KEYS = ("search_lang", "language", "lang", "hl")
 _SAFE_KEYS = ("safesearch", "safe_search", "safeSearch")
-_TIME_KEYS = ("freshness", "time_range", "timeRange", "recency")
+_TIME_KEYS = ("freshness", "time_range", "timeRange", "recency", "tbs", "timelimit")
 _INCLUDE_KEYS = ("include_domains", "includeDomains")
 _EXCLUDE_KEYS = ("exclude_domains", "excludeDomains")
 _TOPIC_KEYS = ("topic", "category")
@@ -103,6 +110,9 @@ _BAD_REQUEST = re.compile(r"\(400\)|\b400 bad request\b|\bbad request\b|\bHTTP 4
 _BOT_NOTICE = (
     "No results were found for your search query. This could be due to DuckDuckGo's bot detection"
 )
+#: garylab/serper-mcp-server (`server.py` `call_tool` @18a548c) answers any failure, its
+#: upstream's included, as plain text "Error: ..." without `isError`.
+_ERROR_TEXT = "Error: "
 _FIELD_LINE = re.compile(r"^(Title|URL|Link|Description|Snippet|Content|Summary): ?(.*)$")
 _URL_LINE = re.compile(r"^(?:URL|Link): \S")
 #: A record starts after a blank line (or at the top) with "Title: ".
@@ -112,9 +122,21 @@ _TAVILY_IMAGES = "\n\nImages:\n"
 _TAVILY_TAIL = re.compile(r"\n(?:Raw Content|Favicon): ")
 #: nickclyde/duckduckgo-mcp-server's heading: "Found N search results:".
 _NUMBERED_HEAD = re.compile(r"\AFound (\d{1,4}) search results:$", re.M)
+#: ddkang1/ddg-mcp's heading (`ddg_text_search`, `src/ddg_mcp/server.py` @0f4969c): "Search
+#: results for 'KEYWORDS':", then "K. TITLE\n   URL: U\n   BODY" records (no body label).
+_DDG_MCP_HEAD = re.compile(r"\ASearch results for '[^\n]*':\n")
+#: ddg-mcp's `safesearch` levels: "on, moderate, off" (its enum, or its description when
+#: the schema has none); `on` is DuckDuckGo's strict (ddgs: {"on": "1", ...}, kp=1).
+_ON_LEVEL = re.compile(r"\bon\b[^.]*\bmoderate\b", re.I)
+#: "d=day, w=week" in a time property's description (ddg-mcp's `timelimit`).
+_LETTER_TIMES = re.compile(r"\bd\s*=\s*day\b", re.I)
 #: "0: None, 1: Moderate, 2: Strict" in a safe-search property's description.
 _LEVEL = re.compile(r"\b(\d)\s*[:=]\s*(none|off|moderate|strict)\b", re.I)
 _COUNTRY_NAMES = re.compile(r"country names?\b", re.I)
+#: tavily-mcp's `country`: "Available only if topic is general" (src/index.ts @baaca87).
+_GENERAL_ONLY = re.compile(r"only (?:if|when|with|for) (?:the )?(?:topic is )?general\b", re.I)
+#: Brave's own spellings: an enum with one of them is Brave's `search_lang` list.
+_BRAVE_SPELLINGS = frozenset({"jp", "zh-hans", "zh-hant"})
 #: DuckDuckGo `kl` codes a tool's region description gives as examples.
 _DDG_CODES = re.compile(r"\b(?:wt-wt|us-en|uk-en|de-de|fr-fr|cn-zh|jp-jp)\b", re.I)
 
@@ -146,33 +168,136 @@ def arguments_for(
         args[exclude] = list(query.exclude_domains)
     count_key = _first(props, _COUNT_KEYS)
     if count_key:
-        maximum = props[count_key].get("maximum") if isinstance(props[count_key], dict) else None
-        count = wanted(query)
-        args[count_key] = min(count, int(maximum)) if isinstance(maximum, int) else count
+        args[count_key] = _count(props[count_key], wanted(query))
+    topic_key = _first(props, _TOPIC_KEYS)
+    news = query.topic == "news" and topic_key is not None and "news" in _enum(props[topic_key])
     region_key = _first(props, _REGION_KEYS)
-    if _fronts_searxng(props, description) and _first(props, _LANGUAGE_KEYS) is not None:
+    language_key = _first(props, _LANGUAGE_KEYS)
+    if _fronts_searxng(props, description) and language_key is not None:
         _searxng_locale(args, missing, props, query)
     elif region_key is not None and _takes_ddg_regions(props[region_key], region_key, description):
         _ddg_region(args, missing, props, region_key, query)
     else:
-        _option(args, missing, props, "region", query.region, keys=_REGION_KEYS)
-        _option(args, missing, props, "language", query.language, keys=_LANGUAGE_KEYS)
+        _region(args, missing, props, region_key, query, news=news)
+        _language(args, missing, props, language_key, query)
     _option(args, missing, props, "safe_search", query.safe_search, keys=_SAFE_KEYS)
     if query.time_range is not None:
         key = _first(props, _TIME_KEYS)
         if key is None:
             missing.append(not_applied(INFO, "time_range", "the tool has no time parameter"))
+        elif key == "freshness":  # Brave's server: Brave's pd/pw/pm/py
+            args[key] = _BRAVE_FRESHNESS[query.time_range]
+        elif key == "tbs":  # Serper's servers pass `tbs` to Google: qdr:d/w/m/y
+            args[key] = serper.TIME_RANGES[query.time_range]
         else:
-            args[key] = (
-                _BRAVE_FRESHNESS[query.time_range] if key == "freshness" else query.time_range
-            )
+            args[key] = _time_value(props[key], query.time_range)
     if query.topic == "news":
-        key = _first(props, _TOPIC_KEYS)
-        if key is None or "news" not in _enum(props[key]):
+        if not news or topic_key is None:
             missing.append(not_applied(INFO, "topic", "the tool has no news option"))
         else:
-            args[key] = "news"
+            args[topic_key] = "news"
     return args, tuple(missing)
+
+
+def _time_value(prop: object, time_range: str) -> str:
+    """`day` as the property takes it: `day`, or `d` where its enum or description has only
+    the letters (ddg-mcp's `timelimit`: enum d/w/m/y, "d=day, w=week, m=month, y=year")."""
+    choices = _enum(prop)
+    if time_range in choices:
+        return time_range
+    letters = time_range[0] in choices or (
+        not choices and _LETTER_TIMES.search(text_of(field(prop, "description")))
+    )
+    return time_range[0] if letters else time_range
+
+
+def _count(prop: object, count: int) -> object:
+    """The count within the schema's `maximum` and `minimum` (a tool that takes no fewer
+    than 5, like tavily-mcp, is asked for 5: the kernel cuts the rows to the count), as a
+    string where the schema types it so (serper-mcp-server's `num`: "integer value as
+    string", an integer fails its validation)."""
+    maximum, minimum = field(prop, "maximum"), field(prop, "minimum")
+    if isinstance(maximum, int | float) and not isinstance(maximum, bool):
+        count = min(count, int(maximum))
+    if isinstance(minimum, int | float) and not isinstance(minimum, bool):
+        count = max(count, math.ceil(minimum))
+    return str(count) if _type_of(prop) == "string" else count
+
+
+def _type_of(prop: object) -> object:
+    """A property's JSON type, also when written `anyOf: [{type}, {type: null}]` (pydantic)."""
+    declared = field(prop, "type")
+    if declared is not None:
+        return declared
+    options = field(prop, "anyOf")
+    types = [field(o, "type") for o in options] if isinstance(options, list) else []
+    return next((t for t in types if t not in (None, "null")), None)
+
+
+def _region(
+    args: dict[str, object],
+    missing: list[str],
+    props: Mapping[str, Any],
+    key: str | None,
+    query: SearchQuery,
+    *,
+    news: bool,
+) -> None:
+    """The region as the tool takes it: Google's `gl` list for a `gl` property (Serper's
+    servers forward it to Google), nothing with a news search where the property says it
+    works only with the general topic (tavily-mcp), else by the property's enum or words."""
+    if query.region is None or key is None:
+        _option(args, missing, props, "region", query.region, keys=_REGION_KEYS)
+    elif news and _GENERAL_ONLY.search(text_of(field(props[key], "description"))):
+        missing.append(
+            not_applied(INFO, "region", "the tool takes a country only with its general topic")
+        )
+    elif key == "gl":
+        problem = serper.gl_problem(query)
+        if problem is None:
+            args[key] = query.region
+        else:
+            missing.append(not_applied(INFO, "region", problem))
+    else:
+        _option(args, missing, props, "region", query.region, keys=_REGION_KEYS)
+
+
+def _language(
+    args: dict[str, object],
+    missing: list[str],
+    props: Mapping[str, Any],
+    key: str | None,
+    query: SearchQuery,
+) -> None:
+    """The language as the tool takes it: Google's `hl` list for an `hl` property (as the
+    Serper provider sends it), Brave's mapping for an enum of Brave's codes (as the Brave
+    provider sends it: `zh` in TW is `zh-hant`), else by the property's enum."""
+    if query.language is None or key is None:
+        _option(args, missing, props, "language", query.language, keys=_LANGUAGE_KEYS)
+        return
+    value: object
+    if key == "hl":
+        value, why = serper.hl_of(query)
+    elif _takes_brave_langs(props[key]):
+        code, why = brave.search_lang_of(query), brave.language_problem(query)
+        listed = {str(choice).lower(): choice for choice in _enum(props[key])}
+        value = listed.get(code) if code is not None else None
+        if code is not None and value is None:  # an enum with part of Brave's list
+            why = f"{query.language!r} is not one of the tool's values"
+    else:
+        _option(args, missing, props, "language", query.language, keys=_LANGUAGE_KEYS)
+        return
+    if value is not None:
+        args[key] = value
+    if why is not None:
+        missing.append(not_applied(INFO, "language", why))
+
+
+def _takes_brave_langs(prop: object) -> bool:
+    """An enum of Brave's `search_lang` codes (Brave's MCP server), told by Brave's own
+    spellings (`jp`, `zh-hans`, `zh-hant`) in it."""
+    values = {str(value).lower() for value in _enum(prop)}
+    return bool(values & _BRAVE_SPELLINGS) and values <= BRAVE_SEARCH_LANGS | {"all"}
 
 
 def _query_key(schema: Mapping[str, Any], props: Mapping[str, Any]) -> str:
@@ -281,10 +406,13 @@ def _option(
         return
     prop = props[key]
     choices = [choice for choice in _enum(prop) if isinstance(choice, str)]
+    said = text_of(field(prop, "description"))
     wants_names = _COUNTRY_NAMES.search(text_of(field(prop, "description"))) is not None
     candidates = _candidates(name, value, wants_names=wants_names and not choices)
     if name == "safe_search":
         candidates = [*_described_levels(prop).get(value, []), *candidates]
+        if value == "strict" and _ON_LEVEL.search(" ".join([*choices, said])):
+            candidates.append("on")  # ddg-mcp: on / moderate / off
     if name == "region" and wants_names and not choices:
         if not candidates:
             why = f"the tool takes country names and {value.upper()!r} has none in Tavily's list"
@@ -293,7 +421,8 @@ def _option(
         args[key] = candidates[0]
         return
     if not choices:
-        args[key] = value.upper() if key == "country" else value
+        spelled = "on" if name == "safe_search" and "on" in candidates else value
+        args[key] = value.upper() if key == "country" else spelled
         return
     folded = {choice.lower(): choice for choice in choices}
     chosen = next((folded[c.lower()] for c in candidates if c.lower() in folded), None)
@@ -369,6 +498,9 @@ def rows_of(result: Any, secrets: Sequence[str] = ()) -> Result[tuple[Row, ...],
         for text in texts:
             items.extend(_items(_json(text)) if _json(text) is not None else _text_items(text))
     rows = tuple(row for row in (_row(item) for item in items[:MAX_ROWS]) if row is not None)
+    failed = next((text for text in texts if text.startswith(_ERROR_TEXT)), None)
+    if not rows and failed is not None:  # an error written as text, without `isError`
+        return Failure(tool_error(" ".join(without_secret(failed, *secrets).split())[:300]))
     return Success(rows)
 
 
@@ -452,6 +584,9 @@ def _text_items(text: str) -> list[object]:
     found = _NUMBERED_HEAD.search(text)
     if found is not None:
         return _numbered_items(text[found.end() :], int(found.group(1)))
+    found = _DDG_MCP_HEAD.search(text)
+    if found is not None:
+        return _numbered_items("\n\n" + text[found.end() :], MAX_ROWS, label="")
     head = _TAVILY_HEAD.search(text)
     if head is not None:
         text = text[head.end() :]
@@ -484,13 +619,14 @@ def _labelled_item(record: str) -> dict[str, str] | None:
     return {"title": first.group(2), "url": url, "description": text}
 
 
-def _numbered_items(body: str, count: int) -> list[object]:
-    """nickclyde's "K. TITLE / URL: / Summary:" records, K counting from 1 to the count its
-    heading states; a summary runs to the next record's heading."""
+def _numbered_items(body: str, count: int, label: str = "Summary: ") -> list[object]:
+    """nickclyde's "K. TITLE / URL: / Summary:" records (ddg-mcp's have no "Summary:"
+    label), K counting from 1 to the count its heading states; a summary runs to the next
+    record's heading."""
     heads: list[re.Match[str]] = []
     position = 0
     for number in range(1, min(count, MAX_ROWS) + 1):
-        head = re.compile(rf"\n\n{number}\. ([^\n]*)\n   URL: ([^\n]*)\n   Summary: ")
+        head = re.compile(rf"\n\n{number}\. ([^\n]*)\n   URL: ([^\n]*)\n   {label}")
         match = head.search(body, position)
         if match is None:
             break

@@ -2,7 +2,7 @@
 
 No key. Snippet = `content`; score = `score`; date = `publishedDate`. There is no count
 parameter, so rows are sliced here and more are paged with `pageno`. Per call: `language`
-(with the region, e.g. `en-US`; only a locale SearXNG lists, see `locale_of`),
+(with the region, e.g. `en-US`; a code its form check takes, see `locale_of`),
 `safesearch` (0/1/2), `time_range`, `categories=news` for `topic: news`; domain filters
 become `site:` operators (engines that ignore them are covered by the kernel's hit filter).
 A region without a language is reported, not applied. The JSON format is off by default:
@@ -15,6 +15,7 @@ bot limiter quiet. An empty result while engines report errors is PROVIDER_UNAVA
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from urllib.parse import urlsplit
 
@@ -83,17 +84,25 @@ def params_for(query: SearchQuery, page: int = 0) -> dict[str, str]:
 
 #: Script subtags to the region SearXNG lists for that script (it takes `xx-YY` only).
 _SCRIPTS = {"zh-hant": "zh-TW", "zh-hans": "zh-CN"}
+#: SearXNG's form check of `language` (searx/webutils.py @9fea412); anything else is a 400.
+VALID_LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(-[a-zA-Z]{2})?$")
+#: Languages SearXNG spells otherwise: it lists Norwegian as Bokmål `nb` only, and its
+#: engines map `no` to it (searx/engines/google.py `fetch_traits` lang_map @9fea412).
+_ALIASES = {"no": "nb"}
 
 
 def locale_of(query: SearchQuery) -> tuple[str | None, str | None]:
     """SearXNG's `language` for the query, and what of the query it could not express.
 
-    Only codes SearXNG lists are sent: `xx-YY` when it lists that locale, else `xx` (the
-    region part is then reported), never a form its check refuses with HTTP 400
-    (`zh-HANT`, `es-419`, `zh-Hant-TW`). `zh-hant`/`zh-hans` become `zh-TW`/`zh-CN` unless
-    the region is another listed one (`zh-HK`). When the region's locale is written in
-    another script or is another variant than the language asks for (`zh-hant` in CN,
-    `pt-br` in PT), the region's locale is searched and the language is reported.
+    For a language SearXNG lists: `xx-YY` when it lists that locale, else `xx` (the region
+    part is then reported). A language off its list (`he`, `ms`, `sw`) is sent as `xx` or
+    `xx-YY` all the same: SearXNG's check (`VALID_LANGUAGE_CODE`) takes any such code and
+    its engines match it through babel. Never a form the check refuses with HTTP 400
+    (`zh-HANT`, `es-419`, `zh-Hant-TW`). Norwegian `no` is SearXNG's Bokmål `nb`.
+    `zh-hant`/`zh-hans` become `zh-TW`/`zh-CN` unless the region is another listed one
+    (`zh-HK`). When the region's locale is written in another script or is another variant
+    than the language asks for (`zh-hant` in CN, `pt-br` in PT), the region's locale is
+    searched and the language is reported.
     """
     problem = _locale_problem(query)
     return problem[0], problem[2]
@@ -104,7 +113,7 @@ def _locale_problem(query: SearchQuery) -> tuple[str | None, str, str | None]:
     tag = parse_language(query.language) if query.language is not None else None
     if tag is None:
         return None, "language", None if query.language is None else "not a language tag"
-    base = tag.language
+    base = _ALIASES.get(tag.language, tag.language)
     region = (query.region or tag.region or "").upper()
     if region and f"{base}-{region}" in SEARXNG_LOCALES:
         swapped = swapped_by_region(tag, query.region)
@@ -118,8 +127,15 @@ def _locale_problem(query: SearchQuery) -> tuple[str | None, str, str | None]:
             return scripted, option, None
         why = f"SearXNG lists no locale {base}-{region}; {scripted} was searched"
         return scripted, option, why
-    if base not in SEARXNG_LOCALES:
-        return None, "language", f"SearXNG lists no language {query.language!r}"
+    if base not in SEARXNG_LOCALES:  # not on its list, which its check does not ask for
+        if not VALID_LANGUAGE_CODE.match(base):
+            return None, "language", f"SearXNG takes no language {query.language!r}"
+        if region and VALID_LANGUAGE_CODE.match(f"{base}-{region}") and not tag.script:
+            return f"{base}-{region}", "language", None
+        if region or tag.script:
+            why = f"SearXNG takes no locale {query.language!r}; language {base!r} was searched"
+            return base, option, why
+        return base, "language", None
     if region or tag.script:
         shown = f"{base}-{region}" if region else query.language
         return base, option, f"SearXNG lists no locale {shown!r}; language {base!r} was searched"

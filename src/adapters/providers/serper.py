@@ -106,11 +106,18 @@ def hl_of(query: SearchQuery) -> tuple[str | None, str | None]:
     return hl, None
 
 
+def gl_problem(query: SearchQuery) -> str | None:
+    """Why the query's region is not sent as `gl` (None: it is, or there is none)."""
+    if query.region is None or query.region in GOOGLE_GL:
+        return None
+    return f"Google's gl list has no country {query.region.upper()!r}"
+
+
 def unsupported(query: SearchQuery) -> tuple[str, ...]:
     """What Serper cannot do of `query`."""
     missing = []
-    if query.region is not None and query.region not in GOOGLE_GL:
-        why = f"Google's gl list has no country {query.region.upper()!r}"
+    why = gl_problem(query)
+    if why is not None:
         missing.append(not_applied(INFO, "region", why))
     problem = hl_of(query)[1]
     if problem is not None:

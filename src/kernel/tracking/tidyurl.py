@@ -1,9 +1,14 @@
-"""Site-scoped tracking parameters of Amazon and Alibaba's shops, as data (used by
-`urls.strip_tracking`).
+"""Site-scoped tracking parameters of Amazon and Alibaba's shops and of the share links of
+Spotify, Twitter/X, LinkedIn, Reddit and YouTube, as data (used by `urls.strip_tracking`).
 
 Source: DrKain/tidy-url `data/rules.js` @234e706 (2024-06-15, package version 1.18.3),
-entries "amazon.com" and "aliexpress.com". Licence: MIT, Copyright (c) 2021 DrKain (the
-repository's LICENSE; the notice is kept here). Names are compared in lower case.
+entries "amazon.com" and "aliexpress.com", and of "spotify.com" (`si`), "twitter.com"
+(`s`), "linkedin.com" (`trk`), "reddit.com" (`share_id`, `rdt`) and "youtube.com"
+(`feature`) the share-link names only (their other names, such as Reddit's `keyword` or
+`domain`, may select content). X is Twitter renamed: Brave scopes its Twitter names to
+twitter.com and x.com alike (`tracking.brave`), and so is `s` here. Licence: MIT,
+Copyright (c) 2021 DrKain (the repository's LICENSE; the notice is kept here).
+Names are compared in lower case.
 
 Left out of tidy-url's lists because they select what the page shows (this package keeps
 the parameters that select content): Amazon `keywords` (the search terms), `psc` (the
@@ -57,4 +62,9 @@ TIDY_SCOPED: tuple[tuple[str, frozenset[str]], ...] = (
     (r"(?:^|\.)amazon\.(?:com?\.)?[a-z]{2,3}$", TIDY_AMAZON),
     (r"(?:^|\.)aliexpress\.[a-z]{2,}$", TIDY_ALIEXPRESS),
     (r"(?:^|\.)(?:taobao|tmall)\.com$", frozenset({"spm"})),
+    (r"^open\.spotify\.com$", frozenset({"si"})),
+    (r"(?:^|\.)(?:twitter|x)\.com$", frozenset({"s"})),
+    (r"(?:^|\.)linkedin\.com$", frozenset({"trk"})),
+    (r"(?:^|\.)reddit\.com$", frozenset({"share_id", "rdt"})),
+    (r"(?:^|\.)youtube\.com$", frozenset({"feature"})),
 )
