@@ -236,6 +236,7 @@ class Toolkit:
                 store,
                 max_results=config.max_stored_results,
                 max_chars=config.max_stored_chars,
+                others_write=parts.names if parts.others_write else None,
             )
         self._deps = Deps(
             backend=backend,

@@ -13,20 +13,19 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import time
 from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
-from typing import Generic, TypeVar, get_args
+from typing import Generic, TypeVar
 
 import attrs
 from returns.result import Result, Success
 
 from webdistill.adapters.store import codec
+from webdistill.adapters.store.closed import STORED_NOTICE, known_flags, stored_skip
 from webdistill.adapters.store.flight import shared_flight
 from webdistill.adapters.store.memory import MemoryStore, flat_footprint
-from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import (
-    DocumentFlag,
     FetchedPage,
     FetchRequest,
     RowBatch,
@@ -113,33 +112,15 @@ def _plain_rows(rows: Sequence[object]) -> object:
 
 #: Store entries are written by webdistill, but a store others can write (Redis shared by
 #: replicas and whatever else reaches it) may hold anything: what the renderer shows outside
-#: the fence is read back in a closed form (issue 26). The rows themselves are re-validated
-#: by the kernel like any backend's.
-_FLAGS = frozenset(get_args(DocumentFlag))
-_CODES = frozenset(code.value for code in ErrorCode)
-_SKIPPED = re.compile(r"([a-z][a-z0-9_]{0,39}): ([A-Z][A-Z_]{0,39}) ")
-STORED_NOTICE = (
-    "A notice was kept with this page in the shared store; it is not shown, since other "
-    "programs can write to that store."
-)
-
-
+#: the fence is read back in a closed form (issue 26, `adapters/store/closed.py`). The rows
+#: themselves are re-validated by the kernel like any backend's.
 def _known(value: object, names: frozenset[str] | None) -> bool:
     return isinstance(value, str) and (names is None or value in names)
 
 
-def _stored_skip(note: object, names: frozenset[str] | None) -> str:
-    """A skipped-provider note read back as `name: CODE` (both from closed lists); its
-    message is not kept."""
-    match = _SKIPPED.match(note) if isinstance(note, str) else None
-    if match and _known(match.group(1), names) and match.group(2) in _CODES:
-        return f"{match.group(1)}: {match.group(2)} (its message is not kept in the store)"
-    return "a provider was skipped (its reason is not kept in the store)"
-
-
 def _rows_of(data: object, shared: bool, names: frozenset[str] | None) -> Sequence[object] | None:
     """Stored search rows; from a `shared` store, the provider only when it is one of
-    `names` (None: not checked) and each skipped note as `_stored_skip` reads it."""
+    `names` (None: not checked) and each skipped note as `closed.stored_skip` reads it."""
     if not isinstance(data, dict) or not isinstance(data.get("rows"), list):
         return None
     rows = tuple(data["rows"])
@@ -147,7 +128,7 @@ def _rows_of(data: object, shared: bool, names: frozenset[str] | None) -> Sequen
     if isinstance(provider, str) and isinstance(skipped, list):
         if not shared:
             return RowBatch(rows, provider, tuple(str(note) for note in skipped))
-        shown = tuple(_stored_skip(note, names) for note in skipped)
+        shown = tuple(stored_skip(note, names) for note in skipped)
         return RowBatch(rows, provider if _known(provider, names) else "", shown)
     return rows
 
@@ -160,9 +141,8 @@ def _page_of(data: object, shared: bool, names: frozenset[str] | None) -> object
     if not shared:
         return data
     page = dict(data)
-    flags = page.get("flags")
-    if isinstance(flags, list):
-        page["flags"] = [flag for flag in flags if isinstance(flag, str) and flag in _FLAGS]
+    if isinstance(page.get("flags"), list):
+        page["flags"] = known_flags(page["flags"])
     reader = page.get("reader")
     if reader is not None and not _known(reader, names):
         page["reader"] = None

@@ -31,7 +31,7 @@ import attrs
 import cattrs
 from returns.result import Failure, Result, Success
 
-from webdistill.adapters.store import codec
+from webdistill.adapters.store import closed, codec
 from webdistill.adapters.store.memory import (
     OBJECT_OVERHEAD,
     MemoryStore,
@@ -132,9 +132,18 @@ class StoredResults:
     """Implements `ResultStore` on a `Store`."""
 
     def __init__(
-        self, store: Store, *, max_results: int, max_chars: int, ttl_s: float = RESULT_TTL_S
+        self,
+        store: Store,
+        *,
+        max_results: int,
+        max_chars: int,
+        ttl_s: float = RESULT_TTL_S,
+        others_write: frozenset[str] | None = None,
     ) -> None:
+        """`others_write`: the store can be written by other programs (Redis); its entries
+        are then read back in closed forms (`closed.py`), names only from this set."""
         self._store = store
+        self._others_write = others_write
         #: A memory store keeps results as objects (no other process or release reads it).
         self._memory = store if isinstance(store, MemoryStore) else None
         self._scope_keys: dict[str, tuple[str, str]] = {}
@@ -214,6 +223,12 @@ class StoredResults:
             outcomes = _converter.structure(data.get("outcomes"), tuple[kind, ...])  # type: ignore[valid-type]
         except (cattrs.BaseValidationError, TypeError, ValueError, KeyError):
             return Failure(not_found(response_id))
+        names = self._others_write
+        if names is not None:
+            if tool == "web_search":
+                outcomes = tuple(closed.closed_search(o, names) for o in outcomes)
+            else:
+                outcomes = tuple(closed.closed_fetch(o, names) for o in outcomes)
         if tool == "web_search":
             return Success(StoredResult(response_id, tool, searches=outcomes))
         return Success(StoredResult(response_id, tool, pages=outcomes))
