@@ -54,7 +54,7 @@ async def _stored_text(tool: str, poison: Any) -> tuple[str, str]:
                     outcome = (await kit.search({"query": "tide pools"})).unwrap()[0]
                 response_id = outcome.response_id
                 assert response_id is not None
-            assert _poison(cache, "result-ring", lambda d: poison(d)) >= 1
+            assert _poison(cache, "result-ring", poison) >= 1
             async with build(_config(base, cache), resolver=FakeResolver({})) as kit:
                 stored = (await kit.get_result({"response_id": response_id})).unwrap()
     return stored_to_text(stored, fence=True), str(stored_to_jsonable(stored))
