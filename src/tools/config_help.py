@@ -133,7 +133,11 @@ HELP: dict[str, tuple[str, str]] = {
         "connections to one host at once (politeness towards each site; `WEB_CONCURRENCY` "
         "bounds all of them).",
     ),
-    "WEB_RESPECT_ROBOTS": ("Pages and safety", "obey robots.txt (RFC 9309) before fetching."),
+    "WEB_RESPECT_ROBOTS": (
+        "Pages and safety",
+        "obey robots.txt (RFC 9309) before fetching: the page asked for, every redirect hop, "
+        "and every request a rendered page makes.",
+    ),
     "WEB_FENCE_UNTRUSTED": (
         "Pages and safety",
         'wrap web text in a labelled "untrusted data" fence.',

@@ -38,6 +38,7 @@ from webdistill.adapters.http.guard import (
     GuardedResolver,
     guarded_socket_factory,
 )
+from webdistill.adapters.http.hop_check import HOP_CHECK
 from webdistill.adapters.http.proxy import (
     Pinned,
     ProxyNameResolver,
@@ -281,6 +282,12 @@ class GuardedClient:
                                   outcome=error.code.value)  # fmt: skip
                 return Failure(with_hop(error, current, hop))
             clean = checked.unwrap()
+            extra = HOP_CHECK.get()
+            refusal = await extra(clean) if extra is not None else None
+            if refusal is not None:  # e.g. robots.txt closes this hop (hop_check.py)
+                audit.log_request(clean, hop=hop, attempt=0, status=None, size=0, ms=0.0,
+                                  outcome=refusal.code.value)  # fmt: skip
+                return Failure(with_hop(refusal, current, hop))
             hops.append(clean)
             hop_headers = None
             if headers:

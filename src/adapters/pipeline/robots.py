@@ -5,7 +5,10 @@ no rules (allowed) except 429, which like 5xx or an unreachable server means com
 disallow. robots.txt is fetched through the same guarded client as pages (so the SSRF policy
 applies to it too), once per origin: answers are cached per origin with a TTL (failures for
 at most a minute), the cache is bounded (least recently used origins go first), and
-concurrent reads of one origin share one fetch. Search passes straight through.
+concurrent reads of one origin share one fetch. Search passes straight through. The verdicts
+(`RobotsRules`) are asked of every hop the read makes (redirect targets, a markdown
+alternate: `http.hop_check`) and of every request a rendered page makes (the browser's
+guard), not only of the URL asked for.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import attrs
 from protego import Protego
 from returns.result import Failure, Result, Success
 
+from webdistill.adapters.http.hop_check import HOP_CHECK, checking
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchRequest, SearchQuery
 from webdistill.kernel.ports import WebBackend
@@ -132,6 +136,7 @@ class RobotsRules:
             return refusal.error
 
     async def _load(self, origin: str) -> _Rules:
+        HOP_CHECK.set(None)  # (this task's own context) robots.txt itself is not vetted by it
         url = f"{origin}/robots.txt"
         try:
             answer = await self._client.get(url, headers={"User-Agent": self.user_agent})
@@ -179,7 +184,8 @@ class RobotsGate:
         refusal = await self.rules.refusal(request.url)
         if refusal is not None:
             return Failure(refusal)
-        return await self._inner.extract(request)
+        with checking(self.rules.refusal):  # every redirect hop too, and each alternate's
+            return await self._inner.extract(request)
 
 
 class _PolicyRefusal(Exception):

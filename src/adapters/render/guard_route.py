@@ -8,8 +8,10 @@ guard, byte cap and audit log as any page read) or aborts it. Aborted: anything 
 the route; Chromium blocks `file:` from web pages itself), the skipped resource types
 (images, media, fonts by default), requests past the page's `max_requests` or `max_bytes`,
 and everything after the page's deadline. WebSockets are refused (`route_web_socket`).
-With robots.txt obeyed (`robots`), the document of a frame (an iframe's) is fetched only if
-its site's robots.txt allows it.
+With robots.txt obeyed (`robots`), every request the page makes (frames' documents, scripts,
+fetch/XHR) and every redirect hop of it is fetched only if its site's robots.txt allows it
+(`http.hop_check`): the check runs after the request is counted, so the robots.txt reads
+it causes are bounded by `max_requests` too.
 
 The byte cap holds for requests in flight together: each request reserves its share of
 what is left of the page's `max_bytes` before it is fetched, and that share is the guarded
@@ -31,12 +33,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from returns.result import Result, Success
 
 from webdistill.adapters.http import audit
+from webdistill.adapters.http.hop_check import HopCheck, checking
 from webdistill.kernel.errors import ErrorCode, WebError
 
 if TYPE_CHECKING:
@@ -73,7 +76,7 @@ class PageFetcher(Protocol):
 
 
 #: robots.txt's verdict on a URL: None when it may be read (`pipeline.robots.RobotsRules`).
-RobotsCheck = Callable[[str], Awaitable[WebError | None]]
+RobotsCheck = HopCheck
 
 
 class PageGuard:
@@ -143,14 +146,6 @@ class PageGuard:
                 self._refuse("navigation")
                 await _abort(route)
                 return
-        elif (
-            self._robots is not None
-            and _frame_document(route)
-            and await self._robots(request.url) is not None
-        ):  # the document of an iframe robots.txt closes
-            self._refuse("robots.txt")
-            await _abort(route)
-            return
         self.requests += 1
         self.in_flight += 1
         share = 0
@@ -218,9 +213,10 @@ class PageGuard:
         headers = {k: v for k, v in asked.items() if k.lower() in _PASSED}
         token = audit.current_tool.set("web_fetch render")
         try:
-            answer = await self._client.get(
-                request.url, headers=headers, timeout_s=left, max_bytes=share
-            )
+            with checking(self._robots):  # robots.txt on each hop (None: not obeyed)
+                answer = await self._client.get(
+                    request.url, headers=headers, timeout_s=left, max_bytes=share
+                )
         finally:
             audit.current_tool.reset(token)
         if not isinstance(answer, Success):
@@ -264,15 +260,6 @@ def _top_document(route: Route) -> bool:
     try:
         request = route.request
         return request.is_navigation_request() and request.frame.parent_frame is None
-    except Exception:  # noqa: BLE001 - Playwright raises for requests without a frame
-        return False
-
-
-def _frame_document(route: Route) -> bool:
-    """Whether `route` loads the document of one of the page's frames (an iframe's)."""
-    try:
-        request = route.request
-        return request.is_navigation_request() and request.frame.parent_frame is not None
     except Exception:  # noqa: BLE001 - Playwright raises for requests without a frame
         return False
 
