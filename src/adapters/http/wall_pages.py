@@ -66,12 +66,14 @@ _CHALLENGE_ONLY: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
             r"<form[^>]{0,200}id=[\"']challenge-form",
         ),
     ),
+    # (DataDome's two kinds of marker apart: "dd" is on nearly every page, and the loader's
+    # pattern alone starts with a literal, which the regex engine scans for fast)
+    ("datadome", ("dd",), re.compile(r"var\s+dd\s*=\s*\{\s*['\"]rt['\"]")),
     (
         "datadome",
-        ("dd", "captcha-delivery.com"),
+        ("captcha-delivery.com",),
         re.compile(
-            r"var\s+dd\s*=\s*\{\s*['\"]rt['\"]|geo\.captcha-delivery\.com/(captcha|interstitial)|"
-            r"ct\.captcha-delivery\.com/[ic]\.js",
+            r"geo\.captcha-delivery\.com/(captcha|interstitial)|ct\.captcha-delivery\.com/[ic]\.js"
         ),
     ),
     (

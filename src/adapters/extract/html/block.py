@@ -91,10 +91,12 @@ class Block:
         return len(self._text.split())
 
     def stopwords_density(self, stopwords: frozenset[str]) -> float:
-        words = self._text.split()
+        # (lowering the text, not each word: the same words, as no character lowers to or
+        # from a blank and a final sigma's context ends at a blank)
+        words = self._text.lower().split()
         if not words:
             return 0.0
-        return sum(w.lower() in stopwords for w in words) / len(words)
+        return len([w for w in words if w in stopwords]) / len(words)
 
     def links_density(self) -> float:
         return self.chars_count_in_links / len(self._text) if self._text else 0.0
@@ -158,10 +160,18 @@ def text_of(element: etree._Element) -> str:
     return str(etree.tostring(element, method="text", encoding=str, with_tail=False))
 
 
+#: An absolute http(s) URL that `urljoin` returns unchanged whatever the base: a host, and
+#: no separator with nothing after it (an empty query `?`, fragment `#` or path parameters
+#: `;`, which `urlunparse` drops). (A host `urlsplit` rejects, a bad IPv6 or non-ASCII one,
+#: makes `absolute_url` answer the href too.) Most links of a news page are such, and
+#: `urljoin` costs microseconds each.
+_KEPT_AS_IS = re.compile(r"https?://[^/?#]+(?:/[^?#]*(?<!;))?(?:\?[^#]+)?(?:#.+)?")
+
+
 def absolute_url(href: str, base: str | None) -> str:
     """`href` resolved against `base` (when given); whitespace removed."""
     href = "".join(href.split())
-    if not base:
+    if not base or _KEPT_AS_IS.fullmatch(href):
         return href
     try:
         return urljoin(base, href)

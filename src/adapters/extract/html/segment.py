@@ -163,34 +163,48 @@ class BlockMaker:
     def walk(self, root: etree._Element) -> list[Block]:
         """All blocks under `root`, in document order."""
         self.chars = max(1, self.measures.total)
-        stack: list[tuple[etree._Element, int, tuple[object, ...] | None]] = [(root, 0, None)]
+        # (element, depth, what entering did or None before entering, its lowered tag)
+        stack: list[tuple[etree._Element, int, tuple[object, ...] | None, str]] = [
+            (root, 0, None, "")
+        ]
+        pop, push, blocks, add = stack.pop, stack.append, self.blocks, self._add
         in_link = 0
         while stack:
-            if len(self.blocks) >= MAX_BLOCKS:
+            if len(blocks) >= MAX_BLOCKS:
                 self.truncated = True
                 break
-            element, depth, undo = stack.pop()
+            element, depth, undo, tag = pop()
             if undo is not None:  # leaving `element`
-                in_link -= self._leave(element, undo)
-                self._add(element.tail, link=in_link > 0)
+                in_link -= self._leave(element, tag, undo)
+                tail = element.tail
+                if tail:
+                    add(tail, link=in_link > 0)
                 continue
-            tag = element.tag if isinstance(element.tag, str) else ""
-            tag = tag.lower()
+            tag = element.tag
+            tag = tag.lower() if isinstance(tag, str) else ""
             if not tag or tag in SKIP_TAGS or depth > MAX_DEPTH:
                 if tag and depth > MAX_DEPTH:
-                    self._add(" " + text_of(element) + " ")
-                self._add(element.tail, link=in_link > 0)
+                    add(" " + text_of(element) + " ")
+                tail = element.tail
+                if tail:
+                    add(tail, link=in_link > 0)
                 continue
             entered = self._enter(element, tag, in_link > 0)
             if entered is None:  # consumed whole (pre, data table, img, br)
-                self._add(element.tail, link=in_link > 0)
+                tail = element.tail
+                if tail:
+                    add(tail, link=in_link > 0)
                 continue
             if tag == "a" and not is_bookmark(element):
                 in_link += 1
-            stack.append((element, depth, entered))
-            self._add(element.text, link=in_link > 0)
-            for child in reversed(element):
-                stack.append((child, depth + 1, None))
+            push((element, depth, entered, tag))
+            text = element.text
+            if text:
+                add(text, link=in_link > 0)
+            if len(element):
+                depth += 1
+                for child in reversed(element):
+                    push((child, depth, None, ""))
         self._close()
         return self.blocks
 
@@ -310,11 +324,10 @@ class BlockMaker:
             self._open("p", self.indent if tag in {"p", "div", "dd"} and self.indent else "")
         return (boiler, is_main, "block")
 
-    def _leave(self, element: etree._Element, undo: tuple[object, ...]) -> int:
-        """Undo what entering did; returns 1 when leaving a link."""
+    def _leave(self, element: etree._Element, tag: str, undo: tuple[object, ...]) -> int:
+        """Undo what entering did (to `element` of lowered `tag`); returns 1 when leaving a link."""
         boiler, is_main, what = undo[0], undo[1], undo[2]
         left_link = 0
-        tag = element.tag.lower() if isinstance(element.tag, str) else ""
         if tag == "code":
             self.code_depth -= 1
         if what == "a":
