@@ -2,7 +2,8 @@
 
 The reader skips `urljoin` for links it would return unchanged (`block._KEPT_AS_IS`); for
 every href and base, the result must equal `urljoin`'s, whitespace removed and a
-`ValueError` (a bad IPv6 host) answered with the href, as before the shortcut. The pieces
+`ValueError` (a bad IPv6 host) answered with the href, as before the shortcuts (links
+unchanged, paths from the root put after the base's scheme and host). The pieces
 are the separators `urlsplit`/`urlunparse` treat specially (empty query, fragment and
 path parameters, brackets, non-ASCII hosts, dot segments, upper-case schemes).
 """
@@ -26,7 +27,8 @@ _PIECES = st.lists(st.sampled_from(_PIECE_TEXTS), max_size=9).map("".join)
 _BASES = st.sampled_from(
     ["https://example.org/a/b", "http://example.org/a/", "https://example.org", "HTTPS://X.org/",
      "ftp://files.example/dir/", "https://[::1/", "mailto:someone@example.org", "/relative",
-     "https://example.org/a;p?q#f", "https://bücher.example/x"]
+     "https://example.org/a;p?q#f", "https://bücher.example/x", "https:///no-host",
+     "http://user@Example.ORG:8080/x?y#z"]
 )  # fmt: skip
 
 
@@ -50,10 +52,23 @@ def _joined(href: str, base: str) -> str:
 @example("https://\uff0fhost/x", "https://example.org/")  # NFKC "/" in the host: ValueError
 @example("http://example.org/a/../b", "https://example.org/")  # another scheme: as is
 @example("https://example.org/a/../b", "https://example.org/")  # dot segments: kept
+@example("/a/../b", "https://example.org/x/")  # dot segments of a path: resolved
+@example("/a/.", "https://example.org/x/")
+@example("/a/..;p", "https://example.org/x/")
+@example("/a;", "https://example.org/x/")
+@example("/a?", "https://example.org/x/")
+@example("/a#", "https://example.org/x/")
+@example("/a?q#f", "HTTPS://Example.ORG/x/")  # the scheme lowered, the host as written
+@example("/a", "mailto:someone@example.org")
+@example("/a", "https:///no-host")
+@example("/a", "https://[::1/")  # a bad base: ValueError, the href
+@example("//host/a", "https://example.org/x/")  # a host of its own
 def test_absolute_url_is_urljoin(href: str, base: str) -> None:
     assert absolute_url(href, base) == _joined(href, base)
 
 
-@given(st.sampled_from(["http://", "https://"]), st.text(max_size=40), _BASES)
+@given(
+    st.sampled_from(["http://", "https://", "/", "//", "/a/", "/."]), st.text(max_size=40), _BASES
+)
 def test_absolute_http_links_of_any_text(scheme: str, rest: str, base: str) -> None:
     assert absolute_url(scheme + rest, base) == _joined(scheme + rest, base)

@@ -6,8 +6,9 @@ heading), so jusText's classifier runs on it unchanged.
 
 from __future__ import annotations
 
+import functools
 import re
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
@@ -166,6 +167,21 @@ def text_of(element: etree._Element) -> str:
 #: makes `absolute_url` answer the href too.) Most links of a news page are such, and
 #: `urljoin` costs microseconds each.
 _KEPT_AS_IS = re.compile(r"https?://[^/?#]+(?:/[^?#]*(?<!;))?(?:\?[^#]+)?(?:#.+)?")
+#: A path from the root (`/a/b?q#f`) that `urljoin` puts after the base's scheme and host
+#: unchanged: the same empty separators aside, and no `.` or `..` segment (no `/.` at all).
+_FROM_ROOT = re.compile(r"/(?![/.])(?:[^?#]*[^?#;])?(?:\?[^#]+)?(?:#.+)?")
+
+
+@functools.lru_cache(maxsize=64)
+def _origin(base: str) -> str | None:
+    """`scheme://host` of an http(s) `base` with a host, as `urljoin` writes it; else None."""
+    try:
+        parts = urlsplit(base)
+    except ValueError:
+        return None
+    if parts.scheme not in {"http", "https"} or not parts.netloc:
+        return None
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def absolute_url(href: str, base: str | None) -> str:
@@ -173,6 +189,10 @@ def absolute_url(href: str, base: str | None) -> str:
     href = "".join(href.split())
     if not base or _KEPT_AS_IS.fullmatch(href):
         return href
+    if href[:1] == "/" and "/." not in href and _FROM_ROOT.fullmatch(href):
+        origin = _origin(base)
+        if origin is not None:
+            return origin + href
     try:
         return urljoin(base, href)
     except ValueError:
