@@ -111,9 +111,13 @@ class Block:
         if self.kind in {"pre", "table"}:
             self.md = clean_chars("".join(self.md_parts))
         else:
-            lines = clean_chars("".join(self.md_parts)).split(BR)
-            md = _join_lines([" ".join(ln.split()) for ln in lines], self.kind != "heading")
-            self.md = _SPACE_AFTER_LINK.sub(r"\1\2", md)
+            md = clean_chars("".join(self.md_parts))
+            if BR in md:
+                lines = md.split(BR)
+                md = _join_lines([" ".join(ln.split()) for ln in lines], self.kind != "heading")
+            else:  # one line (what `_join_lines` makes of it)
+                md = " ".join(md.split())
+            self.md = _SPACE_AFTER_LINK.sub(r"\1\2", md) if "](" in md else md
 
 
 def _join_lines(lines: list[str], paragraphs: bool) -> str:

@@ -217,13 +217,16 @@ class BlockMaker:
             return 0
         if tag == "footer" and self.quote_depth:
             return 0  # a quotation's attribution
-        if tag in BOILERPLATE_TAGS or element.get("role") in {"navigation", "complementary"}:
+        named = bool(element.attrib)  # (most elements have no attribute to look at)
+        if tag in BOILERPLATE_TAGS or (
+            named and element.get("role") in {"navigation", "complementary"}
+        ):
             return HARD
         if tag == "header" and self.main_depth == 0 and self.main is not None:
             return HARD
-        if is_hidden(element) or (cls and screen_reader_class(cls)) or tag == "label":
+        if (named and (is_hidden(element) or (cls and screen_reader_class(cls)))) or tag == "label":
             return HARD  # (a <label> names a form control: a poll's options, a log-in field)
-        if self.main is not None and self.main_depth == 0 and is_closed_overlay(element):
+        if self.main is not None and self.main_depth == 0 and named and is_closed_overlay(element):
             return HARD  # a closed dialog outside the article (log-in forms, overlays)
         names = (cls or "") + " " + (element.get("id") or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
@@ -391,9 +394,12 @@ class BlockMaker:
         self.hidden_stack.append(is_styled_hidden(element))
         self.hidden_depth += self.hidden_stack[-1]
         self.owners.append(element)
+        if main:
+            self.main_depth += 1
+        if not boiler:
+            return
         self.boiler_depth += boiler == HARD
         self.discussion_depth += boiler == DISCUSSION
-        self.main_depth += main
         if boiler in {SOFT, DISCUSSION}:
             self.region_count += 1
             self.regions.append(self.region_count)
@@ -405,9 +411,12 @@ class BlockMaker:
             self.hidden_depth -= self.hidden_stack.pop()
         if self.owners:
             self.owners.pop()
+        if main:
+            self.main_depth -= 1
+        if not boiler:
+            return
         self.boiler_depth -= boiler == HARD
         self.discussion_depth -= boiler == DISCUSSION
-        self.main_depth -= bool(main)
         if boiler in {SOFT, DISCUSSION} and self.regions:
             self.regions.pop()
 
