@@ -180,8 +180,8 @@ class BlockMaker:
                 if tail:
                     add(tail, link=in_link > 0)
                 continue
-            tag = element.tag
-            tag = tag.lower() if isinstance(tag, str) else ""
+            name = element.tag
+            tag = name.lower() if isinstance(name, str) else ""
             if not tag or tag in SKIP_TAGS or depth > MAX_DEPTH:
                 if tag and depth > MAX_DEPTH:
                     add(" " + text_of(element) + " ")
