@@ -2,6 +2,7 @@
 
 `dump` runs `extract_html` on every `.html` page under the shared benchmark's data folder
 (1,152 pages) with the page's URL-less defaults, with images as links and as alt text, and
+with the page's own URL when its dataset's `urls.json` has one (links resolved), and
 writes every field of each `Document` to a JSON file. Run it on the code before the change
 (an export of main's `src` on PYTHONPATH) and after it, then `compare` says how many pages
 differ and shows the first differences. Not a test: it needs the benchmark data, which is
@@ -24,21 +25,38 @@ from pathlib import Path
 
 import attrs
 
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "bench" / "extraction" / "data"
+HERE = Path(__file__).resolve()
+#: The shared data beside the checkout (/work/main) or beside a worktree's parent (/work/wt/x).
+DATA = next(
+    (
+        base / "shared" / "bench" / "extraction" / "data"
+        for base in HERE.parents
+        if (base / "shared" / "bench" / "extraction" / "data").is_dir()
+    ),
+    HERE.parent.parent.parent / "shared" / "bench" / "extraction" / "data",
+)
 
 
 def dump(data: Path, out: Path) -> int:
     from webdistill.adapters.extract.html.reader import extract_html
 
     pages = sorted(data.rglob("*.html"))
+    urls: dict[str, str] = {}
+    for listing in data.glob("*/urls.json"):
+        for stem, url in json.loads(listing.read_text()).items():
+            urls[f"{listing.parent.name}/{stem}"] = url
     results: dict[str, object] = {}
     for page in pages:
         html = page.read_bytes()
         name = str(page.relative_to(data))
-        results[name] = {
+        result = {
             "links": attrs.asdict(extract_html(html)),
             "alt_text": attrs.asdict(extract_html(html, image_links=False)),
         }
+        url = urls.get(f"{page.relative_to(data).parts[0]}/{page.stem}")
+        if url:
+            result["with_url"] = attrs.asdict(extract_html(html, url))
+        results[name] = result
     out.write_text(json.dumps(results, ensure_ascii=False, sort_keys=True))
     import webdistill
 
@@ -55,7 +73,7 @@ def compare(before: Path, after: Path, show: int) -> int:
     differ = [name for name in sorted(old) if old[name] != new[name]]
     print(f"{len(old)} pages compared, {len(differ)} differ")
     for name in differ[:show]:
-        for mode in ("links", "alt_text"):
+        for mode in old[name]:
             for field, value in old[name][mode].items():
                 if new[name][mode].get(field) != value:
                     print(f"  {name} [{mode}] {field}: {str(value)[:80]!r} -> "

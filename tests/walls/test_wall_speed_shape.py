@@ -6,6 +6,7 @@ writes a marker in capitals is still a wall."""
 from __future__ import annotations
 
 import re
+import sys
 
 from webdistill.adapters.http import wall_pages
 
@@ -42,6 +43,35 @@ def test_every_challenge_marker_is_written_in_lower_case() -> None:
         assert not pattern.flags & re.IGNORECASE, vendor
         literal = re.sub(r"\\[A-Za-z]", "", pattern.pattern)  # escapes such as \s, \b
         assert literal == literal.lower(), vendor
+
+
+def test_every_challenge_marker_is_ascii() -> None:
+    # (`_lowered` leaves characters outside ASCII as they are: only ASCII markers see the
+    # markup as `str.lower` makes it)
+    for vendor, needles, pattern in wall_pages._CHALLENGE_ONLY:
+        assert all(n.isascii() for n in needles), vendor
+        assert pattern.pattern.isascii(), vendor
+
+
+def test_only_two_characters_outside_ascii_lower_to_ascii() -> None:
+    # What `_lowered` relies on, checked over all of Unicode as this Python knows it: every
+    # other character lowers to one character outside ASCII of the same kind for the regex
+    # engine (`\w` is alphanumeric or "_", `\s` is a blank, `\d` a decimal digit).
+    odd = []
+    for code in range(128, sys.maxunicode + 1):
+        char = chr(code)
+        low = char.lower()
+        if low == char:
+            continue  # (most characters: no case)
+        if (
+            len(low) != 1
+            or low.isascii()
+            or low.isalnum() != char.isalnum()
+            or low.isspace() != char.isspace()
+            or low.isdecimal() != char.isdecimal()
+        ):
+            odd.append(char)
+    assert tuple(odd) == wall_pages._LOWERS_TO_ASCII
 
 
 def test_markers_in_any_case_are_found() -> None:

@@ -6,8 +6,9 @@ heading), so jusText's classifier runs on it unchanged.
 
 from __future__ import annotations
 
+import functools
 import re
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
@@ -91,10 +92,12 @@ class Block:
         return len(self._text.split())
 
     def stopwords_density(self, stopwords: frozenset[str]) -> float:
-        words = self._text.split()
+        # (lowering the text, not each word: the same words, as no character lowers to or
+        # from a blank and a final sigma's context ends at a blank)
+        words = self._text.lower().split()
         if not words:
             return 0.0
-        return sum(w.lower() in stopwords for w in words) / len(words)
+        return len([w for w in words if w in stopwords]) / len(words)
 
     def links_density(self) -> float:
         return self.chars_count_in_links / len(self._text) if self._text else 0.0
@@ -108,9 +111,13 @@ class Block:
         if self.kind in {"pre", "table"}:
             self.md = clean_chars("".join(self.md_parts))
         else:
-            lines = clean_chars("".join(self.md_parts)).split(BR)
-            md = _join_lines([" ".join(ln.split()) for ln in lines], self.kind != "heading")
-            self.md = _SPACE_AFTER_LINK.sub(r"\1\2", md)
+            md = clean_chars("".join(self.md_parts))
+            if BR in md:
+                lines = md.split(BR)
+                md = _join_lines([" ".join(ln.split()) for ln in lines], self.kind != "heading")
+            else:  # one line (what `_join_lines` makes of it)
+                md = " ".join(md.split())
+            self.md = _SPACE_AFTER_LINK.sub(r"\1\2", md) if "](" in md else md
 
 
 def _join_lines(lines: list[str], paragraphs: bool) -> str:
@@ -158,11 +165,38 @@ def text_of(element: etree._Element) -> str:
     return str(etree.tostring(element, method="text", encoding=str, with_tail=False))
 
 
+#: An absolute http(s) URL that `urljoin` returns unchanged whatever the base: a host, and
+#: no separator with nothing after it (an empty query `?`, fragment `#` or path parameters
+#: `;`, which `urlunparse` drops). (A host `urlsplit` rejects, a bad IPv6 or non-ASCII one,
+#: makes `absolute_url` answer the href too.) Most links of a news page are such, and
+#: `urljoin` costs microseconds each.
+_KEPT_AS_IS = re.compile(r"https?://[^/?#]+(?:/[^?#]*(?<!;))?(?:\?[^#]+)?(?:#.+)?")
+#: A path from the root (`/a/b?q#f`) that `urljoin` puts after the base's scheme and host
+#: unchanged: the same empty separators aside, and no `.` or `..` segment (no `/.` at all).
+_FROM_ROOT = re.compile(r"/(?![/.])(?:[^?#]*[^?#;])?(?:\?[^#]+)?(?:#.+)?")
+
+
+@functools.lru_cache(maxsize=64)
+def _origin(base: str) -> str | None:
+    """`scheme://host` of an http(s) `base` with a host, as `urljoin` writes it; else None."""
+    try:
+        parts = urlsplit(base)
+    except ValueError:
+        return None
+    if parts.scheme not in {"http", "https"} or not parts.netloc:
+        return None
+    return f"{parts.scheme}://{parts.netloc}"
+
+
 def absolute_url(href: str, base: str | None) -> str:
     """`href` resolved against `base` (when given); whitespace removed."""
     href = "".join(href.split())
-    if not base:
+    if not base or _KEPT_AS_IS.fullmatch(href):
         return href
+    if href[:1] == "/" and "/." not in href and _FROM_ROOT.fullmatch(href):
+        origin = _origin(base)
+        if origin is not None:
+            return origin + href
     try:
         return urljoin(base, href)
     except ValueError:

@@ -79,12 +79,38 @@ DISCUSSION = 3
 HARD_NAME_MAX_SHARE = 0.6
 
 
+def _token_body(words: str) -> re.Pattern[str]:
+    """`_token_pattern(words)` for one blank-free token, matched whole (`fullmatch`): the
+    pattern only ever matches whole tokens, so a string matches it when one of its tokens
+    does, and tokens repeat across a page's class strings far more than the strings do."""
+    return re.compile(
+        rf"(?!{_MODIFIER})(?:(?:{words})(?:[-_]\S*)?|\S*[-_](?:{words}))", re.IGNORECASE
+    )
+
+
+_ALWAYS_TOKEN = _token_body(_ALWAYS_FURNITURE)
+_MAYBE_TOKEN = _token_body(_MAYBE_FURNITURE)
+
+
+@functools.lru_cache(maxsize=16384)
+def _token_verdict(token: str) -> int:
+    if _ALWAYS_TOKEN.fullmatch(token):
+        return HARD
+    return SOFT if _MAYBE_TOKEN.fullmatch(token) else 0
+
+
 @functools.lru_cache(maxsize=4096)
 def furniture_verdict(names: str) -> int:
-    """HARD, SOFT or 0 for a class/id string (cached: pages repeat their class names)."""
-    if ALWAYS_BOILERPLATE_NAME.search(names):
-        return HARD
-    return SOFT if BOILERPLATE_NAME.search(names) else 0
+    """HARD, SOFT or 0 for a class/id string (cached: pages repeat their class names): HARD
+    when a token matches `ALWAYS_BOILERPLATE_NAME`, else SOFT when one matches
+    `BOILERPLATE_NAME` (decided token by token, with the tokens' verdicts cached)."""
+    verdict = 0
+    for token in names.split():
+        found = _token_verdict(token)
+        if found == HARD:
+            return HARD
+        verdict = verdict or found
+    return verdict
 
 
 _HIDDEN_STYLE = re.compile(r"(?:display\s*:\s*none|visibility\s*:\s*hidden)", re.IGNORECASE)

@@ -14,8 +14,6 @@ cut (in document order) and flagged.
 
 from __future__ import annotations
 
-from operator import add
-
 from lxml import etree
 
 from webdistill.adapters.extract.html.candidate import (
@@ -110,6 +108,27 @@ def _record(out: Measures, element: etree._Element, tag: str, count: int, articl
     return articles
 
 
+def _carry(
+    sizes: list[int],
+    tail: str | None,
+    tag: str,
+    *own: int,
+) -> None:
+    """Add a closed element's sizes (and its tail's) to its parent's `sizes`, in place."""
+    count, articles, prose, blocks, blockish, links, commas = own
+    if tail:
+        sizes[0] += count + len(tail)
+        sizes[6] += commas + tail.count(",")
+    else:
+        sizes[0] += count
+        sizes[6] += commas
+    sizes[1] += articles
+    sizes[2] += prose
+    sizes[3] += blocks or tag in _BLOCK_CHILD_TAGS
+    sizes[4] += blockish or is_blockish(tag)
+    sizes[5] += links
+
+
 def measure(root: etree._Element) -> Measures:
     """Measure `root` in one pass (see the module docstring)."""
     out = Measures()
@@ -156,17 +175,8 @@ def measure(root: etree._Element) -> Measures:
             )
         if prose:
             out.prose_under[element] = prose
-        tail = element.tail or ""
-        carried = (
-            count + len(tail),
-            articles,
-            prose,
-            blocks or tag in _BLOCK_CHILD_TAGS,
-            blockish or is_blockish(tag),
-            links,
-            commas + tail.count(","),
-        )
-        stack[-1] = list(map(add, stack[-1], carried))
+        own = (count, articles, prose, blocks, blockish, links, commas)
+        _carry(stack[-1], element.tail, tag, *own)
     out.best = readability.best
     out.total = stack[0][0]
     out.articles = stack[0][1]

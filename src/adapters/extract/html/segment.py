@@ -163,34 +163,48 @@ class BlockMaker:
     def walk(self, root: etree._Element) -> list[Block]:
         """All blocks under `root`, in document order."""
         self.chars = max(1, self.measures.total)
-        stack: list[tuple[etree._Element, int, tuple[object, ...] | None]] = [(root, 0, None)]
+        # (element, depth, what entering did or None before entering, its lowered tag)
+        stack: list[tuple[etree._Element, int, tuple[object, ...] | None, str]] = [
+            (root, 0, None, "")
+        ]
+        pop, push, blocks, add = stack.pop, stack.append, self.blocks, self._add
         in_link = 0
         while stack:
-            if len(self.blocks) >= MAX_BLOCKS:
+            if len(blocks) >= MAX_BLOCKS:
                 self.truncated = True
                 break
-            element, depth, undo = stack.pop()
+            element, depth, undo, tag = pop()
             if undo is not None:  # leaving `element`
-                in_link -= self._leave(element, undo)
-                self._add(element.tail, link=in_link > 0)
+                in_link -= self._leave(element, tag, undo)
+                tail = element.tail
+                if tail:
+                    add(tail, link=in_link > 0)
                 continue
-            tag = element.tag if isinstance(element.tag, str) else ""
-            tag = tag.lower()
+            name = element.tag
+            tag = name.lower() if isinstance(name, str) else ""
             if not tag or tag in SKIP_TAGS or depth > MAX_DEPTH:
                 if tag and depth > MAX_DEPTH:
-                    self._add(" " + text_of(element) + " ")
-                self._add(element.tail, link=in_link > 0)
+                    add(" " + text_of(element) + " ")
+                tail = element.tail
+                if tail:
+                    add(tail, link=in_link > 0)
                 continue
             entered = self._enter(element, tag, in_link > 0)
             if entered is None:  # consumed whole (pre, data table, img, br)
-                self._add(element.tail, link=in_link > 0)
+                tail = element.tail
+                if tail:
+                    add(tail, link=in_link > 0)
                 continue
             if tag == "a" and not is_bookmark(element):
                 in_link += 1
-            stack.append((element, depth, entered))
-            self._add(element.text, link=in_link > 0)
-            for child in reversed(element):
-                stack.append((child, depth + 1, None))
+            push((element, depth, entered, tag))
+            text = element.text
+            if text:
+                add(text, link=in_link > 0)
+            if len(element):
+                depth += 1
+                for child in reversed(element):
+                    push((child, depth, None, ""))
         self._close()
         return self.blocks
 
@@ -203,13 +217,16 @@ class BlockMaker:
             return 0
         if tag == "footer" and self.quote_depth:
             return 0  # a quotation's attribution
-        if tag in BOILERPLATE_TAGS or element.get("role") in {"navigation", "complementary"}:
+        named = bool(element.attrib)  # (most elements have no attribute to look at)
+        if tag in BOILERPLATE_TAGS or (
+            named and element.get("role") in {"navigation", "complementary"}
+        ):
             return HARD
         if tag == "header" and self.main_depth == 0 and self.main is not None:
             return HARD
-        if is_hidden(element) or (cls and screen_reader_class(cls)) or tag == "label":
+        if (named and (is_hidden(element) or (cls and screen_reader_class(cls)))) or tag == "label":
             return HARD  # (a <label> names a form control: a poll's options, a log-in field)
-        if self.main is not None and self.main_depth == 0 and is_closed_overlay(element):
+        if self.main is not None and self.main_depth == 0 and named and is_closed_overlay(element):
             return HARD  # a closed dialog outside the article (log-in forms, overlays)
         names = (cls or "") + " " + (element.get("id") or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
@@ -310,11 +327,10 @@ class BlockMaker:
             self._open("p", self.indent if tag in {"p", "div", "dd"} and self.indent else "")
         return (boiler, is_main, "block")
 
-    def _leave(self, element: etree._Element, undo: tuple[object, ...]) -> int:
-        """Undo what entering did; returns 1 when leaving a link."""
+    def _leave(self, element: etree._Element, tag: str, undo: tuple[object, ...]) -> int:
+        """Undo what entering did (to `element` of lowered `tag`); returns 1 when leaving a link."""
         boiler, is_main, what = undo[0], undo[1], undo[2]
         left_link = 0
-        tag = element.tag.lower() if isinstance(element.tag, str) else ""
         if tag == "code":
             self.code_depth -= 1
         if what == "a":
@@ -378,9 +394,12 @@ class BlockMaker:
         self.hidden_stack.append(is_styled_hidden(element))
         self.hidden_depth += self.hidden_stack[-1]
         self.owners.append(element)
+        if main:
+            self.main_depth += 1
+        if not boiler:
+            return
         self.boiler_depth += boiler == HARD
         self.discussion_depth += boiler == DISCUSSION
-        self.main_depth += main
         if boiler in {SOFT, DISCUSSION}:
             self.region_count += 1
             self.regions.append(self.region_count)
@@ -392,9 +411,12 @@ class BlockMaker:
             self.hidden_depth -= self.hidden_stack.pop()
         if self.owners:
             self.owners.pop()
+        if main:
+            self.main_depth -= 1
+        if not boiler:
+            return
         self.boiler_depth -= boiler == HARD
         self.discussion_depth -= boiler == DISCUSSION
-        self.main_depth -= bool(main)
         if boiler in {SOFT, DISCUSSION} and self.regions:
             self.regions.pop()
 
