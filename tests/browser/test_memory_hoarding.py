@@ -4,8 +4,6 @@ Expected: the watch stops the render, the browser restarts, the next fetch rende
 
 from __future__ import annotations
 
-import time
-
 from aiohttp import web
 
 from tests.browser.site import browser_or_skip
@@ -48,12 +46,10 @@ async def test_array_buffer_hoarding_is_stopped_and_next_fetch_renders() -> None
         browser_memory_mb=400,
     )
     async with serve(app) as base, build(config) as toolkit:
-        started = time.monotonic()
         first = (await toolkit.fetch({"url": base + "/hog"})).unwrap()[0]
-        took = time.monotonic() - started
         second = (await toolkit.fetch({"url": base + "/plain"})).unwrap()[0]
     assert first.page is not None, first.error
-    print("hog:", first.page.reader, first.page.notice, f"{took:.1f}s")
-    assert first.page.reader is None and "browser" in (first.page.notice or ""), first.page.notice
-    assert took < 9, f"the hog ran {took:.1f}s: not stopped by the watch"
+    # Stopped by the memory watch (its notice), not by the render's deadline.
+    assert first.page.reader is None, first.page.notice
+    assert "400 MiB limit" in (first.page.notice or ""), first.page.notice
     assert second.page is not None and second.page.reader == "browser", second
