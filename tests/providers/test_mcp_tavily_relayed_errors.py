@@ -1,4 +1,5 @@
-"""Issue 28 attack: the MCP bridge reading the errors the real tavily-mcp server writes.
+"""The MCP bridge reads the errors the real tavily-mcp server relays as the direct Tavily
+provider reads the same bodies (issue 28, found by an attack test).
 
 Shape source: tavily-ai/tavily-mcp `src/index.ts` @7bcf907 (CallTool handler's catch):
 an axios error that `search()` does not itself rewrite (every status but 401 and 429) is
@@ -15,10 +16,10 @@ from pathlib import Path
 
 from mcp.types import CallToolResult, TextContent
 
-from webdistill.adapters.providers.mcp_bridge import rows_of
+from webdistill.adapters.providers.mcp_bridge import rows_of, tool_error
 from webdistill.kernel.errors import ErrorCode
 
-FIXTURES = Path(__file__).parent.parent / "providers" / "fixtures" / "tavily"
+FIXTURES = Path(__file__).parent / "fixtures" / "tavily"
 DOCS = "\nDocumentation: https://docs.tavily.com/documentation/api-reference/endpoint/search"
 
 
@@ -39,3 +40,11 @@ def test_tavily_mcp_relayed_400_is_not_a_retryable_outage() -> None:
     error = rows_of(relayed("error-400.json")).failure()
     # "Invalid topic. Must be ..." is a refused value: retrying the same call cannot help.
     assert not error.retryable, (error.code, error.message)
+
+
+def test_a_relayed_outage_stays_retryable_and_a_relayed_status_decides() -> None:
+    # axios' own message, relayed when the upstream body is no JSON object (index.ts @7bcf907).
+    outage = tool_error("Tavily API error: Request failed with status code 502")
+    assert outage.code is ErrorCode.PROVIDER_UNAVAILABLE and outage.retryable
+    refused = tool_error("Tavily API error: Request failed with status code 400")
+    assert not refused.retryable
