@@ -6,7 +6,8 @@ entries "amazon.com" and "aliexpress.com", and of "spotify.com" (`si`), "twitter
 (`s`), "linkedin.com" (`trk`), "reddit.com" (`share_id`, `rdt`) and "youtube.com"
 (`feature`) the share-link names only, and of "tiktok.com" its share-link names (their
 other names, such as Reddit's `keyword` or `domain`, may select content). X is Twitter
-renamed: Brave scopes its Twitter names to twitter.com and x.com alike (`tracking.brave`), and so is `s` here. Licence: MIT,
+renamed: Brave scopes its Twitter names to twitter.com and x.com alike (`tracking.brave`),
+and so is `s` here. Licence: MIT,
 Copyright (c) 2021 DrKain (the repository's LICENSE; the notice is kept here).
 Names are compared in lower case.
 
