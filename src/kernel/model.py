@@ -12,6 +12,7 @@ from typing import Literal, overload
 import attrs
 
 from webdistill.kernel.errors import WebError
+from webdistill.kernel.regions import iso_region
 
 TimeRange = Literal["day", "week", "month", "year"]
 SafeSearch = Literal["off", "moderate", "strict"]
@@ -36,8 +37,9 @@ class SearchQuery:
     query: str
     max_results: int | None = None
     time_range: TimeRange | None = None
-    #: Country (ISO 3166-1 alpha-2, lower case, e.g. "de") and language (e.g. "en", "pt-br").
-    region: str | None = None
+    #: Country (ISO 3166-1 alpha-2, lower case, e.g. "de"; `uk` is read as `gb` here, once,
+    #: for every provider) and language (e.g. "en", "pt-br").
+    region: str | None = attrs.field(default=None, converter=iso_region)
     language: str | None = None
     safe_search: SafeSearch | None = None
     #: Bare, canonical domains; a domain covers its subdomains.

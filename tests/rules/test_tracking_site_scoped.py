@@ -63,3 +63,21 @@ def test_share_trackers_are_stripped_on_their_sites(url: str, clean: str) -> Non
 )
 def test_the_same_names_on_other_sites_are_content(url: str) -> None:
     assert strip_tracking(url) == url
+
+
+#: A TikTok "copy link" URL as published in a public README (search code corpus), with the
+#: share suffix TikTok's web app appends (`is_from_webapp`, `sender_device`) and `_r`.
+#: Names: tidy-url `data/rules.js` @234e706 (MIT) entry "tiktok.com". `lang` selects the
+#: page's language: kept.
+TIKTOK_SHARED = (
+    "https://www.tiktok.com/@matscode/video/7548933674947857671"
+    "?is_from_webapp=1&sender_device=pc&_r=1&lang=en"
+)
+
+
+def test_tiktok_share_suffix_is_stripped_on_tiktok_only() -> None:
+    assert strip_tracking(TIKTOK_SHARED) == (
+        "https://www.tiktok.com/@matscode/video/7548933674947857671?lang=en"
+    )
+    elsewhere = "https://example.org/app?sender_device=pc&_r=1"
+    assert strip_tracking(elsewhere) == elsewhere

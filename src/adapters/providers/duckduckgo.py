@@ -43,7 +43,7 @@ from webdistill.adapters.providers.paging import not_applied, page_through, site
 from webdistill.adapters.providers.rows import Answer, Rows, wanted
 from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.transport import exchange
-from webdistill.adapters.providers.value_lists import DDG_REGIONS
+from webdistill.adapters.providers.value_lists import DDG_REGIONS, MACROLANGUAGE_ALIASES
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.language_tags import parse_language, swapped_by_region
 from webdistill.kernel.model import SearchQuery
@@ -81,11 +81,17 @@ def region_code(query: SearchQuery) -> str:
     entries = _REGIONS.get(query.region or "")
     if not entries:
         return "wt-wt"
-    language = (query.language or "").split("-", 1)[0]
+    language = _base_language(query.language or "")
     for listed, kl in entries:
         if listed == language:
             return kl
     return entries[0][1]
+
+
+def _base_language(language: str) -> str:
+    """The language part of a tag as DuckDuckGo's list spells it (`no` is its `nb`)."""
+    base = language.split("-", 1)[0]
+    return MACROLANGUAGE_ALIASES.get(base, base)
 
 
 def unsupported(query: SearchQuery) -> tuple[str, ...]:
@@ -99,7 +105,7 @@ def unsupported(query: SearchQuery) -> tuple[str, ...]:
         why = f"DuckDuckGo lists no region {query.region.upper()!r}; all regions were searched"
         missing.append(not_applied(INFO, "region", why))
     elif entries and query.language is not None:
-        language = query.language.split("-", 1)[0]
+        language = _base_language(query.language)
         if all(listed != language for listed, _ in entries):
             why = (
                 f"DuckDuckGo lists no {language!r} region for {query.region!r}; its region "

@@ -40,7 +40,7 @@ from webdistill.adapters.providers.rows import (
 )
 from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.transport import fetch_rows
-from webdistill.adapters.providers.value_lists import ISO_COUNTRIES, ISO_EXCEPTIONAL
+from webdistill.adapters.providers.value_lists import ISO_COUNTRIES
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import SearchQuery
 
@@ -83,12 +83,11 @@ def body_for(query: SearchQuery, now: datetime | None = None) -> dict[str, objec
 
 
 def location_of(query: SearchQuery) -> str | None:
-    """Exa's `userLocation` ("the two-letter ISO country code"): an ISO 3166-1 code, `uk`
-    as ISO's reserved alias of `GB`; None for no region or one ISO does not assign."""
+    """Exa's `userLocation` ("the two-letter ISO country code"): an ISO 3166-1 code (`uk`
+    is already `gb`, see `kernel.regions`); None for no region or one ISO does not assign."""
     if query.region is None:
         return None
-    region = ISO_EXCEPTIONAL.get(query.region, query.region)
-    return region.upper() if region in ISO_COUNTRIES else None
+    return query.region.upper() if query.region in ISO_COUNTRIES else None
 
 
 def unsupported(query: SearchQuery) -> tuple[str, ...]:

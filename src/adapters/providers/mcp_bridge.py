@@ -99,6 +99,30 @@ _RATE_WORDS = re.compile(
     r"|duckduckgo's bot detection)\b",
     re.I,
 )
+#: An exhausted plan or credit balance relayed in the upstream's own words, which retrying
+#: cannot cure: Tavily's 432 body "This request exceeds your plan's set usage limit. Please
+#: upgrade your plan." (tests/providers/fixtures/tavily/error-432.json), Exa's 402 "You have
+#: run out of credits.", Serper's 400 "Not enough credits" -- the bodies the direct
+#: providers answer PROVIDER_RATE_LIMITED, not retryable.
+_QUOTA_WORDS = re.compile(
+    r"exceeds your plan's set usage limit|upgrade your plan|run out of credits"
+    r"|not enough credits",
+    re.I,
+)
+#: The HTTP status a relayed error names: Brave's server "429 Too Many Requests ...",
+#: mcp-searxng "SearXNG server Error (400)", axios' "Request failed with status code 502"
+#: (tavily-mcp relays `error.message` when the upstream body is no JSON object).
+_RELAYED_STATUS = re.compile(r"\A(\d{3}) [A-Z]|\((\d{3})\)|\bstatus code (\d{3})\b")
+#: tavily-mcp (`src/index.ts` @7bcf907, the CallTool handler's catch) relays every upstream
+#: status but 401 and 429 (which `search()` rewrites) as `isError` text "Tavily API error:
+#: {detail JSON}\nDocumentation: <url>", without the status: the words decide, and what
+#: they do not name is a request Tavily refused (a 4xx), not an outage to retry.
+_TAVILY_RELAY = re.compile(r"\ATavily API error: ")
+_OUTAGE_WORDS = re.compile(
+    r"\b(internal server error|bad gateway|service unavailable|gateway timeout|timed? ?out"
+    r"|ECONNRESET|ECONNREFUSED|socket hang up)\b",
+    re.I,
+)
 #: A provider's 400 relayed: mcp-searxng `createServerError` writes "SearXNG server Error
 #: (400): Bad Request" (npm mcp-searxng 1.16.0 `dist/error-handler.js`).
 _BAD_REQUEST = re.compile(r"\(400\)|\b400 bad request\b|\bbad request\b|\bHTTP 400\b", re.I)
@@ -507,6 +531,16 @@ def rows_of(result: Any, secrets: Sequence[str] = ()) -> Result[tuple[Row, ...],
 def tool_error(said: str) -> WebError:
     """The error a search tool's own words (already scrubbed and cut) describe."""
     web_text = f"the MCP search tool said: {said or 'no message'}"
+    if _QUOTA_WORDS.search(said):
+        return WebError.of(
+            ErrorCode.PROVIDER_RATE_LIMITED,
+            "The MCP search server's upstream says the plan's credits or usage limit are "
+            "exhausted (its words are in the details). Top up or upgrade that account, or "
+            "use another provider.",
+            retryable=False,
+            provider=INFO.name,
+            web_text=web_text,
+        )
     if _RATE_WORDS.search(said):
         return WebError.of(
             ErrorCode.PROVIDER_RATE_LIMITED,
@@ -515,12 +549,12 @@ def tool_error(said: str) -> WebError:
             provider=INFO.name,
             web_text=web_text,
         )
-    if _BAD_REQUEST.search(said) and not _AUTH_WORDS.search(said):
+    if _refused(said) and not _AUTH_WORDS.search(said):
         return WebError.of(
             ErrorCode.PROVIDER_UNAVAILABLE,
-            "The MCP search server's upstream refused the request as invalid (HTTP 400; its "
-            "words are in the details): a value it does not take, often a language or region "
-            "option. Search again without that option, or use another provider.",
+            "The MCP search server's upstream refused the request as invalid (its words are "
+            "in the details): a value it does not take, often a language or region option. "
+            "Search again without that option, or use another provider.",
             retryable=False,
             provider=INFO.name,
             web_text=web_text,
@@ -539,6 +573,23 @@ def tool_error(said: str) -> WebError:
         provider=INFO.name,
         web_text=web_text,
     )
+
+
+def _relayed_status(said: str) -> int | None:
+    """The upstream HTTP status the relayed error names, if it names one."""
+    found = _RELAYED_STATUS.search(said)
+    return int(next(group for group in found.groups() if group)) if found else None
+
+
+def _refused(said: str) -> bool:
+    """A request the upstream refused (a 4xx but auth and rate limits, as the direct
+    providers' `failures.status_error` reads it): retrying the same call cannot help."""
+    status = _relayed_status(said)
+    if status is not None:
+        return 400 <= status < 500 and status not in (401, 403, 429)
+    if _TAVILY_RELAY.search(said):
+        return not _OUTAGE_WORDS.search(said)
+    return _BAD_REQUEST.search(said) is not None
 
 
 def _json(text: str) -> object:

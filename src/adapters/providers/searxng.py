@@ -42,7 +42,7 @@ from webdistill.adapters.providers.rows import (
 )
 from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.transport import fetch_page_rows
-from webdistill.adapters.providers.value_lists import SEARXNG_LOCALES
+from webdistill.adapters.providers.value_lists import MACROLANGUAGE_ALIASES, SEARXNG_LOCALES
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.language_tags import parse_language, swapped_by_region
 from webdistill.kernel.model import SearchQuery
@@ -88,7 +88,7 @@ _SCRIPTS = {"zh-hant": "zh-TW", "zh-hans": "zh-CN"}
 VALID_LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(-[a-zA-Z]{2})?$")
 #: Languages SearXNG spells otherwise: it lists Norwegian as Bokmål `nb` only, and its
 #: engines map `no` to it (searx/engines/google.py `fetch_traits` lang_map @9fea412).
-_ALIASES = {"no": "nb"}
+_ALIASES = MACROLANGUAGE_ALIASES
 
 
 def locale_of(query: SearchQuery) -> tuple[str | None, str | None]:

@@ -549,10 +549,6 @@ ISO_COUNTRIES = frozenset(
     )
 )  # fmt: skip
 
-#: ISO 3166-1 "exceptionally reserved" codes used for a country that has another code:
-#: `uk` is reserved at the United Kingdom's request (its code is `gb`). Source: ISO 3166
-#: Maintenance Agency, "Reserved code elements" (exceptional reservations).
-ISO_EXCEPTIONAL = {"uk": "gb"}
 
 #: BCP 47 / ISO 639-1 codes whose language Google's `hl` list spells otherwise (matched by
 #: the language's name in that list): Hebrew `iw`, Filipino `tl`, Javanese `jw`, Norwegian
@@ -566,3 +562,9 @@ GOOGLE_HL_ALIASES = {
     "zh-hans": "zh-cn",
     "zh-hant": "zh-tw",
 }
+
+#: Languages the providers' lists spell by their individual language: they list Norwegian
+#: as Bokmål `nb` only (DuckDuckGo's `no-no` is `nb-NO` in its table, SearXNG lists `nb`),
+#: and their engines map `no` to it. Source: searxng/searxng `searx/engines/google.py` and
+#: `searx/engines/brave.py` `lang_map = {"no": "nb"}` @9fea412.
+MACROLANGUAGE_ALIASES = {"no": "nb"}

@@ -1,12 +1,13 @@
 """Site-scoped tracking parameters of Amazon and Alibaba's shops and of the share links of
-Spotify, Twitter/X, LinkedIn, Reddit and YouTube, as data (used by `urls.strip_tracking`).
+Spotify, Twitter/X, LinkedIn, Reddit, YouTube and TikTok, as data (for `urls.strip_tracking`).
 
 Source: DrKain/tidy-url `data/rules.js` @234e706 (2024-06-15, package version 1.18.3),
 entries "amazon.com" and "aliexpress.com", and of "spotify.com" (`si`), "twitter.com"
 (`s`), "linkedin.com" (`trk`), "reddit.com" (`share_id`, `rdt`) and "youtube.com"
-(`feature`) the share-link names only (their other names, such as Reddit's `keyword` or
-`domain`, may select content). X is Twitter renamed: Brave scopes its Twitter names to
-twitter.com and x.com alike (`tracking.brave`), and so is `s` here. Licence: MIT,
+(`feature`) the share-link names only, and of "tiktok.com" its share-link names (their
+other names, such as Reddit's `keyword` or `domain`, may select content). X is Twitter
+renamed: Brave scopes its Twitter names to twitter.com and x.com alike (`tracking.brave`),
+and so is `s` here. Licence: MIT,
 Copyright (c) 2021 DrKain (the repository's LICENSE; the notice is kept here).
 Names are compared in lower case.
 
@@ -55,6 +56,18 @@ TIDY_ALIEXPRESS = frozenset(
     }
 )  # fmt: skip
 
+#: TikTok's share-link names (tidy-url's "tiktok.com" entry, matched on www.tiktok.com there,
+#: applied to tiktok.com and its subdomains here). Left out as they may name what is shown:
+#: `user_id`, `sec_user_id`, `sec_uid`, `source`, `refer`.
+TIDY_TIKTOK = frozenset(
+    {
+        "is_copy_url", "is_from_webapp", "sender_device", "sender_web_id", "share_app_id",
+        "share_item_id", "share_link_id", "social_sharing", "_r", "u_code", "tt_from",
+        "share_author_id", "checksum", "_d", "enter_from", "enter_method", "attr_medium",
+        "attr_source",
+    }
+)  # fmt: skip
+
 #: (host pattern, names): the names are trackers on hosts the pattern matches (tidy-url's
 #: own host patterns, anchored on a label boundary: `amazon.co.uk`, `www.amazon.de`,
 #: `fr.aliexpress.com`; not `notamazon.com`).
@@ -67,4 +80,5 @@ TIDY_SCOPED: tuple[tuple[str, frozenset[str]], ...] = (
     (r"(?:^|\.)linkedin\.com$", frozenset({"trk"})),
     (r"(?:^|\.)reddit\.com$", frozenset({"share_id", "rdt"})),
     (r"(?:^|\.)youtube\.com$", frozenset({"feature"})),
+    (r"(?:^|\.)tiktok\.com$", TIDY_TIKTOK),
 )
