@@ -32,6 +32,7 @@ from typing import LiteralString, NewType
 from urllib.parse import urlsplit
 
 from webdistill.kernel.quoting import neutralise, safe_text, shown_url
+from webdistill.kernel.redaction import without_secret
 
 #: Text webdistill wrote, or a value validated into a closed form: may stand outside a fence.
 OwnText = NewType("OwnText", str)
@@ -90,8 +91,9 @@ _HOST = re.compile(
 _UNSHOWN_URL = "(an address that cannot be shown here)"
 #: Setting names: WEB_* variables and provider keys (upper snake case).
 _SETTING = re.compile(r"[A-Z][A-Z0-9_]{1,63}")
-#: A provider, reader or compressor name (`duckduckgo`, `openai:gpt-4o-mini`).
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/-]{0,63}")
+#: A provider, reader or compressor name or label (`duckduckgo`, `Brave Search`,
+#: `openai:gpt-4o-mini`).
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/ ()-]{0,63}")
 #: Document flags (kernel.model.DocumentFlag) and words the kernel uses as flags.
 _FLAG = re.compile(r"[a-z][a-z_]{0,39}")
 
@@ -200,11 +202,17 @@ def code(value: enum.Enum) -> OwnText:
 
 def name(value: str, kind: LiteralString = "a component") -> OwnText:
     """A name from our registries or the operator's settings (a provider, reader or
-    compressor): itself when it has a name's closed form (letters, digits, `-_.:/`, at most
-    64 characters), else `kind`."""
+    compressor, its label, a vendor from our table, one of our exception classes): itself
+    when it has a name's closed form (letters, digits, spaces, `-_.:/()`, at most 64
+    characters), else `kind`. Never a server's text."""
     if isinstance(value, str) and _NAME.fullmatch(value):
         return OwnText(value)
     return OwnText(kind)
+
+
+def redacted(text: OwnText, *secrets: str | None) -> OwnText:
+    """Own text with every form of each secret replaced by `***` (`redaction.without_secret`)."""
+    return OwnText(without_secret(text, *secrets))
 
 
 def flag(name: str) -> OwnText | None:
