@@ -36,7 +36,7 @@ import cattrs
 from webdistill.kernel import own_text
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, Page, RemovedHits, SearchHit, SearchOutcome
-from webdistill.kernel.own_text import WEB_TEXT, Fenced, OwnText, line, words
+from webdistill.kernel.own_text import WEB_TEXT, Fenced, OwnText, line, own, words
 from webdistill.kernel.quoting import ANGLE_RUN, MARKER_WORD
 
 FENCE_OPEN = "<<<WEB_CONTENT_BEGIN"
@@ -332,7 +332,7 @@ def _page_section(page: Page, fence: bool, head: _Heading, more_hint: str) -> st
 def _fetch_section(outcome: FetchOutcome, fence: bool, head: _Heading, more_hint: str) -> str:
     if outcome.page is not None:
         return _page_section(outcome.page, fence, head, more_hint)
-    error = outcome.error or WebError.of(ErrorCode.NETWORK_ERROR, "No page and no error.")
+    error = outcome.error or WebError.of(ErrorCode.NETWORK_ERROR, own("No page and no error."))
     return _section([head.line, *_error_parts(error, fence)])
 
 

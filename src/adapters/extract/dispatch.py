@@ -34,7 +34,7 @@ from webdistill.adapters.extract.sniff import media_type_of, sniff, sniff_binary
 from webdistill.adapters.extract.zipped import DOCX, EPUB, PPTX, XLSX, ZIP_FORMATS, zip_kind
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
-from webdistill.kernel.own_text import describe_media_type
+from webdistill.kernel.own_text import describe_media_type, own
 
 #: Declared types that say nothing about the content: sniff instead.
 GENERIC_TYPES = frozenset(
@@ -308,7 +308,7 @@ def extract_content(
         return Failure(
             WebError.of(
                 ErrorCode.UNSUPPORTED_CONTENT,
-                "The document is nested too deeply to be read safely.",
+                own("The document is nested too deeply to be read safely."),
             )
         )
     except _BUG_EXCEPTIONS as exc:  # a handler bug, not a malformed document
@@ -325,7 +325,7 @@ def extract_content(
         return Failure(
             WebError.of(
                 ErrorCode.UNSUPPORTED_CONTENT,
-                "The document could not be read; it may be malformed.",
+                own("The document could not be read; it may be malformed."),
                 exception=type(exc).__name__,
                 web_text=f"the parser said: {str(exc)[:400]}",
             )

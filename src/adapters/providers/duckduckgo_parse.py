@@ -37,6 +37,7 @@ from webdistill.adapters.providers.failures import (
 )
 from webdistill.adapters.providers.rows import Row, Rows, make_row, text_of
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.own_text import own
 
 INFO = ProviderInfo(name="duckduckgo", label="DuckDuckGo")
 
@@ -319,7 +320,9 @@ def _challenge(status: int, retry_after: int | None) -> WebError:
 def _not_results() -> WebError:
     return WebError.of(
         ErrorCode.INVALID_BACKEND_DATA,
-        "DuckDuckGo answered a page that is not a results page (its markup may have "
-        "changed). Try again later or configure another provider.",
+        own(
+            "DuckDuckGo answered a page that is not a results page (its markup may have "
+            "changed). Try again later or configure another provider."
+        ),
         provider=INFO.name,
     )

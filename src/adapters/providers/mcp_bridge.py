@@ -73,6 +73,7 @@ from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.value_lists import BRAVE_SEARCH_LANGS, TAVILY_COUNTRIES
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import SearchQuery
+from webdistill.kernel.own_text import own
 from webdistill.kernel.redaction import command_secrets, without_secret
 
 INFO = ProviderInfo(name="mcp", label="MCP search server")
@@ -510,17 +511,21 @@ def tool_error(said: str) -> WebError:
     if _RATE_WORDS.search(said):
         return WebError.of(
             ErrorCode.PROVIDER_RATE_LIMITED,
-            "The MCP search server's upstream refused the request for its rate limit (its "
-            "words are in the details). Wait and try again, or use another provider.",
+            own(
+                "The MCP search server's upstream refused the request for its rate limit (its "
+                "words are in the details). Wait and try again, or use another provider."
+            ),
             provider=INFO.name,
             web_text=web_text,
         )
     if _BAD_REQUEST.search(said) and not _AUTH_WORDS.search(said):
         return WebError.of(
             ErrorCode.PROVIDER_UNAVAILABLE,
-            "The MCP search server's upstream refused the request as invalid (HTTP 400; its "
-            "words are in the details): a value it does not take, often a language or region "
-            "option. Search again without that option, or use another provider.",
+            own(
+                "The MCP search server's upstream refused the request as invalid (HTTP 400; its "
+                "words are in the details): a value it does not take, often a language or region "
+                "option. Search again without that option, or use another provider."
+            ),
             retryable=False,
             provider=INFO.name,
             web_text=web_text,
@@ -532,9 +537,11 @@ def tool_error(said: str) -> WebError:
     )
     return WebError.of(
         code,
-        "The MCP search server's tool answered with an error (its words are in the "
-        "details). Check the server's own settings (its API key, in "
-        "WEB_MCP_SEARCH_COMMAND), or use another provider.",
+        own(
+            "The MCP search server's tool answered with an error (its words are in the "
+            "details). Check the server's own settings (its API key, in "
+            "WEB_MCP_SEARCH_COMMAND), or use another provider."
+        ),
         retryable=code is ErrorCode.PROVIDER_UNAVAILABLE,
         provider=INFO.name,
         web_text=web_text,
