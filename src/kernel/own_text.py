@@ -210,6 +210,13 @@ def name(value: str, kind: LiteralString = "a component") -> OwnText:
     return OwnText(kind)
 
 
+def relayed(text: object) -> OwnText:
+    """A message our own extraction worker process built with `own` and sent back over its
+    pipe as a plain str (`adapters/extract/pool.py` only: the walker test allows it nowhere
+    else). Neutralised again; a non-str becomes a description."""
+    return OwnText(neutralise(text) if isinstance(text, str) else "(no message)")
+
+
 def redacted(text: OwnText, *secrets: str | None) -> OwnText:
     """Own text with every form of each secret replaced by `***` (`redaction.without_secret`)."""
     return OwnText(without_secret(text, *secrets))
