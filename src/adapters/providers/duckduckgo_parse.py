@@ -37,7 +37,7 @@ from webdistill.adapters.providers.failures import (
 )
 from webdistill.adapters.providers.rows import Row, Rows, make_row, text_of
 from webdistill.kernel.errors import ErrorCode, WebError
-from webdistill.kernel.own_text import own
+from webdistill.kernel.own_text import number, own
 
 INFO = ProviderInfo(name="duckduckgo", label="DuckDuckGo")
 
@@ -308,9 +308,12 @@ def _says_empty(document: lxml.html.HtmlElement) -> bool:
 def _challenge(status: int, retry_after: int | None) -> WebError:
     error = WebError.of(
         ErrorCode.PROVIDER_RATE_LIMITED,
-        f"DuckDuckGo answered with its bot challenge or a block (HTTP {status}) instead of "
-        "results: it is rate-limiting this machine. Wait a few minutes, or configure a "
-        "keyed provider (e.g. BRAVE_API_KEY) or SEARXNG_URL.",
+        own(
+            "DuckDuckGo answered with its bot challenge or a block (HTTP {}) instead of "
+            "results: it is rate-limiting this machine. Wait a few minutes, or configure a "
+            "keyed provider (e.g. BRAVE_API_KEY) or SEARXNG_URL.",
+            number(status),
+        ),
         provider=INFO.name,
         status=status,
     )

@@ -73,7 +73,7 @@ from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.value_lists import BRAVE_SEARCH_LANGS, TAVILY_COUNTRIES
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import SearchQuery
-from webdistill.kernel.own_text import own
+from webdistill.kernel.own_text import OwnText, echo, name, number, own
 from webdistill.kernel.redaction import command_secrets, without_secret
 
 INFO = ProviderInfo(name="mcp", label="MCP search server")
@@ -677,7 +677,7 @@ def _row(item: object) -> Row | None:
     return make_row(title=title, url=url, snippet=snippet, published=published)
 
 
-def _error(code: ErrorCode, message: str, **detail: object) -> WebError:
+def _error(code: ErrorCode, message: OwnText, **detail: object) -> WebError:
     return WebError.of(code, message, retryable=None, provider=INFO.name, **detail)
 
 
@@ -715,8 +715,11 @@ class McpBridge:
             return Failure(
                 _error(
                     ErrorCode.TIMEOUT,
-                    f"The MCP search server did not answer within {self._settings.timeout_s:g} s. "
-                    "Try again, raise WEB_SEARCH_TIMEOUT_MS, or use another provider.",
+                    own(
+                        "The MCP search server did not answer within {} s. "
+                        "Try again, raise WEB_SEARCH_TIMEOUT_MS, or use another provider.",
+                        number(self._settings.timeout_s),
+                    ),
                 )
             )
         except Exception as exc:  # noqa: BLE001 - the SDK raises many kinds; all are failures
@@ -727,8 +730,11 @@ class McpBridge:
             return Failure(
                 WebError.of(
                     ErrorCode.PROVIDER_UNAVAILABLE,
-                    f"The MCP search server failed the call ({type(exc).__name__}). It will "
-                    "be restarted on the next search.",
+                    own(
+                        "The MCP search server failed the call ({}). It will "
+                        "be restarted on the next search.",
+                        name(type(exc).__name__),
+                    ),
                     provider=INFO.name,
                     web_text=f"the MCP search server's error: {said}",
                 )
@@ -756,8 +762,11 @@ class McpBridge:
             await self._reset()
             return _error(
                 ErrorCode.TIMEOUT,
-                f"The MCP search server did not start within {self._settings.timeout_s:g} s. "
-                "Check WEB_MCP_SEARCH_COMMAND, or raise WEB_SEARCH_TIMEOUT_MS.",
+                own(
+                    "The MCP search server did not start within {} s. "
+                    "Check WEB_MCP_SEARCH_COMMAND, or raise WEB_SEARCH_TIMEOUT_MS.",
+                    number(self._settings.timeout_s),
+                ),
             )
         if error is not None:
             await self._reset()
@@ -774,15 +783,17 @@ class McpBridge:
             ready.set_result(
                 _error(
                     ErrorCode.PROVIDER_NOT_CONFIGURED,
-                    "WEB_SEARCH_PROVIDER=mcp needs the MCP SDK (part of the base install; it is "
-                    "missing here): pip install mcp",
+                    own(
+                        "WEB_SEARCH_PROVIDER=mcp needs the MCP SDK (part of the base install; "
+                        "it is missing here): pip install mcp"
+                    ),
                 )
             )
             return
         argv = shlex.split(self._settings.mcp_command or "")
         if not argv:
             ready.set_result(
-                _error(ErrorCode.PROVIDER_NOT_CONFIGURED, "Set WEB_MCP_SEARCH_COMMAND.")
+                _error(ErrorCode.PROVIDER_NOT_CONFIGURED, own("Set WEB_MCP_SEARCH_COMMAND."))
             )
             return
         params = StdioServerParameters(command=argv[0], args=argv[1:])
@@ -807,8 +818,11 @@ class McpBridge:
                 ready.set_result(
                     _error(
                         ErrorCode.PROVIDER_UNAVAILABLE,
-                        f"Could not start the MCP search server ({type(exc).__name__}; what "
-                        "it said is in the details). Check WEB_MCP_SEARCH_COMMAND.",
+                        own(
+                            "Could not start the MCP search server ({}; what "
+                            "it said is in the details). Check WEB_MCP_SEARCH_COMMAND.",
+                            name(type(exc).__name__),
+                        ),
                         web_text="the MCP search server's failure: "
                         f"{without_secret(str(exc), *self._secrets)[:400]}",
                     )
@@ -837,12 +851,16 @@ class McpBridge:
 def _no_tool(wanted_name: str | None, names: list[str]) -> WebError:
     """The server's tool names are its free text (a name can be a sentence): the message
     counts them, the names go to the fenced `web_text` detail (issue 26)."""
-    what = f"no tool named {wanted_name!r}" if wanted_name else "no search tool"
-    count = f"{len(names)} tool{'' if len(names) == 1 else 's'}"
+    what = own("no tool named '{}'", echo(wanted_name)) if wanted_name else own("no search tool")
+    count = own("{} tool" if len(names) == 1 else "{} tools", number(len(names)))
     listed = f"the MCP search server's tools: {', '.join(names)}" if names else ""
     return _error(
         ErrorCode.PROVIDER_NOT_CONFIGURED,
-        f"The MCP search server offers {what} (its tools: {count}, named in the details). "
-        "Set WEB_MCP_SEARCH_TOOL to one of them.",
+        own(
+            "The MCP search server offers {} (its tools: {}, named in the details). "
+            "Set WEB_MCP_SEARCH_TOOL to one of them.",
+            what,
+            count,
+        ),
         **({"web_text": listed} if listed else {}),
     )
