@@ -73,7 +73,9 @@ from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.value_lists import BRAVE_SEARCH_LANGS, TAVILY_COUNTRIES
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import SearchQuery
-from webdistill.kernel.own_text import OwnText, echo, name, number, own
+from webdistill.kernel.own_text import OwnText, echo, own
+from webdistill.kernel.own_text import name as own_name
+from webdistill.kernel.own_text import number as own_number
 from webdistill.kernel.redaction import command_secrets, without_secret
 
 INFO = ProviderInfo(name="mcp", label="MCP search server")
@@ -718,7 +720,7 @@ class McpBridge:
                     own(
                         "The MCP search server did not answer within {} s. "
                         "Try again, raise WEB_SEARCH_TIMEOUT_MS, or use another provider.",
-                        number(self._settings.timeout_s),
+                        own_number(self._settings.timeout_s),
                     ),
                 )
             )
@@ -733,7 +735,7 @@ class McpBridge:
                     own(
                         "The MCP search server failed the call ({}). It will "
                         "be restarted on the next search.",
-                        name(type(exc).__name__),
+                        own_name(type(exc).__name__),
                     ),
                     provider=INFO.name,
                     web_text=f"the MCP search server's error: {said}",
@@ -765,7 +767,7 @@ class McpBridge:
                 own(
                     "The MCP search server did not start within {} s. "
                     "Check WEB_MCP_SEARCH_COMMAND, or raise WEB_SEARCH_TIMEOUT_MS.",
-                    number(self._settings.timeout_s),
+                    own_number(self._settings.timeout_s),
                 ),
             )
         if error is not None:
@@ -821,7 +823,7 @@ class McpBridge:
                         own(
                             "Could not start the MCP search server ({}; what "
                             "it said is in the details). Check WEB_MCP_SEARCH_COMMAND.",
-                            name(type(exc).__name__),
+                            own_name(type(exc).__name__),
                         ),
                         web_text="the MCP search server's failure: "
                         f"{without_secret(str(exc), *self._secrets)[:400]}",
@@ -852,7 +854,7 @@ def _no_tool(wanted_name: str | None, names: list[str]) -> WebError:
     """The server's tool names are its free text (a name can be a sentence): the message
     counts them, the names go to the fenced `web_text` detail (issue 26)."""
     what = own("no tool named '{}'", echo(wanted_name)) if wanted_name else own("no search tool")
-    count = own("{} tool" if len(names) == 1 else "{} tools", number(len(names)))
+    count = own("{} tool" if len(names) == 1 else "{} tools", own_number(len(names)))
     listed = f"the MCP search server's tools: {', '.join(names)}" if names else ""
     return _error(
         ErrorCode.PROVIDER_NOT_CONFIGURED,

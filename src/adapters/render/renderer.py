@@ -25,7 +25,7 @@ from webdistill.adapters.render.guard_route import PageFetcher, PageGuard, Robot
 from webdistill.adapters.render.process import BrowserProcess, BrowserStartError
 from webdistill.adapters.render.settings import RenderSettings
 from webdistill.adapters.render.settle import MUTATION_COUNTER, settle
-from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.errors import RETRYABLE_CODES, ErrorCode, WebError
 from webdistill.kernel.own_text import WEB_TEXT, OwnText, name, number, own, site
 from webdistill.kernel.quoting import shown_url
 
@@ -55,9 +55,11 @@ class RenderedDom:
 
 def _error(code: ErrorCode, url: str, what: OwnText, said: str = "") -> WebError:
     """`said`: what the browser or its driver wrote (it can quote the page): fenced detail."""
-    web: dict[str, object] = {WEB_TEXT: f"the browser said: {said[:400]}"} if said else {}
-    return WebError.of(code, own("Rendering {} in the browser {}.", site(url), what),
-                       url=shown_url(url, 400), **web)  # fmt: skip
+    detail = {"url": shown_url(url, 400)}
+    if said:
+        detail[WEB_TEXT] = f"the browser said: {said[:400]}"
+    message = own("Rendering {} in the browser {}.", site(url), what)
+    return WebError(code, message, code in RETRYABLE_CODES, detail)
 
 
 class BrowserRenderer:
