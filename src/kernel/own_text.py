@@ -217,6 +217,12 @@ def relayed(text: object) -> OwnText:
     return OwnText(neutralise(text) if isinstance(text, str) else "(no message)")
 
 
+def rewritten(text: OwnText, pattern: re.Pattern[str], replacement: LiteralString) -> OwnText:
+    """Own text with each match of `pattern` replaced by a literal `replacement` (which may
+    name the match's groups, `\\1`): own words in, own words out (the CLI's rewording)."""
+    return OwnText(neutralise(pattern.sub(replacement, text)))
+
+
 def redacted(text: OwnText, *secrets: str | None) -> OwnText:
     """Own text with every form of each secret replaced by `***` (`redaction.without_secret`)."""
     return OwnText(without_secret(text, *secrets))
