@@ -29,6 +29,7 @@ from returns.result import Failure, Result, Success
 
 from webdistill.kernel import addresses
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.own_text import unconverted
 from webdistill.kernel.quoting import quoted
 
 _LABEL = re.compile(r"[a-z0-9_-]{1,63}")
@@ -89,7 +90,7 @@ class Host:
 
 
 def _invalid(message: str) -> Failure[WebError]:
-    return Failure(WebError.of(ErrorCode.INVALID_URL, message))
+    return Failure(WebError.of(ErrorCode.INVALID_URL, unconverted(message)))
 
 
 def _parse_ipv4_number(part: str) -> int | None:
@@ -165,10 +166,12 @@ def _non_canonical(raw: str, v4: ipaddress.IPv4Address) -> Failure[WebError]:
     return Failure(
         WebError.of(
             ErrorCode.BLOCKED_URL,
-            f"The host {shown} is an IPv4 address in a non-canonical form (octal, hexadecimal, "
-            "a single number or fewer than four parts). HTTP clients, proxies and servers read "
-            "such forms differently, so it is refused. Write the address as four plain decimal "
-            "numbers (a.b.c.d) if it is really meant.",
+            unconverted(
+                f"The host {shown} is an IPv4 address in a non-canonical form (octal, hexadecimal, "
+                "a single number or fewer than four parts). HTTP clients, proxies and servers read "
+                "such forms differently, so it is refused. Write the address as four plain decimal "
+                "numbers (a.b.c.d) if it is really meant."
+            ),
             host=shown.strip('"'),
             reason="non-canonical IPv4 host",
         )

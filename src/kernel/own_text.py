@@ -210,6 +210,15 @@ def name(value: str, kind: LiteralString = "a component") -> OwnText:
     return OwnText(kind)
 
 
+def unconverted(text: str) -> OwnText:
+    """TRANSITIONAL, not the rule: a message still built as a plain str by a module not yet
+    converted to `own` (issue 26: the kernel's URL, host and argument checks, stored-result
+    look-ups, the hosted-reader fallback's notes). Neutralised as `words` once did. The
+    walker test (`tests/rules/test_own_templates.py`) pins the modules allowed to call it, so
+    the list can only shrink."""
+    return OwnText(neutralise(text))
+
+
 def relayed(text: object) -> OwnText:
     """A message our own extraction worker process built with `own` and sent back over its
     pipe as a plain str (`adapters/extract/pool.py` only: the walker test allows it nowhere

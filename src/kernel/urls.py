@@ -27,6 +27,7 @@ from returns.result import Failure, Result, Success
 from webdistill.kernel import addresses, hosts
 from webdistill.kernel.credentials import Found, credential_in_host, find_credential
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.own_text import unconverted
 from webdistill.kernel.quoting import quoted
 from webdistill.kernel.tracking.brave import BRAVE_CONDITIONAL, BRAVE_SCOPED, BRAVE_SIMPLE
 from webdistill.kernel.tracking.ddg import DDG_TRACKING_PARAMETERS
@@ -221,11 +222,13 @@ DEFAULT_BLOCKLIST_REASON = "default malware blocklist"
 
 
 def _blocked(message: str, **detail: str) -> Failure[WebError]:
-    return Failure(WebError(code=ErrorCode.BLOCKED_URL, message=message, detail=detail))
+    return Failure(
+        WebError(code=ErrorCode.BLOCKED_URL, message=unconverted(message), detail=detail)
+    )
 
 
 def _invalid(message: str) -> Failure[WebError]:
-    return Failure(WebError.of(ErrorCode.INVALID_URL, message))
+    return Failure(WebError.of(ErrorCode.INVALID_URL, unconverted(message)))
 
 
 def _list_entry(entry: object) -> str:
@@ -292,10 +295,10 @@ def _check_host(host: hosts.Host, policy: UrlPolicy) -> Result[None, WebError]:
     problem = hosts.name_problem(host.name)
     if problem is None:
         return Success(None)
-    is_metadata, reason = problem
+    is_metadata, why = problem
     if is_metadata or not policy.allow_private_network:
-        return _blocked(f"Blocked: {reason}; only public Internet hosts may be fetched.",
-                        host=host.name, reason=reason)  # fmt: skip
+        return _blocked(f"Blocked: {why}; only public Internet hosts may be fetched.",
+                        host=host.name, reason=why)  # fmt: skip
     return Success(None)
 
 

@@ -18,15 +18,26 @@ NEWTYPE_HOMES = {
     "OwnText": {"kernel/own_text.py"},
     "Fenced": {"doors/render.py"},
     "relayed": {"kernel/own_text.py", "adapters/extract/pool.py"},
+    #: TRANSITIONAL (issue 26): modules whose messages are still plain str. Only shrinks.
+    "unconverted": {
+        "kernel/own_text.py",
+        "kernel/urls.py",
+        "kernel/hosts.py",
+        "kernel/validate.py",
+        "kernel/results.py",
+        "kernel/retrieval.py",
+        "adapters/pipeline/fallback.py",
+        "doors/render.py",  # notices, skipped notes, unsupported options, shortfall, reasons
+    },
 }
 
 
 def _callee(node: ast.Call) -> str | None:
     if isinstance(node.func, ast.Name):
         return node.func.id
-    if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
-        if node.func.value.id == "own_text":
-            return node.func.attr
+    func = node.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        return func.attr if func.value.id == "own_text" else None
     return None
 
 
@@ -76,6 +87,7 @@ line("{} and {}", number(1))
 own(*args)
 OwnText(server_text)
 relayed(server_text)
+unconverted(server_text)
 own("fine {}", site(url))
 own("fine" if ok else "also fine")
 """
@@ -83,7 +95,18 @@ own("fine" if ok else "also fine")
 
 def test_the_walker_catches_each_planted_violation() -> None:
     found = violations(PLANTED, "adapters/planted.py")
-    assert [item.split(":")[1] for item in found] == ["4", "5", "6", "7", "8", "9", "10", "11", "12"]
+    assert [item.split(":")[1] for item in found] == [
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "11",
+        "12",
+        "13",
+    ]
 
 
 @pytest.mark.parametrize("path", sorted(SRC.rglob("*.py")), ids=lambda p: str(p.relative_to(SRC)))
