@@ -31,7 +31,7 @@ import re
 from typing import LiteralString, NewType
 from urllib.parse import urlsplit
 
-from webdistill.kernel.quoting import neutralise, safe_text, shown_url
+from webdistill.kernel.quoting import neutralise, quoted, safe_text, shown_url
 from webdistill.kernel.redaction import without_secret
 
 #: Text webdistill wrote, or a value validated into a closed form: may stand outside a fence.
@@ -127,6 +127,12 @@ def echo(text: str) -> OwnText:
     """What the caller itself asked (its query), echoed back: one line, neutralised, cut to
     300 characters. Never a server's text."""
     return OwnText(safe_text(text, 300))
+
+
+def echo_quoted(text: str, limit: int = 60) -> OwnText:
+    """What the caller itself wrote (a host name of its URL), in double quotes
+    (`quoting.quoted`: one line, neutralised, cut to `limit`). Never a server's text."""
+    return OwnText(quoted(text, limit))
 
 
 def echo_url(url: str) -> OwnText:
