@@ -481,8 +481,8 @@ def _credential_refusal(found: Found) -> Failure[WebError]:
             )
         )
         return _blocked(
-            own("The URL's query parameter {} {} remove the parameter and fetch the URL without it.",
-                what, why),
+            own("The URL's query parameter {} {} remove the parameter and fetch the URL "
+                "without it.", what, why),
             reason=reason,
             parameter=label,
         )  # fmt: skip
