@@ -13,6 +13,8 @@ import importlib
 import importlib.util
 from collections.abc import Sequence
 
+from webdistill.kernel.own_text import OwnText, joined, name, own
+
 #: pyproject's extras: what `pip install` takes, and the module each package imports as.
 REDIS_PACKAGES = ("redis",)
 OFFICE_PACKAGES = ("mammoth", "openpyxl", "python-pptx")
@@ -20,11 +22,14 @@ _OFFICE_FORMATS = {"mammoth": "DOCX", "openpyxl": "XLSX", "python-pptx": "PPTX"}
 _MODULES = {"redis": "redis", "mammoth": "mammoth", "openpyxl": "openpyxl", "python-pptx": "pptx"}
 
 
-def install_hint(packages: Sequence[str], extra: str) -> str:
-    """The commands that install `packages` into the environment webdistill runs in."""
-    return (
-        f"pip install {' '.join(packages)} (with the pip of the environment webdistill runs "
-        f"in; from a webdistill checkout: pip install -e '.[{extra}]')"
+def install_hint(packages: Sequence[str], extra: str) -> OwnText:
+    """The commands that install `packages` (names from our extras) into the environment
+    webdistill runs in."""
+    return own(
+        "pip install {} (with the pip of the environment webdistill runs "
+        "in; from a webdistill checkout: pip install -e '.[{}]')",
+        joined([name(package) for package in packages]),
+        name(extra),
     )
 
 

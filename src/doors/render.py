@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -36,7 +36,7 @@ import cattrs
 from webdistill.kernel import own_text
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, Page, RemovedHits, SearchHit, SearchOutcome
-from webdistill.kernel.own_text import WEB_TEXT, Fenced, OwnText, line, words
+from webdistill.kernel.own_text import WEB_TEXT, Fenced, OwnText, line, own, words
 from webdistill.kernel.quoting import ANGLE_RUN, MARKER_WORD
 
 FENCE_OPEN = "<<<WEB_CONTENT_BEGIN"
@@ -45,7 +45,13 @@ FENCE_CLOSE = "<<<WEB_CONTENT_END"
 _SOURCE_UNSAFE = re.compile(r"[\x00-\x1f\x7f<>\"\u2028\u2029]")
 
 #: Paging hint for tool callers; the CLI passes its own ("--start-index {next}").
-TOOL_MORE_HINT = "To read more call web_fetch with start_index={next}"
+#: The paging advice after a window: own words built from the next start and the asked URL.
+MoreHint = Callable[[OwnText, OwnText], OwnText]
+
+
+def TOOL_MORE_HINT(next_start: OwnText, url: OwnText) -> OwnText:
+    """The model's paging advice."""
+    return own_text.own("To read more call web_fetch with start_index={}", next_start)
 
 
 #: None fields kept in JSON because their absence means something ("this is the last window").
@@ -147,9 +153,7 @@ def error_text(error: WebError, *, fence: bool = True) -> str:
 
 
 def _error_parts(error: WebError, fence: bool) -> list[OwnText | Fenced]:
-    parts: list[OwnText | Fenced] = [
-        line("Error {}: {}", words(error.code.value), words(error.message))
-    ]
+    parts: list[OwnText | Fenced] = [line("Error {}: {}", own_text.code(error.code), error.message)]
     said = error.detail.get(WEB_TEXT)
     if said:
         source = words("what the server or provider said about this error")
@@ -196,12 +200,12 @@ def _hits_block(outcome: SearchOutcome, fence: bool) -> list[OwnText | Fenced]:
     return parts
 
 
-def _search_section(outcome: SearchOutcome, fence: bool, more_hint: str) -> str:
+def _search_section(outcome: SearchOutcome, fence: bool, more_hint: MoreHint) -> str:
     parts: list[OwnText | Fenced] = [line('## Search: "{}"', own_text.echo(outcome.query))]
     if outcome.provider:
-        parts.append(line("Provider: {}", words(outcome.provider)))
+        parts.append(line("Provider: {}", own_text.name(outcome.provider, "a search provider")))
     for note in outcome.skipped:
-        parts.append(line("Skipped: {}", words(note)))
+        parts.append(line("Skipped: {}", own_text.unconverted(note)))
     if outcome.error is not None:
         parts.extend(_error_parts(outcome.error, fence))
         return _section(parts)
@@ -218,7 +222,7 @@ def _search_section(outcome: SearchOutcome, fence: bool, more_hint: str) -> str:
 
 
 def _removed_line(removed: RemovedHits) -> OwnText:
-    count, reason = own_text.number(removed.count), words(removed.reason)
+    count, reason = own_text.number(removed.count), own_text.unconverted(removed.reason)
     if removed.count == 1:
         return line("Removed: {} hit {}", count, reason)
     return line("Removed: {} hits {}", count, reason)
@@ -227,18 +231,18 @@ def _removed_line(removed: RemovedHits) -> OwnText:
 def _search_notes(outcome: SearchOutcome) -> list[OwnText | Fenced]:
     """What the agent should know before the hits: unapplied options, removals, shortfall."""
     notes: list[OwnText | Fenced] = [
-        line("Not applied: {}", words(item)) for item in outcome.unsupported
+        line("Not applied: {}", own_text.unconverted(item)) for item in outcome.unsupported
     ]
     notes.extend(_removed_line(item) for item in outcome.removed)
     if outcome.shortfall:
-        notes.append(line("Fewer results: {}", words(outcome.shortfall)))
+        notes.append(line("Fewer results: {}", own_text.unconverted(outcome.shortfall)))
     if outcome.notice:
-        notes.append(line("Notice: {}", words(outcome.notice)))
+        notes.append(line("Notice: {}", own_text.unconverted(outcome.notice)))
     return notes
 
 
 def search_to_text(
-    outcomes: Sequence[SearchOutcome], *, fence: bool, more_hint: str = TOOL_MORE_HINT
+    outcomes: Sequence[SearchOutcome], *, fence: bool, more_hint: MoreHint = TOOL_MORE_HINT
 ) -> str:
     """Per query: provider, skipped notes, numbered hits, fetched contents, or the error.
 
@@ -261,7 +265,7 @@ def _metadata_line(page: Page) -> str | None:
     return " | ".join(shown) if shown else None
 
 
-def _paging_line(page: Page, more_hint: str, ask: OwnText) -> OwnText | None:
+def _paging_line(page: Page, more_hint: MoreHint, ask: OwnText) -> OwnText | None:
     total = own_text.number(page.total_chars)
     start = own_text.number(page.start_index)
     if page.next_start is None:
@@ -269,7 +273,7 @@ def _paging_line(page: Page, more_hint: str, ask: OwnText) -> OwnText | None:
             return None
         return line("Showing chars {}-{} of {} (the end).", start, total, total)
     next_start = own_text.number(page.next_start)
-    more = words(more_hint.format(next=next_start, url=ask))
+    more = more_hint(next_start, ask)
     return line("Showing chars {}-{} of {}. {}.", start, next_start, total, more)
 
 
@@ -277,16 +281,17 @@ def _page_notes(page: Page) -> list[OwnText | Fenced]:
     parts: list[OwnText | Fenced] = []
     if page.compressed_by:
         chars = own_text.number(page.original_chars or 0)
-        parts.append(line("Compressed by {} (from {} chars)", words(page.compressed_by), chars))
+        by = own_text.name(page.compressed_by, "the compressor")
+        parts.append(line("Compressed by {} (from {} chars)", by, chars))
     if page.reader == "browser":
         parts.append(line("Rendered by: the local browser (requests guarded)"))
     elif page.reader:
-        parts.append(line("Read by: {} (hosted reader)", words(page.reader)))
+        parts.append(line("Read by: {} (hosted reader)", own_text.name(page.reader, "a reader")))
     flags = [shown for shown in map(own_text.flag, page.flags) if shown is not None]
     if flags:
         parts.append(line("Flags: {}", own_text.joined(flags, ", ")))
     if page.notice:
-        parts.append(line("Notice: {}", words(page.notice)))
+        parts.append(line("Notice: {}", own_text.unconverted(page.notice)))
     return parts
 
 
@@ -302,7 +307,7 @@ class _Heading:
     ask: OwnText
 
 
-def _page_section(page: Page, fence: bool, head: _Heading, more_hint: str) -> str:
+def _page_section(page: Page, fence: bool, head: _Heading, more_hint: MoreHint) -> str:
     described = [f"Title: {page.title}"] if page.title else []
     metadata = _metadata_line(page)
     if metadata:
@@ -329,10 +334,10 @@ def _page_section(page: Page, fence: bool, head: _Heading, more_hint: str) -> st
     return _section(parts)
 
 
-def _fetch_section(outcome: FetchOutcome, fence: bool, head: _Heading, more_hint: str) -> str:
+def _fetch_section(outcome: FetchOutcome, fence: bool, head: _Heading, more_hint: MoreHint) -> str:
     if outcome.page is not None:
         return _page_section(outcome.page, fence, head, more_hint)
-    error = outcome.error or WebError.of(ErrorCode.NETWORK_ERROR, "No page and no error.")
+    error = outcome.error or WebError.of(ErrorCode.NETWORK_ERROR, own("No page and no error."))
     return _section([head.line, *_error_parts(error, fence)])
 
 
@@ -341,7 +346,8 @@ def _asked_heading(outcome: FetchOutcome, mark: str) -> _Heading:
     redirect (the server's choice) led elsewhere."""
     asked = own_text.echo_url(outcome.url)
     names_page = outcome.page is None or outcome.page.url == outcome.url
-    return _Heading(mark, line("{} {}", words(mark), asked), names_page, asked)
+    shown = line("### {}" if mark == "###" else "## {}", asked)
+    return _Heading(mark, shown, names_page, asked)
 
 
 def _hit_heading(
@@ -362,12 +368,12 @@ def fetch_to_text(
     *,
     fence: bool,
     heading: str = "##",
-    more_hint: str = TOOL_MORE_HINT,
+    more_hint: MoreHint = TOOL_MORE_HINT,
 ) -> str:
     """Per URL: title, URL, metadata, flags/notice, content and paging info, or the error.
 
-    `more_hint` is the paging advice, formatted with `next` and `url`; the CLI words it as
-    a command line.
+    `more_hint` is the paging advice, built from the next start and the asked URL; the CLI
+    words it as a command line.
     """
     if not outcomes:
         return "No pages."

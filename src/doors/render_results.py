@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from webdistill.doors.render import TOOL_MORE_HINT, fetch_to_text, search_to_text, to_jsonable
+from webdistill.doors.render import (
+    TOOL_MORE_HINT,
+    MoreHint,
+    fetch_to_text,
+    search_to_text,
+    to_jsonable,
+)
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
 from webdistill.kernel.results import StoredResult
 
@@ -28,7 +34,9 @@ def id_line(
     return hint.format(id=response_id) if response_id else None
 
 
-def stored_to_text(stored: StoredResult, *, fence: bool, more_hint: str = TOOL_MORE_HINT) -> str:
+def stored_to_text(
+    stored: StoredResult, *, fence: bool, more_hint: MoreHint = TOOL_MORE_HINT
+) -> str:
     """The stored result as its tool rendered it, under a line naming where it comes from."""
     head = f"Stored {stored.tool} result {stored.response_id}:"
     if stored.tool == "web_search":

@@ -11,29 +11,36 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import LiteralString
 from urllib.parse import urlsplit, urlunsplit
 
 import attrs
 
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
+from webdistill.kernel.own_text import OwnText, echo_url, own, rewritten
 from webdistill.kernel.urls import DEFAULT_BLOCKLIST_REASON
 
 #: Tool argument names -> the CLI option that sets them.
-_OPTIONS = {
-    "start_index": "--start-index",
-    "max_chars": "--max-chars",
-    "max_results": "--max-results",
-    "time_range": "--time-range",
-    "include_content": "--include-content",
-    "timeout_ms": "--timeout-ms",
-    "url_index": "--url-index",
-    "query_index": "--query-index",
-}
-_OPTION_WORD = re.compile(r"\b(" + "|".join(_OPTIONS) + r")\b")
+_OPTIONS: tuple[tuple[re.Pattern[str], LiteralString], ...] = tuple(
+    (re.compile(rf"\b{word}\b"), option)
+    for word, option in (
+        ("start_index", "--start-index"),
+        ("max_chars", "--max-chars"),
+        ("max_results", "--max-results"),
+        ("time_range", "--time-range"),
+        ("include_content", "--include-content"),
+        ("timeout_ms", "--timeout-ms"),
+        ("url_index", "--url-index"),
+        ("query_index", "--query-index"),
+    )
+)
+_URL_RETURNED = re.compile(r"This URL returned")
+_THIS_URL = re.compile(r"this URL")
+_THIS_URL_CAPITAL = re.compile(r"This URL")
 
 #: Model-facing phrases -> what a person does instead (case-insensitive, in this order).
-_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+_PHRASES: tuple[tuple[re.Pattern[str], LiteralString], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), replacement)
     for pattern, replacement in (
         (r"(?:call again|retry) with compress=false", "Run again with --no-compress"),
@@ -57,52 +64,54 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )
 
-_PRIVATE_HINT = (
+_PRIVATE_HINT = own(
     "For local development set WEB_ALLOW_PRIVATE_NETWORK=true, or list the exact address in "
     "WEB_TRUSTED_ADDRESSES."
 )
 #: A name refused as local-only: WEB_TRUSTED_ADDRESSES lists addresses, never names.
-_NAME_HINT = (
-    "For local development set WEB_ALLOW_PRIVATE_NETWORK=true. WEB_TRUSTED_ADDRESSES admits "
-    "exact IP addresses, not names: to use it instead, fetch the page by its address{example}."
-)
 _LOCAL_NAME_REASONS = ("local-only name", "single-label", "resolves names to private", "spells")
-_DEFAULT_LIST_HINT = (
+_DEFAULT_LIST_HINT = own(
     "If you are sure this is a false positive, WEB_DEFAULT_BLOCKLIST=false turns the default "
     "malware list off."
 )
-_METADATA_NOTE = "Cloud metadata addresses stay blocked whatever the settings."
+_METADATA_NOTE = own("Cloud metadata addresses stay blocked whatever the settings.")
 
 
-def _by_address(url: str | None) -> str:
-    """`url` with its `localhost` host spelled 127.0.0.1 (as a hint's example), or ""."""
+def _by_address(url: str | None) -> OwnText:
+    """`url` (the person's own) with its `localhost` host spelled 127.0.0.1 (as a hint's
+    example), or nothing."""
     if not url:
-        return ""
+        return own("")
     parts = urlsplit(url)
     host = (parts.hostname or "").lower().rstrip(".")
     if host != "localhost" and not host.endswith(".localhost"):
-        return ""
+        return own("")
     netloc = "127.0.0.1" + (f":{parts.port}" if parts.port else "")
     shown = urlunsplit(parts._replace(netloc=netloc))
-    return f" ({shown} with WEB_TRUSTED_ADDRESSES=127.0.0.1)"
+    return own(" ({} with WEB_TRUSTED_ADDRESSES=127.0.0.1)", echo_url(shown))
 
 
-def _blocked_hint(error: WebError, url: str | None = None) -> str:
+def _blocked_hint(error: WebError, url: str | None = None) -> OwnText:
     reason = error.detail.get("reason", "")
     if "metadata" not in reason and any(word in reason for word in _LOCAL_NAME_REASONS):
-        return _NAME_HINT.format(example=_by_address(url))
+        return own(
+            "For local development set WEB_ALLOW_PRIVATE_NETWORK=true. WEB_TRUSTED_ADDRESSES "
+            "admits exact IP addresses, not names: to use it instead, fetch the page by its "
+            "address{}.",
+            _by_address(url),
+        )
     text = f"{error.message} {reason}".lower()
     if reason == DEFAULT_BLOCKLIST_REASON:
         return _DEFAULT_LIST_HINT
     if reason == "scheme":
-        return "To allow plain http pages, set WEB_ALLOW_HTTP=true."
+        return own("To allow plain http pages, set WEB_ALLOW_HTTP=true.")
     if "allowlist" in text:
-        return "Add the domain to WEB_DOMAIN_ALLOWLIST to allow it."
+        return own("Add the domain to WEB_DOMAIN_ALLOWLIST to allow it.")
     if "metadata" in text:
         return _METADATA_NOTE
     if "only public internet" in text:
         return _PRIVATE_HINT
-    return ""
+    return own("")
 
 
 def for_people(error: WebError, url: str | None = None) -> WebError:
@@ -110,19 +119,23 @@ def for_people(error: WebError, url: str | None = None) -> WebError:
     the URL that failed, when there is one (a hint may show it spelled another way)."""
     message = error.message
     for pattern, replacement in _PHRASES:
-        message = pattern.sub(replacement, message)
-    message = _OPTION_WORD.sub(lambda m: _OPTIONS[m.group(1)], message)
+        message = rewritten(message, pattern, replacement)
+    for word, option in _OPTIONS:
+        message = rewritten(message, word, option)
     if error.code is ErrorCode.BLOCKED_URL:
-        message = message.rstrip()
-        message = f"{message}{'' if message.endswith(('.', '!', '?')) else '.'} "
-        message += _blocked_hint(error, url)
-    return attrs.evolve(error, message=" ".join(message.split()))
+        hint = _blocked_hint(error, url)
+        if message.endswith((".", "!", "?")):
+            message = own("{} {}", message, hint)
+        else:
+            message = own("{}. {}", message, hint)
+    return attrs.evolve(error, message=message)
 
 
 def for_a_file(error: WebError) -> WebError:
     """`error` from reading a local file: it is a file, not a URL that answered."""
-    message = error.message.replace("This URL returned", "This file is")
-    message = message.replace("this URL", "this file").replace("This URL", "This file")
+    message = rewritten(error.message, _URL_RETURNED, "This file is")
+    message = rewritten(message, _THIS_URL, "this file")
+    message = rewritten(message, _THIS_URL_CAPITAL, "This file")
     return for_people(attrs.evolve(error, message=message))
 
 

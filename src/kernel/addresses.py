@@ -25,6 +25,8 @@ import enum
 import functools
 import ipaddress
 
+from webdistill.kernel.own_text import OwnText, words
+
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 
@@ -246,12 +248,12 @@ def is_allowed_address(ip: object, *, allow_private_network: bool) -> bool:
     return allow_private_network and category == AddressCategory.PRIVATE
 
 
-def describe_address(ip: object) -> str:
+def describe_address(ip: object) -> OwnText:
     """A short reason naming why an address is refused, for error messages."""
     category = address_category(ip)
     return {
-        AddressCategory.PUBLIC: "a public address",
-        AddressCategory.PRIVATE: "a loopback or private-network address",
-        AddressCategory.FORBIDDEN: "a non-routable or special-purpose address",
-        AddressCategory.METADATA: "a cloud metadata address",
+        AddressCategory.PUBLIC: words("a public address"),
+        AddressCategory.PRIVATE: words("a loopback or private-network address"),
+        AddressCategory.FORBIDDEN: words("a non-routable or special-purpose address"),
+        AddressCategory.METADATA: words("a cloud metadata address"),
     }[category]

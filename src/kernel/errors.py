@@ -2,6 +2,9 @@
 
 `ErrorCode` string values are a public contract (agents and scripts match on them).
 Messages are written for the LLM that reads them: what went wrong and what to do next.
+A message is `OwnText` (`kernel.own_text.own`: a literal template with closed-form parts), so
+it may stand outside the untrusted-content fence; what a server wrote about the failure goes
+to `detail[WEB_TEXT]`, which the renderer shows fenced.
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 import attrs
+
+from webdistill.kernel.own_text import OwnText
 
 
 class ErrorCode(enum.StrEnum):
@@ -58,7 +63,7 @@ class WebError:
     """A failure with a stable `code`, an actionable `message` and string `detail`."""
 
     code: ErrorCode
-    message: str
+    message: OwnText
     retryable: bool = False
     detail: Mapping[str, str] = attrs.field(factory=dict, converter=_frozen_detail)
 
@@ -66,7 +71,7 @@ class WebError:
     def of(
         cls,
         code: ErrorCode,
-        message: str,
+        message: OwnText,
         *,
         retryable: bool | None = None,
         **detail: object,

@@ -29,6 +29,8 @@ from returns.result import Failure, Result, Success
 
 from webdistill.kernel import addresses
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.own_text import OwnText, echo, echo_quoted, host, own
+from webdistill.kernel.own_text import name as own_name
 from webdistill.kernel.quoting import quoted
 
 _LABEL = re.compile(r"[a-z0-9_-]{1,63}")
@@ -88,7 +90,7 @@ class Host:
     address: addresses.IPAddress | None
 
 
-def _invalid(message: str) -> Failure[WebError]:
+def _invalid(message: OwnText) -> Failure[WebError]:
     return Failure(WebError.of(ErrorCode.INVALID_URL, message))
 
 
@@ -132,7 +134,7 @@ def _parse_ipv6_literal(inner: str) -> Result[Host, WebError]:
     try:
         addr = ipaddress.IPv6Address(text)
     except ValueError:
-        return _invalid(f"The IPv6 address [{inner}] in the URL is not valid.")
+        return _invalid(own("The IPv6 address [{}] in the URL is not valid.", echo(inner)))
     canonical = str(addr).replace("%", "%25", 1)
     return Success(Host(text=f"[{canonical}]", name=canonical, address=addr))
 
@@ -165,10 +167,13 @@ def _non_canonical(raw: str, v4: ipaddress.IPv4Address) -> Failure[WebError]:
     return Failure(
         WebError.of(
             ErrorCode.BLOCKED_URL,
-            f"The host {shown} is an IPv4 address in a non-canonical form (octal, hexadecimal, "
-            "a single number or fewer than four parts). HTTP clients, proxies and servers read "
-            "such forms differently, so it is refused. Write the address as four plain decimal "
-            "numbers (a.b.c.d) if it is really meant.",
+            own(
+                "The host {} is an IPv4 address in a non-canonical form (octal, hexadecimal, "
+                "a single number or fewer than four parts). HTTP clients, proxies and servers read "
+                "such forms differently, so it is refused. Write the address as four plain decimal "
+                "numbers (a.b.c.d) if it is really meant.",
+                echo_quoted(raw),
+            ),
             host=shown.strip('"'),
             reason="non-canonical IPv4 host",
         )
@@ -188,27 +193,30 @@ def _parse_host_cached(raw: str) -> Result[Host, WebError]:
 def _parse_host(raw: str) -> Result[Host, WebError]:
     if raw.startswith("["):
         if not raw.endswith("]") or len(raw) < 3:
-            return _invalid("The URL has an unterminated IPv6 address; write it as [address].")
+            return _invalid(own("The URL has an unterminated IPv6 address; write it as [address]."))
         return _parse_ipv6_literal(raw[1:-1])
     if not raw:
-        return _invalid("The URL has no host name.")
+        return _invalid(own("The URL has no host name."))
     if "%" in raw:
-        return _invalid("Percent-encoded characters are not allowed in a URL's host name.")
+        return _invalid(own("Percent-encoded characters are not allowed in a URL's host name."))
     ascii_host = _to_ascii(raw)
     if ascii_host is None:
         return _invalid(
-            f"The host name {quoted(raw, 60)} is not a valid internationalised domain name."
+            own("The host name {} is not a valid internationalised domain name.", echo_quoted(raw))
         )
     if ascii_host.endswith("."):
         ascii_host = ascii_host[:-1]
     labels = ascii_host.split(".")
     if not ascii_host or len(ascii_host) > 253 or not all(_LABEL.fullmatch(x) for x in labels):
-        return _invalid(f"The host name {quoted(raw, 60)} is not a valid domain name.")
+        return _invalid(own("The host name {} is not a valid domain name.", echo_quoted(raw)))
     if _ends_in_number(labels):
         v4 = _parse_whatwg_ipv4(labels)
         if v4 is None:
             return _invalid(
-                f"The host {quoted(raw, 60)} looks like an IPv4 address but is not a valid one."
+                own(
+                    "The host {} looks like an IPv4 address but is not a valid one.",
+                    echo_quoted(raw),
+                )
             )
         if not _is_canonical_ipv4(labels):
             return _non_canonical(raw, v4)
@@ -244,7 +252,7 @@ def _dot_suffixes(name: str) -> list[str]:
     return [name, *(name[i + 1 :] for i, char in enumerate(name) if char == ".")]
 
 
-def name_problem(name: str) -> tuple[bool, str] | None:
+def name_problem(name: str) -> tuple[bool, OwnText] | None:
     """Why `name` (a canonical host name) is not a public name: (is_metadata, reason), or None."""
     if (
         "." in name
@@ -259,22 +267,27 @@ def name_problem(name: str) -> tuple[bool, str] | None:
     return _name_problem(name)
 
 
-def _name_problem(name: str) -> tuple[bool, str] | None:
+def _name_problem(name: str) -> tuple[bool, OwnText] | None:
+    shown = host(name)
     if any(domain_matches(name, m) for m in METADATA_NAMES):
-        return True, f"{name} is a cloud metadata service name"
+        return True, own("{} is a cloud metadata service name", shown)
     spelled = [(ip, addresses.address_category(ip)) for ip in _spelled_ipv4(name.split("."))]
     for ip, category in spelled:
         if category == addresses.AddressCategory.METADATA:
-            return True, f"{name} spells the cloud metadata address {ip}"
+            return True, own("{} spells the cloud metadata address {}", shown, host(ip))
     for suffix in LOCAL_SUFFIXES:
         if domain_matches(name, suffix):
-            return False, f"{name} is a local-only name (*.{suffix})"
+            return False, own("{} is a local-only name (*.{})", shown, own_name(suffix))
     if "." not in name:
-        return False, f"{name} is a single-label (local network) name"
+        return False, own("{} is a single-label (local network) name", shown)
     for service in LOOPBACK_DNS_SERVICES:
         if domain_matches(name, service):
-            return False, f"{name} belongs to {service}, which resolves names to private addresses"
+            return False, own(
+                "{} belongs to {}, which resolves names to private addresses",
+                shown,
+                own_name(service),
+            )
     for ip, category in spelled:
         if category != addresses.AddressCategory.PUBLIC:
-            return False, f"{name} spells the non-public address {ip}"
+            return False, own("{} spells the non-public address {}", shown, host(ip))
     return None

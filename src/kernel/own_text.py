@@ -11,23 +11,28 @@ replaced by a description ("an unknown content coding", "a javascript: URL").
 
 `OwnText` and `Fenced` are distinct `NewType`s of `str`: `mypy --strict` refuses a plain `str`
 where the renderer wants one of them, so a line outside the fence can only be built from the
-constructors below. `words` is the constructor for webdistill's prose (messages, notices,
-labels); its contract is that adapters never put server text there: they put it in
-`WebError.detail[WEB_TEXT]` (rendered fenced) and describe it in the message instead. As a
-second line of defence `words` still takes out controls and fence markers.
+constructors below. `own(template, *parts)` builds webdistill's prose (messages, notices,
+labels): the template is a string literal (`{}` marks each part) and every part is itself
+`OwnText` from a closed-form constructor (`site`, `number`, `code`, `media_type`, `setting`,
+`flag`, `name`, `echo`, `echo_url`). mypy checks the parts; `tests/rules/test_own_templates.py`
+walks `src/` and fails when a template of `own`/`line`/`words` is not a literal (an f-string,
+a variable, a concatenation). So what a server wrote can reach the reader only through
+`WebError.detail[WEB_TEXT]` (rendered fenced), described in the message instead.
 
 Pure; nothing here raises.
 """
 
 from __future__ import annotations
 
+import enum
 import ipaddress
 import mimetypes
 import re
-from typing import NewType
+from typing import LiteralString, NewType
 from urllib.parse import urlsplit
 
-from webdistill.kernel.quoting import neutralise, safe_text, shown_url
+from webdistill.kernel.quoting import neutralise, quoted, safe_text, shown_url
+from webdistill.kernel.redaction import without_secret
 
 #: Text webdistill wrote, or a value validated into a closed form: may stand outside a fence.
 OwnText = NewType("OwnText", str)
@@ -86,26 +91,48 @@ _HOST = re.compile(
 _UNSHOWN_URL = "(an address that cannot be shown here)"
 #: Setting names: WEB_* variables and provider keys (upper snake case).
 _SETTING = re.compile(r"[A-Z][A-Z0-9_]{1,63}")
+#: A provider, reader or compressor name or label (`duckduckgo`, `Brave Search`,
+#: `openai:gpt-4o-mini`).
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/ ()-]{0,63}")
 #: Document flags (kernel.model.DocumentFlag) and words the kernel uses as flags.
 _FLAG = re.compile(r"[a-z][a-z_]{0,39}")
 
 
-def words(text: str) -> OwnText:
-    """webdistill's own prose (a message, notice or label it wrote), on one line, with
-    controls and fence markers taken out as a second line of defence."""
+def own(template: LiteralString, *parts: OwnText) -> OwnText:
+    """webdistill's own prose: a string literal `template` (`{}` marks each part) filled with
+    own parts, on one line. Only `{}` is a placeholder (other braces stay as written); a part
+    with no placeholder left is appended after a space. Controls and fence markers are taken
+    out as a second line of defence."""
+    pieces = template.split("{}")
+    out = [pieces[0]]
+    for index, piece in enumerate(pieces[1:]):
+        out.append(parts[index] if index < len(parts) else "")
+        out.append(piece)
+    extra = parts[len(pieces) - 1 :]
+    text = "".join(out) + "".join(f" {part}" for part in extra)
     return OwnText(neutralise(text))
 
 
-def line(template: str, *values: OwnText) -> OwnText:
-    """An own line: a template webdistill wrote (a literal; `{}` marks each value) filled
-    with own values. The renderer builds every line outside the fence with it."""
-    return OwnText(template.format(*values))
+def words(text: LiteralString) -> OwnText:
+    """webdistill's own prose with no parts: a string literal."""
+    return own(text)
+
+
+def line(template: LiteralString, *values: OwnText) -> OwnText:
+    """An own line of the renderer: the same as `own`."""
+    return own(template, *values)
 
 
 def echo(text: str) -> OwnText:
     """What the caller itself asked (its query), echoed back: one line, neutralised, cut to
     300 characters. Never a server's text."""
     return OwnText(safe_text(text, 300))
+
+
+def echo_quoted(text: str, limit: int = 60) -> OwnText:
+    """What the caller itself wrote (a host name of its URL), in double quotes
+    (`quoting.quoted`: one line, neutralised, cut to `limit`). Never a server's text."""
+    return OwnText(quoted(text, limit))
 
 
 def echo_url(url: str) -> OwnText:
@@ -148,6 +175,21 @@ def site(url: str) -> OwnText:
     return OwnText(f"{parts.scheme.lower()}://{host}" + (f":{port}" if port else ""))
 
 
+def host(value: str) -> OwnText:
+    """A host name or IP address in its closed form (as `site` checks it), else a
+    description."""
+    text = value.strip("[]").lower() if isinstance(value, str) else ""
+    address = text.split("%", 1)[0]  # a zone id is free text
+    try:
+        ipaddress.ip_address(address)
+        return OwnText(address)
+    except ValueError:
+        pass
+    if text and len(text) <= 253 and _HOST.fullmatch(text):
+        return OwnText(text)
+    return OwnText("(a host name that cannot be shown here)")
+
+
 def media_type(value: str) -> OwnText:
     """A media type from the known table, else a description."""
     media = value.split(";", 1)[0].strip().lower()
@@ -159,23 +201,65 @@ def setting(name: str) -> OwnText:
     return OwnText(name) if _SETTING.fullmatch(name) else OwnText("a setting")
 
 
+def code(value: enum.Enum) -> OwnText:
+    """A member of one of our enums (an `ErrorCode`, a tool name): its value."""
+    return OwnText(neutralise(str(value.value)))
+
+
+def name(value: str, kind: LiteralString = "a component") -> OwnText:
+    """A name from our registries or the operator's settings (a provider, reader or
+    compressor, its label, a vendor from our table, one of our exception classes): itself
+    when it has a name's closed form (letters, digits, spaces, `-_.:/()`, at most 64
+    characters), else `kind`. Never a server's text."""
+    if isinstance(value, str) and _NAME.fullmatch(value):
+        return OwnText(value)
+    return OwnText(kind)
+
+
+def unconverted(text: str) -> OwnText:
+    """TRANSITIONAL, not the rule: a message still built as a plain str by a module not yet
+    converted to `own` (issue 26: the kernel's URL, host and argument checks, stored-result
+    look-ups, the hosted-reader fallback's notes). Neutralised as `words` once did. The
+    walker test (`tests/rules/test_own_templates.py`) pins the modules allowed to call it, so
+    the list can only shrink."""
+    return OwnText(neutralise(text))
+
+
+def relayed(text: object) -> OwnText:
+    """A message our own extraction worker process built with `own` and sent back over its
+    pipe as a plain str (`adapters/extract/pool.py` only: the walker test allows it nowhere
+    else). Neutralised again; a non-str becomes a description."""
+    return OwnText(neutralise(text) if isinstance(text, str) else "(no message)")
+
+
+def rewritten(text: OwnText, pattern: re.Pattern[str], replacement: LiteralString) -> OwnText:
+    """Own text with each match of `pattern` replaced by a literal `replacement` (which may
+    name the match's groups, `\\1`): own words in, own words out (the CLI's rewording)."""
+    return OwnText(neutralise(pattern.sub(replacement, text)))
+
+
+def redacted(text: OwnText, *secrets: str | None) -> OwnText:
+    """Own text with every form of each secret replaced by `***` (`redaction.without_secret`)."""
+    return OwnText(without_secret(text, *secrets))
+
+
 def flag(name: str) -> OwnText | None:
     """A document flag in its closed form, or None when it is not one."""
     return OwnText(name) if _FLAG.fullmatch(name) else None
 
 
-def describe_url(url: str) -> str:
+def describe_url(url: str) -> OwnText:
     """A refused URL described by its kind ("a javascript: URL"), never quoted."""
     match = _SCHEME.match(url) if isinstance(url, str) else None
     scheme = match.group(1).lower() if match else ""
     if scheme in _KNOWN_SCHEMES:
-        return f"a {scheme}: URL"
-    return "a URL with an unknown scheme" if scheme else "a relative or malformed URL"
+        return OwnText(f"a {scheme}: URL")
+    return OwnText("a URL with an unknown scheme" if scheme else "a relative or malformed URL")
 
 
-def describe_media_type(value: str) -> str:
+def describe_media_type(value: str) -> OwnText:
     """A media type for a message: itself when known, else "an unrecognised media type"."""
-    return str(media_type(value))
+    return media_type(value)
 
 
 def web(text: object) -> WebText:

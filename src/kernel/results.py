@@ -22,6 +22,7 @@ from returns.result import Failure, Result, Success
 from webdistill.kernel.arguments import GetResultArgs
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
+from webdistill.kernel.own_text import unconverted
 
 ToolName = Literal["web_search", "web_fetch"]
 
@@ -69,8 +70,10 @@ def not_found(response_id: str) -> WebError:
     shown = response_id if len(response_id) <= 40 else response_id[:37] + "..."
     return WebError.of(
         ErrorCode.NOT_FOUND,
-        f"No stored result {shown!r}: it is unknown, expired or was made in another session. "
-        "Call web_search or web_fetch again.",
+        unconverted(
+            f"No stored result {shown!r}: it is unknown, expired or was made in another session. "
+            "Call web_search or web_fetch again."
+        ),
         response_id=shown,
     )
 
@@ -113,7 +116,7 @@ def bound_outcomes(
 
 
 def _invalid(problem: str) -> WebError:
-    return WebError.of(ErrorCode.INVALID_INPUT, f"Invalid input: {problem}")
+    return WebError.of(ErrorCode.INVALID_INPUT, unconverted(f"Invalid input: {problem}"))
 
 
 def _same_url(wanted: str, *candidates: str | None) -> bool:

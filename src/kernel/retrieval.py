@@ -18,6 +18,7 @@ from returns.result import Failure, Result, Success
 from webdistill.kernel.arguments import MAX_RESPONSE_ID_CHARS, GetResultArgs
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
+from webdistill.kernel.own_text import unconverted
 from webdistill.kernel.ports import Deps
 from webdistill.kernel.results import StoredResult, ToolName, not_found, select
 from webdistill.kernel.validate import structure
@@ -87,7 +88,9 @@ def validate_get(raw: object) -> Result[GetResultArgs, WebError]:
     if not isinstance(parsed, Success):
         problems = "; ".join(parsed.failure())
         return Failure(
-            WebError.of(ErrorCode.INVALID_INPUT, f"Invalid input: {problems}. {GET_HINT}")
+            WebError.of(
+                ErrorCode.INVALID_INPUT, unconverted(f"Invalid input: {problems}. {GET_HINT}")
+            )
         )
     args: GetResultArgs = parsed.unwrap()
     problems_list: list[str] = []
@@ -107,7 +110,9 @@ def validate_get(raw: object) -> Result[GetResultArgs, WebError]:
     if problems_list:
         problems = "; ".join(problems_list)
         return Failure(
-            WebError.of(ErrorCode.INVALID_INPUT, f"Invalid input: {problems}. {GET_HINT}")
+            WebError.of(
+                ErrorCode.INVALID_INPUT, unconverted(f"Invalid input: {problems}. {GET_HINT}")
+            )
         )
     return Success(attrs.evolve(args, response_id=response_id))
 
@@ -126,7 +131,9 @@ async def web_get_result(
             "Results are not stored in this configuration (WEB_MAX_STORED_RESULTS=0 or "
             "WEB_CACHE=off). Call web_search or web_fetch again."
         )
-        return Failure(WebError.of(ErrorCode.NOT_FOUND, message, response_id=response_id[:40]))
+        return Failure(
+            WebError.of(ErrorCode.NOT_FOUND, unconverted(message), response_id=response_id[:40])
+        )
     try:
         loaded = await deps.results.load(response_id, scope)
     except Exception:  # noqa: BLE001 - a failing store reads as "not there"

@@ -29,6 +29,7 @@ from webdistill.kernel.model import (
     SearchQuery,
     SearchRequest,
 )
+from webdistill.kernel.own_text import OwnText, code, name, number, own, words
 from webdistill.kernel.ports import Compressor, Deps
 from webdistill.kernel.retrieval import remember
 from webdistill.kernel.text import window
@@ -63,7 +64,7 @@ class _Searched:
 
 
 async def _call_port(
-    call: Callable[[], Awaitable[object]], what: str, code: ErrorCode
+    call: Callable[[], Awaitable[object]], what: OwnText, code: ErrorCode
 ) -> Result[object, WebError]:
     """Await a port call; a raise or a non-Result answer becomes a `WebError`."""
     try:
@@ -77,20 +78,22 @@ async def _call_port(
     return _not_a_result(what)
 
 
-def _port_raised(exc: Exception, what: str, code: ErrorCode) -> Result[object, WebError]:
+def _port_raised(exc: Exception, what: OwnText, code: ErrorCode) -> Result[object, WebError]:
     # A port answers failures as values; a raise is a bug, not the network's fault: an
     # INTERNAL_ERROR (not retryable, unlike `code`), with its traceback logged.
     logging.getLogger("webdistill").error("the %s raised", what, exc_info=exc)
-    message = (
-        f"The {what} failed with an internal error ({type(exc).__name__}); this is a bug "
+    message = own(
+        "The {} failed with an internal error ({}); this is a bug "
         "in webdistill, not a network problem, so retrying will not help. Report it (the "
-        "traceback is in the log)."
+        "traceback is in the log).",
+        what,
+        name(type(exc).__name__),
     )
     return Failure(WebError.of(ErrorCode.INTERNAL_ERROR, message, retryable=False, port=code))
 
 
-def _not_a_result(what: str) -> Result[object, WebError]:
-    message = f"The {what} answered with something that is not a Result."
+def _not_a_result(what: OwnText) -> Result[object, WebError]:
+    message = own("The {} answered with something that is not a Result.", what)
     return Failure(WebError.of(ErrorCode.INVALID_BACKEND_DATA, message))
 
 
@@ -99,7 +102,9 @@ async def _search(
 ) -> Result[_Searched, WebError]:
     clamped = attrs.evolve(query, max_results=clamp_max_results(query.max_results))
     answer = await _call_port(
-        lambda: deps.backend.search(clamped), "search backend", ErrorCode.PROVIDER_UNAVAILABLE
+        lambda: deps.backend.search(clamped),
+        words("search backend"),
+        ErrorCode.PROVIDER_UNAVAILABLE,
     )
     if not isinstance(answer, Success):
         return Failure(answer.failure())
@@ -111,7 +116,7 @@ async def _search(
     elif isinstance(rows, list | tuple):
         provider, skipped, unsupported, shortfall = None, (), (), None
     else:
-        message = "The search backend answered with rows that are not a list."
+        message = own("The search backend answered with rows that are not a list.")
         return Failure(WebError.of(ErrorCode.INVALID_BACKEND_DATA, message))
     budget = snippet_chars if snippet_chars is not None else deps.snippet_chars
     filtered = filter_hits(rows, deps.url_policy, clamped, budget)
@@ -131,11 +136,11 @@ async def search_web(deps: Deps, query: SearchQuery) -> Result[tuple[SearchHit, 
     return Success(searched.unwrap().hits)
 
 
-def _compression_hint(request: FetchRequest) -> str:
+def _compression_hint(request: FetchRequest) -> OwnText:
     """How to get the page uncompressed, worded for how compression was turned on."""
     if request.compress:
-        return "Call again with compress=false to read the page uncompressed."
-    return (
+        return own("Call again with compress=false to read the page uncompressed.")
+    return own(
         "Compression is on by configuration for long pages; call again with compress=false "
         "to read the page uncompressed."
     )
@@ -144,12 +149,15 @@ def _compression_hint(request: FetchRequest) -> str:
 def _compression_failed(error: WebError, request: FetchRequest) -> WebError:
     """`error` as COMPRESSION_FAILED, saying how to get the page uncompressed."""
     hint = _compression_hint(request)
-    message = error.message.strip()
+    message = error.message
     if error.code is not ErrorCode.COMPRESSION_FAILED:
-        message = f"Compression failed: {message}"
+        message = own("Compression failed: {}", message)
     detail = {**error.detail, "compression": "requested" if request.compress else "configured"}
     return WebError.of(
-        ErrorCode.COMPRESSION_FAILED, f"{message} {hint}", retryable=error.retryable, **detail
+        ErrorCode.COMPRESSION_FAILED,
+        own("{} {}", message, hint),
+        retryable=error.retryable,
+        **detail,
     )
 
 
@@ -188,7 +196,7 @@ async def _compress(
         return Success((content, None))
     if deps.compressor is None:
         if request.compress:
-            message = (
+            message = own(
                 "compress=true was asked but no compressor is configured. Set "
                 "WEB_COMPRESSOR=extractive (offline) or llm, or call again without compress."
             )
@@ -203,14 +211,14 @@ async def _compress(
     label = str(getattr(compressor, "label", None) or type(compressor).__name__)
     answer = await _call_port(
         _compressor_call(compressor, content, request.focus or "", budget),
-        "compressor",
+        words("compressor"),
         ErrorCode.COMPRESSION_FAILED,
     )
     if not isinstance(answer, Success):
         return Failure(_compression_failed(answer.failure(), request))
     compressed = answer.unwrap()
     if not isinstance(compressed, str) or not compressed.strip():
-        error = WebError.of(ErrorCode.COMPRESSION_FAILED, "The compressor returned no text.")
+        error = WebError.of(ErrorCode.COMPRESSION_FAILED, own("The compressor returned no text."))
         return Failure(_compression_failed(error, request))
     if compressed == content:
         return Success((content, None))
@@ -226,7 +234,7 @@ async def extract_page(deps: Deps, request: FetchRequest) -> Result[Page, WebErr
 async def _read_page(deps: Deps, request: FetchRequest) -> Page | WebError:
     """`extract_page`'s answer as a plain value (no `Result` to build and open per page)."""
     if request.start_index < 0:
-        message = "Invalid input: start_index must be 0 or more."
+        message = own("Invalid input: start_index must be 0 or more.")
         return WebError.of(ErrorCode.INVALID_INPUT, message)
     checked = check_url(request.url, deps.url_policy)
     if not isinstance(checked, Success):
@@ -243,10 +251,10 @@ async def _read_page(deps: Deps, request: FetchRequest) -> Page | WebError:
     except asyncio.CancelledError:
         raise
     except Exception as exc:  # noqa: BLE001 - a port's raise becomes its error value
-        answer = _port_raised(exc, "fetch backend", ErrorCode.NETWORK_ERROR)
+        answer = _port_raised(exc, words("fetch backend"), ErrorCode.NETWORK_ERROR)
     if not isinstance(answer, Success):
         failed: WebError = (
-            answer if isinstance(answer, Failure) else _not_a_result("fetch backend")
+            answer if isinstance(answer, Failure) else _not_a_result(words("fetch backend"))
         ).failure()
         return failed
     fetched: FetchedPage = answer.unwrap()
@@ -262,8 +270,11 @@ async def _read_page(deps: Deps, request: FetchRequest) -> Page | WebError:
         # The refusal names the URL's host (the backend's or a store's text): fenced detail.
         return WebError.of(
             ErrorCode.INVALID_BACKEND_DATA,
-            f"The fetch backend reported a final URL the policy refuses ({error.code.value}; "
-            "the URL and the refusal are in the details).",
+            own(
+                "The fetch backend reported a final URL the policy refuses ({}; "
+                "the URL and the refusal are in the details).",
+                code(error.code),
+            ),
             field="url",
             web_text=f"final URL: {fetched.url}; refusal: {error.message}",
         )
@@ -275,14 +286,19 @@ async def _read_page(deps: Deps, request: FetchRequest) -> Page | WebError:
             return content.failure()
         text, compressed_by = content.unwrap()
     if wanted.start_index > len(text) or (wanted.start_index == len(text) and text):
-        message = (
-            f"Invalid input: start_index {wanted.start_index} is past the end of the content "
-            f"({len(text)} characters). Use a start_index below {len(text)}."
+        message = own(
+            "Invalid input: start_index {} is past the end of the content "
+            "({} characters). Use a start_index below {}.",
+            number(wanted.start_index),
+            number(len(text)),
+            number(len(text)),
         )
         if compressed_by:
-            message += (
-                f" (That is the compressed page; the page itself has {len(fetched.content)} "
-                "characters: call with compress=false to page through it.)"
+            message = own(
+                "{} (That is the compressed page; the page itself has {} "
+                "characters: call with compress=false to page through it.)",
+                message,
+                number(len(fetched.content)),
             )
         return WebError.of(ErrorCode.INVALID_INPUT, message, total_chars=len(text))
     shown = window(text, wanted.start_index, wanted.max_chars or deps.max_content_chars)

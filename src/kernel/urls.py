@@ -27,7 +27,7 @@ from returns.result import Failure, Result, Success
 from webdistill.kernel import addresses, hosts
 from webdistill.kernel.credentials import Found, credential_in_host, find_credential
 from webdistill.kernel.errors import ErrorCode, WebError
-from webdistill.kernel.quoting import quoted
+from webdistill.kernel.own_text import OwnText, echo, echo_quoted, host, joined, number, own
 from webdistill.kernel.tracking.brave import BRAVE_CONDITIONAL, BRAVE_SCOPED, BRAVE_SIMPLE
 from webdistill.kernel.tracking.ddg import DDG_TRACKING_PARAMETERS
 from webdistill.kernel.tracking.tidyurl import TIDY_SCOPED
@@ -220,11 +220,11 @@ def strip_tracking(url: str) -> str:
 DEFAULT_BLOCKLIST_REASON = "default malware blocklist"
 
 
-def _blocked(message: str, **detail: str) -> Failure[WebError]:
+def _blocked(message: OwnText, **detail: str) -> Failure[WebError]:
     return Failure(WebError(code=ErrorCode.BLOCKED_URL, message=message, detail=detail))
 
 
-def _invalid(message: str) -> Failure[WebError]:
+def _invalid(message: OwnText) -> Failure[WebError]:
     return Failure(WebError.of(ErrorCode.INVALID_URL, message))
 
 
@@ -266,18 +266,27 @@ def _on_default_list(host: hosts.Host, listed: frozenset[str]) -> bool:
 
 def _check_host(host: hosts.Host, policy: UrlPolicy) -> Result[None, WebError]:
     if _on_list(host, tuple(policy.blocklist)):
-        return _blocked(f"{host.name} is on the domain blocklist; do not fetch it.", host=host.name)
+        return _blocked(
+            own("{} is on the domain blocklist; do not fetch it.", host_name(host.name)),
+            host=host.name,
+        )
     if policy.default_blocklist and _on_default_list(host, policy.default_blocklist):
         return _blocked(
-            f"{host.name} is on the default malware blocklist (hosts seen serving malware, "
-            "from abuse.ch URLhaus); do not fetch anything from it.",
+            own(
+                "{} is on the default malware blocklist (hosts seen serving malware, "
+                "from abuse.ch URLhaus); do not fetch anything from it.",
+                host_name(host.name),
+            ),
             host=host.name,
             reason=DEFAULT_BLOCKLIST_REASON,
         )
     if policy.allowlist and not _on_list(host, tuple(policy.allowlist), embedded=False):
         return _blocked(
-            f"{host.name} is not on the domain allowlist; only these domains may be fetched: "
-            + ", ".join(str(e) for e in policy.allowlist),
+            own(
+                "{} is not on the domain allowlist; only these domains may be fetched: {}",
+                host_name(host.name),
+                joined([echo(str(e)) for e in policy.allowlist], ", "),
+            ),
             host=host.name,
         )
     if host.address is not None:
@@ -285,29 +294,35 @@ def _check_host(host: hosts.Host, policy: UrlPolicy) -> Result[None, WebError]:
             return Success(None)
         reason = addresses.describe_address(host.address)
         return _blocked(
-            f"{host.name} is {reason}; only public Internet addresses may be fetched.",
+            own(
+                "{} is {}; only public Internet addresses may be fetched.",
+                host_name(host.name),
+                reason,
+            ),
             host=host.name,
             reason=reason,
         )
     problem = hosts.name_problem(host.name)
     if problem is None:
         return Success(None)
-    is_metadata, reason = problem
+    is_metadata, why = problem
     if is_metadata or not policy.allow_private_network:
-        return _blocked(f"Blocked: {reason}; only public Internet hosts may be fetched.",
-                        host=host.name, reason=reason)  # fmt: skip
+        return _blocked(own("Blocked: {}; only public Internet hosts may be fetched.", why),
+                        host=host.name, reason=why)  # fmt: skip
     return Success(None)
 
 
 def _split_authority(authority: str) -> Result[tuple[str, int | None], WebError]:
     if "@" in authority:
         return _blocked(
-            "URLs with credentials (user:password@host) are not allowed; remove them and "
-            "pass the URL without a user name or password.",
+            own(
+                "URLs with credentials (user:password@host) are not allowed; remove them and "
+                "pass the URL without a user name or password."
+            ),
             reason="credentials",
         )
     if "\\" in authority:
-        return _invalid("Backslashes are not allowed in a URL's host.")
+        return _invalid(own("Backslashes are not allowed in a URL's host."))
     host, port_text = authority, ""
     closing = authority.rfind("]")
     colon = authority.rfind(":")
@@ -316,7 +331,9 @@ def _split_authority(authority: str) -> Result[tuple[str, int | None], WebError]
     if not port_text:
         return Success((host, None))
     if not port_text.isascii() or not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        return _invalid(f"The URL's port {quoted(port_text, 20)} is not a number from 1 to 65535.")
+        return _invalid(
+            own("The URL's port {} is not a number from 1 to 65535.", echo_quoted(port_text, 20))
+        )
     return Success((host, int(port_text)))
 
 
@@ -383,33 +400,37 @@ def _clean(url: str, policy: UrlPolicy) -> Result[str, WebError]:
         if plain is not None:
             scheme, authority, path, query = plain.groups()
             if scheme == "http" and not policy.allow_http:
-                return _blocked("Plain http URLs are not allowed; use https.", reason="scheme")
+                return _blocked(own("Plain http URLs are not allowed; use https."), reason="scheme")
             return _assemble(scheme, authority, path or "", query or "", policy, plain=True)
     return _clean_general(url, policy)
 
 
 def _clean_general(url: str, policy: UrlPolicy) -> Result[str, WebError]:
     if not isinstance(url, str):
-        return _invalid("The URL must be a string.")
+        return _invalid(own("The URL must be a string."))
     text = url
     if not text:
-        return _invalid("The URL is empty; pass an absolute http(s) URL.")
+        return _invalid(own("The URL is empty; pass an absolute http(s) URL."))
     if len(text) > MAX_URL_LENGTH:
-        return _invalid(f"The URL is longer than {MAX_URL_LENGTH} characters.")
+        return _invalid(own("The URL is longer than {} characters.", number(MAX_URL_LENGTH)))
     bad = _CONTROL.search(text)
     if bad is not None:
         return _invalid(_control_message(bad))
     scheme_match = _SCHEME.match(text)
     if scheme_match is None:
-        return _invalid(f"Not an absolute URL: {quoted(text, 120)}. Use https://host/path.")
+        return _invalid(
+            own("Not an absolute URL: {}. Use https://host/path.", echo_quoted(text, 120))
+        )
     scheme = scheme_match.group(1).lower()
     if scheme not in _DEFAULT_PORTS:
-        return _invalid(f"Only http(s) URLs can be fetched, not {scheme}: URLs.")
+        return _invalid(own("Only http(s) URLs can be fetched, not {}: URLs.", echo(scheme)))
     rest = text[scheme_match.end() :]
     if not rest.startswith("//"):
-        return _invalid(f"Not a valid {scheme} URL: write {scheme}://host/path.")
+        return _invalid(
+            own("Not a valid {} URL: write {}://host/path.", echo(scheme), echo(scheme))
+        )
     if scheme == "http" and not policy.allow_http:
-        return _blocked("Plain http URLs are not allowed; use https.", reason="scheme")
+        return _blocked(own("Plain http URLs are not allowed; use https."), reason="scheme")
     rest = rest[2:]
     end_match = _AUTHORITY_END.search(rest)
     end = end_match.start() if end_match else len(rest)
@@ -419,55 +440,77 @@ def _clean_general(url: str, policy: UrlPolicy) -> Result[str, WebError]:
     return _assemble(scheme, authority, path, query, policy)
 
 
-def _control_message(bad: re.Match[str]) -> str:
+def host_name(name: str) -> OwnText:
+    """A canonical host name (it passed `hosts.parse_host`) for a message."""
+    return host(name)
+
+
+def code_point(char: str) -> OwnText:
+    """A character's code point, `0020`."""
+    return own("{}", echo(f"{ord(char):04X}"))
+
+
+def _control_message(bad: re.Match[str]) -> OwnText:
     char = bad.group()
-    what = "a space" if char == " " else f"the character U+{ord(char):04X}"
-    return (
-        f"The URL contains {what} at position {bad.start()}; spaces, tabs, line breaks and "
+    what = own("a space") if char == " " else own("the character U+{}", code_point(char))
+    return own(
+        "The URL contains {} at position {}; spaces, tabs, line breaks and "
         "other control or invisible characters are not allowed anywhere in a URL (they are "
         "not removed for you). Pass the URL exactly, without surrounding whitespace, and "
-        "percent-encode a space inside it as %20."
+        "percent-encode a space inside it as %20.",
+        what,
+        number(bad.start()),
     )
 
 
 def _credential_refusal(found: Found) -> Failure[WebError]:
     """The refusal of a URL carrying a credential: where it is, never the credential (a
     name that holds one itself is named by its position)."""
-    why = (
+    why = own(
         "looks like a credential (an API key, token or password). Fetching it would send "
-        "that secret to the site, so it is refused: "
+        "that secret to the site, so it is refused:"
     )
     reason = f"credential in {found.where}"
     if found.where == "query" and (found.name or found.position):
         label = found.name or f"parameter {found.position}"
         what = (
-            repr(found.name)
+            own("'{}'", echo(found.name))
             if found.name
-            else (f"number {found.position} (its name, not shown, holds a secret itself)")
+            else own(
+                "number {} (its name, not shown, holds a secret itself)", number(found.position)
+            )
         )
         return _blocked(
-            f"The URL's query parameter {what} {why}remove the parameter and fetch "
-            "the URL without it.",
+            own("The URL's query parameter {} {} remove the parameter and fetch the URL "
+                "without it.", what, why),
             reason=reason,
             parameter=label,
-        )
+        )  # fmt: skip
     if found.name or found.position:
         label = found.name or f"path segment {found.position}"
         what = (
-            repr(found.name)
+            own("'{}'", echo(found.name))
             if found.name
-            else (f"in path segment {found.position} (its name, not shown, holds a secret itself)")
+            else own(
+                "in path segment {} (its name, not shown, holds a secret itself)",
+                number(found.position),
+            )
         )
         return _blocked(
-            f"The URL's path parameter {what} {why}remove it and fetch the URL without it.",
+            own(
+                "The URL's path parameter {} {} remove it and fetch the URL without it.", what, why
+            ),
             reason=reason,
             parameter=label,
         )
-    place = "host name" if found.where == "host" else "path"
+    place = own("host name") if found.where == "host" else own("path")
     return _blocked(
-        f"The URL's {place} holds a value in a known secret format (an API key, token or "
-        "webhook secret). Fetching it would send that secret to the site, so it is refused: "
-        "fetch a URL without it.",
+        own(
+            "The URL's {} holds a value in a known secret format (an API key, token or "
+            "webhook secret). Fetching it would send that secret to the site, so it is refused: "
+            "fetch a URL without it.",
+            place,
+        ),
         reason=reason,
     )
 
@@ -513,7 +556,7 @@ def _check_url(url: str, policy: UrlPolicy) -> Result[str, WebError]:
     try:
         return _clean(url, policy)
     except Exception:  # noqa: BLE001 - check_url never raises: anything odd is a refusal
-        return _invalid("The URL could not be parsed; pass an absolute http(s) URL.")
+        return _invalid(own("The URL could not be parsed; pass an absolute http(s) URL."))
 
 
 _HAS_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
@@ -531,21 +574,25 @@ def resolve_reference(base: str, reference: str) -> Result[str, WebError]:
     try:
         return _resolve(base, reference)
     except Exception:  # noqa: BLE001 - never raises: anything odd is a refusal
-        return _invalid("The redirect target could not be parsed.")
+        return _invalid(own("The redirect target could not be parsed."))
 
 
 def _resolve(base: str, reference: str) -> Result[str, WebError]:
     if not isinstance(reference, str) or not reference:
-        return _invalid("The redirect has an empty target.")
+        return _invalid(own("The redirect has an empty target."))
     if len(reference) > MAX_URL_LENGTH:
-        return _invalid(f"The redirect target is longer than {MAX_URL_LENGTH} characters.")
+        return _invalid(
+            own("The redirect target is longer than {} characters.", number(MAX_URL_LENGTH))
+        )
     bad = _CONTROL.search(reference)
     if bad is not None:
-        return _invalid("The redirect target is malformed: " + _control_message(bad))
+        return _invalid(own("The redirect target is malformed: {}", _control_message(bad)))
     if "\\" in reference:
         return _invalid(
-            "The redirect target contains a backslash, which parsers read differently (as a "
-            "path character or as '/'); it is not followed."
+            own(
+                "The redirect target contains a backslash, which parsers read differently (as a "
+                "path character or as '/'); it is not followed."
+            )
         )
     scheme = _HAS_SCHEME.match(reference)
     if scheme is not None:
@@ -553,10 +600,14 @@ def _resolve(base: str, reference: str) -> Result[str, WebError]:
         rest = reference[scheme.end() :]
         if name in _DEFAULT_PORTS and (not rest.startswith("//") or rest.startswith("///")):
             return _invalid(
-                f"The redirect target is not a valid {name} URL (write {name}://host/path); "
-                "it is not followed."
+                own(
+                    "The redirect target is not a valid {} URL (write {}://host/path); "
+                    "it is not followed.",
+                    echo(name),
+                    echo(name),
+                )
             )
         return Success(reference)
     if reference.startswith("///"):
-        return _invalid("The redirect target has an empty host (///...); it is not followed.")
+        return _invalid(own("The redirect target has an empty host (///...); it is not followed."))
     return Success(urljoin(base, reference))

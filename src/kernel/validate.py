@@ -37,7 +37,7 @@ from webdistill.kernel.model import (
     SearchHit,
     SearchRequest,
 )
-from webdistill.kernel.own_text import WEB_TEXT
+from webdistill.kernel.own_text import WEB_TEXT, unconverted
 from webdistill.kernel.search_options import search_options
 
 
@@ -181,7 +181,7 @@ def structure(
 
 def _invalid(lines: Sequence[str], hint: str) -> WebError:
     fields = "; ".join(lines)
-    return WebError.of(ErrorCode.INVALID_INPUT, f"Invalid input: {fields}. {hint}")
+    return WebError.of(ErrorCode.INVALID_INPUT, unconverted(f"Invalid input: {fields}. {hint}"))
 
 
 def clamp_max_results(value: int | None) -> int | None:
@@ -329,9 +329,11 @@ def structure_row(
     return Failure(
         WebError.of(
             ErrorCode.INVALID_BACKEND_DATA,
-            f"The backend answered with an invalid row {index} ({problems}). "
-            "This is a provider or adapter fault, not the request's; try again later "
-            "or use another provider.",
+            unconverted(
+                f"The backend answered with an invalid row {index} ({problems}). "
+                "This is a provider or adapter fault, not the request's; try again later "
+                "or use another provider."
+            ),
             retryable=None,
             row=index,
             problems=problems,

@@ -15,6 +15,7 @@ from webdistill.doors.render import (
 )
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, Page, SearchHit, SearchOutcome
+from webdistill.kernel.own_text import own
 
 HIT = SearchHit(
     title="Hit title", url="https://a.example/1", snippet="A snippet", published="2024-05-01"
@@ -165,7 +166,7 @@ def test_fetch_text_custom_paging_hint_and_last_window() -> None:
     text = fetch_to_text(
         [FetchOutcome(url="u", page=middle), FetchOutcome(url="u", page=last)],
         fence=False,
-        more_hint="Run again with --start-index {next}",
+        more_hint=lambda next_start, url: own("Run again with --start-index {}", next_start),
     )
     assert "Showing chars 100-200 of 300. Run again with --start-index 200." in text
     assert "Showing chars 200-300 of 300 (the end)." in text

@@ -35,9 +35,11 @@ from webdistill.adapters.compress.openai_chat import (
     Pacing,
     Sleep,
     chat,
+    model_name,
 )
 from webdistill.adapters.compress.prompts import compress_messages, merge_messages
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.own_text import number, own
 from webdistill.kernel.quoting import redacted_url
 
 MAX_MERGE_ROUNDS = 3
@@ -171,11 +173,14 @@ class LlmCompressor:
         return Failure(
             attrs.evolve(
                 error,
-                message=(
-                    f"LLM compression with model {self.settings.model} failed: the answer was "
-                    f"cut off at the output limit ({self.settings.max_output_tokens} tokens) "
-                    f"twice, the second time when asked for at most {shorter} characters. "
-                    "Raise WEB_LLM_MAX_OUTPUT_TOKENS or lower WEB_LLM_CHUNK_CHARS."
+                message=own(
+                    "LLM compression with model {} failed: the answer was "
+                    "cut off at the output limit ({} tokens) "
+                    "twice, the second time when asked for at most {} characters. "
+                    "Raise WEB_LLM_MAX_OUTPUT_TOKENS or lower WEB_LLM_CHUNK_CHARS.",
+                    model_name(self.settings.model),
+                    number(self.settings.max_output_tokens),
+                    number(shorter),
                 ),
             )
         )
@@ -199,8 +204,12 @@ class LlmCompressor:
             return Failure(
                 WebError.of(
                     ErrorCode.COMPRESSION_FAILED,
-                    f"LLM compression with model {model} took longer than {total:g} s in all "
-                    "(WEB_LLM_TOTAL_TIMEOUT_MS).",
+                    own(
+                        "LLM compression with model {} took longer than {} s in all "
+                        "(WEB_LLM_TOTAL_TIMEOUT_MS).",
+                        model_name(model),
+                        number(total),
+                    ),
                     retryable=True,
                     reason="deadline",
                 )
@@ -209,8 +218,13 @@ class LlmCompressor:
             return Failure(
                 WebError.of(
                     ErrorCode.COMPRESSION_FAILED,
-                    f"Model {model} answered with text no shorter than the page "
-                    f"({len(result.unwrap())} >= {len(text)} characters).",
+                    own(
+                        "Model {} answered with text no shorter than the page "
+                        "({} >= {} characters).",
+                        model_name(model),
+                        number(len(result.unwrap())),
+                        number(len(text)),
+                    ),
                     reason="not_shorter",
                 )
             )
@@ -224,9 +238,13 @@ class LlmCompressor:
             return Failure(
                 WebError.of(
                     ErrorCode.COMPRESSION_FAILED,
-                    f"The page is {len(text)} characters long, over the LLM compressor's "
-                    f"limit of {settings.max_input_chars}. (Uncompressed it is paged: use "
-                    "start_index to read further.)",
+                    own(
+                        "The page is {} characters long, over the LLM compressor's "
+                        "limit of {}. (Uncompressed it is paged: use "
+                        "start_index to read further.)",
+                        number(len(text)),
+                        number(settings.max_input_chars),
+                    ),
                     reason="too_large",
                     chars=len(text),
                     limit=settings.max_input_chars,

@@ -30,7 +30,7 @@ from returns.result import Failure, Result, Success
 
 from webdistill.adapters.http.errors import NETWORK_EXCEPTIONS
 from webdistill.kernel.errors import ErrorCode, WebError
-from webdistill.kernel.own_text import WEB_TEXT
+from webdistill.kernel.own_text import WEB_TEXT, OwnText, name, number, own, redacted
 from webdistill.kernel.quoting import redacted_url
 from webdistill.kernel.redaction import without_secret
 
@@ -80,10 +80,10 @@ class Pacing:
 
 
 def _failure(
-    endpoint: ChatEndpoint, what: str, reason: str, *, retryable: bool = False, **detail: object
+    endpoint: ChatEndpoint, what: OwnText, reason: str, *, retryable: bool = False, **detail: object
 ) -> Failure[WebError]:
-    message = f"LLM compression with model {endpoint.model} failed: {what}."
-    message = without_secret(message, endpoint.api_key)
+    message = own("LLM compression with model {} failed: {}.", model_name(endpoint.model), what)
+    message = redacted(message, endpoint.api_key)
     return Failure(
         WebError.of(
             ErrorCode.COMPRESSION_FAILED,
@@ -94,6 +94,11 @@ def _failure(
             **detail,
         )
     )
+
+
+def model_name(model: str) -> OwnText:
+    """The configured model's name (the operator's setting) in a name's closed form."""
+    return name(model, "(the configured model)")
 
 
 def retry_after_s(value: str, now: float) -> float | None:
@@ -123,35 +128,35 @@ def parse_answer(endpoint: ChatEndpoint, body: str) -> Result[str, WebError]:
     try:
         payload = json.loads(body)
     except (ValueError, RecursionError):
-        return _failure(endpoint, "the endpoint answered malformed JSON", "malformed_json")
+        return _failure(endpoint, own("the endpoint answered malformed JSON"), "malformed_json")
     choices = payload.get("choices") if isinstance(payload, dict) else None
     if not isinstance(choices, list):
-        return _failure(endpoint, "the answer has no 'choices' list", "malformed_json")
+        return _failure(endpoint, own("the answer has no 'choices' list"), "malformed_json")
     if not choices or not isinstance(choices[0], dict):
-        return _failure(endpoint, "the model returned no choice", "empty_answer")
+        return _failure(endpoint, own("the model returned no choice"), "empty_answer")
     choice = choices[0]
     message = choice.get("message")
     if not isinstance(message, dict):
-        return _failure(endpoint, "the choice has no message", "malformed_json")
+        return _failure(endpoint, own("the choice has no message"), "malformed_json")
     finish = choice.get("finish_reason")
     refusal = message.get("refusal")
     if isinstance(refusal, str) and refusal.strip():
-        return _failure(endpoint, "the model refused to compress this page", "refusal")
+        return _failure(endpoint, own("the model refused to compress this page"), "refusal")
     if finish == "content_filter":
-        what = "the provider's content filter stopped the answer"
+        what = own("the provider's content filter stopped the answer")
         return _failure(endpoint, what, "content_filter")
     text = _answer_text(message.get("content"))
     if text is None:
-        return _failure(endpoint, "the message content is not text", "malformed_json")
+        return _failure(endpoint, own("the message content is not text"), "malformed_json")
     if finish == "length":
-        what = (
-            f"the answer was cut off at the output limit ({endpoint.max_output_tokens} "
-            "tokens, WEB_LLM_MAX_OUTPUT_TOKENS)"
+        what = own(
+            "the answer was cut off at the output limit ({} tokens, WEB_LLM_MAX_OUTPUT_TOKENS)",
+            number(endpoint.max_output_tokens),
         )
         return _failure(endpoint, what, "length", limit=endpoint.max_output_tokens)
     text = _THINKING.sub("", text).strip()
     if not text:
-        return _failure(endpoint, "the model returned an empty answer", "empty_answer")
+        return _failure(endpoint, own("the model returned an empty answer"), "empty_answer")
     return Success(text)
 
 
@@ -211,7 +216,7 @@ async def chat(
                 answer_headers: Mapping[str, str] = response.headers
         except TimeoutError:
             return _failure(
-                endpoint, f"no answer within {timeout_s:g} s", "timeout", retryable=True
+                endpoint, own("no answer within {} s", number(timeout_s)), "timeout", retryable=True
             )
         except NETWORK_EXCEPTIONS as error:  # the endpoint or the network failed, not us
             delay, _ = _wait_for(endpoint, attempt, {}, pacing)
@@ -219,10 +224,10 @@ async def chat(
                 await pacing.sleep(delay)
                 attempt += 1
                 continue
-            what = f"could not reach the endpoint ({type(error).__name__})"
+            what = own("could not reach the endpoint ({})", name(type(error).__name__))
             return _failure(endpoint, what, "network", retryable=True)
         if body is None:
-            what = f"the answer was larger than {MAX_ANSWER_BYTES} bytes"
+            what = own("the answer was larger than {} bytes", number(MAX_ANSWER_BYTES))
             return _failure(endpoint, what, "too_large")
         if status in RETRY_STATUSES and attempt < endpoint.retries:
             delay, asked = _wait_for(endpoint, attempt, answer_headers, pacing)
@@ -248,21 +253,28 @@ def _http_failure(
 ) -> Failure[WebError]:
     body = without_secret(body, endpoint.api_key)  # before the cut: no part may survive it
     snippet = " ".join(body.split())[:400]
-    tries = f" after {attempts} attempts" if attempts > 1 else ""
+    tries = own(" after {} attempts", number(attempts)) if attempts > 1 else own("")
     if status in (401, 403):
-        what = f"the endpoint refused the credentials (HTTP {status}); check WEB_LLM_API_KEY"
+        what = own(
+            "the endpoint refused the credentials (HTTP {}); check WEB_LLM_API_KEY",
+            number(status),
+        )
     elif status == 429:
-        what = f"the endpoint is rate limiting (HTTP 429){tries}"
+        what = own("the endpoint is rate limiting (HTTP 429){}", tries)
     elif status >= 500:
-        what = f"the endpoint had a server error (HTTP {status}){tries}"
+        what = own("the endpoint had a server error (HTTP {}){}", number(status), tries)
     else:
-        what = f"the endpoint answered HTTP {status}"
+        what = own("the endpoint answered HTTP {}", number(status))
     detail: dict[str, object] = {"status": status}
     if retry_after is not None:
         detail["retry_after"] = f"{retry_after:.0f}"
         if too_long:
-            what += f"; it asks to wait {retry_after:.0f} s, longer than this compression may wait"
+            what = own(
+                "{}; it asks to wait {} s, longer than this compression may wait",
+                what,
+                number(round(retry_after)),
+            )
     if snippet:  # the endpoint's words: fenced detail, never the message (issue 26)
-        what += " (what it said is in the details)"
+        what = own("{} (what it said is in the details)", what)
         detail[WEB_TEXT] = f"the LLM endpoint said: {snippet}"
     return _failure(endpoint, what, "http_status", retryable=status in RETRY_STATUSES, **detail)

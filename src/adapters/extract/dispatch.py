@@ -34,7 +34,7 @@ from webdistill.adapters.extract.sniff import media_type_of, sniff, sniff_binary
 from webdistill.adapters.extract.zipped import DOCX, EPUB, PPTX, XLSX, ZIP_FORMATS, zip_kind
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
-from webdistill.kernel.own_text import describe_media_type
+from webdistill.kernel.own_text import OwnText, describe_media_type, name, own
 
 #: Declared types that say nothing about the content: sniff instead.
 GENERIC_TYPES = frozenset(
@@ -97,13 +97,18 @@ def _read_html(request: ReadRequest) -> Result[Document, WebError]:
     return Success(extract_html(text, request.url, image_links=request.image_links))
 
 
-def _kind_name(media_type: str) -> str:
+def _kind_name(media_type: str) -> OwnText:
     kind = media_type.split("/", 1)[0]
-    names = {"image": "an image", "audio": "audio", "video": "a video", "font": "a font"}
+    names = {
+        "image": own("an image"),
+        "audio": own("audio"),
+        "video": own("a video"),
+        "font": own("a font"),
+    }
     if kind in names:
         return names[kind]
     if any(k in media_type for k in ("zip", "gzip", "tar", "rar", "7z", "bzip", "xz", "zstd")):
-        return "an archive"
+        return own("an archive")
     if any(
         k in media_type
         for k in (
@@ -116,7 +121,7 @@ def _kind_name(media_type: str) -> str:
             "rtf",
         )
     ):
-        return "an office document"
+        return own("an office document")
     if any(
         k in media_type
         for k in (
@@ -129,8 +134,8 @@ def _kind_name(media_type: str) -> str:
             "elf",
         )
     ):
-        return "an executable"
-    return "a binary file"
+        return own("an executable")
+    return own("a binary file")
 
 
 def _unsupported(request: ReadRequest) -> Result[Document, WebError]:
@@ -138,9 +143,12 @@ def _unsupported(request: ReadRequest) -> Result[Document, WebError]:
     return Failure(
         WebError.of(
             ErrorCode.UNSUPPORTED_CONTENT,
-            f"This URL returned {_kind_name(media)} ({describe_media_type(media)}), which "
-            "cannot be read as text. "
-            "Look for an HTML page, PDF or text version of the same content.",
+            own(
+                "This URL returned {} ({}), which cannot be read as text. "
+                "Look for an HTML page, PDF or text version of the same content.",
+                _kind_name(media),
+                describe_media_type(media),
+            ),
             media_type=media,
         )
     )
@@ -308,7 +316,7 @@ def extract_content(
         return Failure(
             WebError.of(
                 ErrorCode.UNSUPPORTED_CONTENT,
-                "The document is nested too deeply to be read safely.",
+                own("The document is nested too deeply to be read safely."),
             )
         )
     except _BUG_EXCEPTIONS as exc:  # a handler bug, not a malformed document
@@ -316,8 +324,11 @@ def extract_content(
         return Failure(
             WebError.of(
                 ErrorCode.INTERNAL_ERROR,
-                f"The page reader hit an internal error ({type(exc).__name__}); this is a bug "
-                "in webdistill, not a problem of the page. Use another source and report it.",
+                own(
+                    "The page reader hit an internal error ({}); this is a bug "
+                    "in webdistill, not a problem of the page. Use another source and report it.",
+                    name(type(exc).__name__),
+                ),
                 retryable=False,
             )
         )
@@ -325,7 +336,7 @@ def extract_content(
         return Failure(
             WebError.of(
                 ErrorCode.UNSUPPORTED_CONTENT,
-                "The document could not be read; it may be malformed.",
+                own("The document could not be read; it may be malformed."),
                 exception=type(exc).__name__,
                 web_text=f"the parser said: {str(exc)[:400]}",
             )

@@ -21,6 +21,7 @@ from webdistill.adapters.extract.registry import ReadRequest
 from webdistill.adapters.extract.zipped import EPUB, FORMAT_NAMES, open_zip, read_entry
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
+from webdistill.kernel.own_text import own
 
 MAX_CHAPTERS = 400
 MAX_OUTPUT_CHARS = 2_000_000
@@ -87,7 +88,7 @@ def read_epub(request: ReadRequest) -> Result[Document, WebError]:
             return Failure(
                 WebError.of(
                     ErrorCode.UNSUPPORTED_CONTENT,
-                    "The e-book (EPUB) has no readable package (OPF) listing its chapters.",
+                    own("The e-book (EPUB) has no readable package (OPF) listing its chapters."),
                 )
             )
         title, authors, chapters = _spine(package, posixpath.dirname(path))

@@ -13,6 +13,7 @@ from webdistill.adapters.extract.registry import ReadRequest
 from webdistill.adapters.extract.xml_tree import xml_outline
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
+from webdistill.kernel.own_text import own
 
 MAX_FEED_ITEMS = 50
 MAX_SUMMARY_CHARS = 500
@@ -122,7 +123,7 @@ def read_xml(request: ReadRequest) -> Result[Document, WebError]:
         return Failure(
             WebError.of(
                 ErrorCode.UNSUPPORTED_CONTENT,
-                "The XML document could not be parsed; it may be truncated or not XML.",
+                own("The XML document could not be parsed; it may be truncated or not XML."),
                 web_text=f"the XML parser said: {str(exc)[:400]}",
             )
         )

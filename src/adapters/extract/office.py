@@ -30,6 +30,7 @@ from webdistill.adapters.extract.zipped import DOCX, FORMAT_NAMES, PPTX, XLSX, o
 from webdistill.adapters.requirements import OFFICE_HINT
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
+from webdistill.kernel.own_text import own
 
 INSTALL_HINT = OFFICE_HINT
 MAX_SHEETS = 20
@@ -47,10 +48,13 @@ def _library(name: str) -> Any:
 def _missing(media: str, library: str) -> WebError:
     return WebError.of(
         ErrorCode.UNSUPPORTED_CONTENT,
-        f"This URL returned {FORMAT_NAMES[media]}. webdistill reads it with its optional "
-        f"'office' extra, which is not installed here (the operator can install it: "
-        f"{INSTALL_HINT}). "
-        "Meanwhile look for an HTML or PDF version of the same content.",
+        own(
+            "This URL returned {}. webdistill reads it with its optional "
+            "'office' extra, which is not installed here (the operator can install it: "
+            "{}). Meanwhile look for an HTML or PDF version of the same content.",
+            FORMAT_NAMES[media],
+            INSTALL_HINT,
+        ),
         media_type=media,
         missing=library,
         install=INSTALL_HINT,

@@ -15,14 +15,14 @@ from returns.result import Failure, Result, Success
 from webdistill.adapters.extract.registry import ReadRequest
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
-from webdistill.kernel.own_text import WEB_TEXT
+from webdistill.kernel.own_text import WEB_TEXT, OwnText, own
 
 #: Characters kept from one page, and from the whole document.
 MAX_PAGE_CHARS = 100_000
 MAX_PDF_CHARS = 400_000
 
 
-def _error(message: str, said: str = "") -> Result[Document, WebError]:
+def _error(message: OwnText, said: str = "") -> Result[Document, WebError]:
     """UNSUPPORTED_CONTENT; `said` (pypdf's complaint, which quotes the file) goes to the
     fenced `WEB_TEXT` detail, never into the message."""
     detail = {"media_type": "application/pdf"} | (
@@ -37,8 +37,10 @@ def read_pdf(request: ReadRequest) -> Result[Document, WebError]:
         import pypdf
     except ImportError:
         return _error(
-            "This is a PDF but PDF support (pypdf, part of webdistill's install) is missing "
-            "from this installation; reinstall webdistill to read PDFs.",
+            own(
+                "This is a PDF but PDF support (pypdf, part of webdistill's install) is missing "
+                "from this installation; reinstall webdistill to read PDFs."
+            ),
         )
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     try:
@@ -50,7 +52,7 @@ def read_pdf(request: ReadRequest) -> Result[Document, WebError]:
                 opened = False
             if not opened:
                 return _error(
-                    "This PDF is encrypted with a password; its text cannot be read.",
+                    own("This PDF is encrypted with a password; its text cannot be read."),
                 )
         total = len(reader.pages)
         limit = max(0, request.max_pdf_pages)
@@ -76,7 +78,7 @@ def read_pdf(request: ReadRequest) -> Result[Document, WebError]:
         author = str(meta.author).strip() if meta is not None and meta.author else None
     except Exception as exc:  # noqa: BLE001 - pypdf raises many types for broken files
         return _error(
-            "This PDF is damaged or not a valid PDF; its text cannot be read.",
+            own("This PDF is damaged or not a valid PDF; its text cannot be read."),
             f"{type(exc).__name__}: {str(exc)[:400]}",
         )
     notice = None

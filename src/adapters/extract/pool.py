@@ -46,6 +46,7 @@ from returns.result import Failure, Result, Success
 from webdistill.adapters.extract.memory_limit import MIB, limit_address_space, resident_bytes
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
+from webdistill.kernel.own_text import OwnText, number, own, relayed
 
 logger = logging.getLogger("webdistill.extract")
 
@@ -279,7 +280,7 @@ def _kill_started(future: asyncio.Future[_Worker]) -> None:
         worker.reap()
 
 
-def _internal(message: str, **detail: object) -> WebError:
+def _internal(message: OwnText, **detail: object) -> WebError:
     return WebError.of(ErrorCode.INTERNAL_ERROR, message, retryable=False, **detail)
 
 
@@ -289,14 +290,19 @@ def _decode(answer: tuple[str, Any]) -> Result[Document, WebError]:
         return Success(value)
     if kind == "error":
         code, message, retryable, detail = value
-        return Failure(WebError.of(ErrorCode(code), message, retryable=retryable, **detail))
+        # Our own worker process built `message` with `own` (it crossed the pipe as a str).
+        relayed_message = relayed(message)
+        return Failure(WebError.of(ErrorCode(code), relayed_message, retryable=retryable, **detail))
     if kind == "memory":
         return Failure(
             WebError.of(
                 ErrorCode.TOO_LARGE,
-                f"Reading this body needs more than the {value} MiB of memory a page-reading "
-                "worker may use (WEB_EXTRACT_MEMORY_MB); it was not read. Use another source, "
-                "or raise WEB_EXTRACT_MEMORY_MB.",
+                own(
+                    "Reading this body needs more than the {} MiB of memory a page-reading "
+                    "worker may use (WEB_EXTRACT_MEMORY_MB); it was not read. Use another "
+                    "source, or raise WEB_EXTRACT_MEMORY_MB.",
+                    number(value),
+                ),
                 retryable=False,
                 memory_mb=value,
                 reason="memory",
@@ -305,15 +311,19 @@ def _decode(answer: tuple[str, Any]) -> Result[Document, WebError]:
     if kind == "died":
         return Failure(
             _internal(
-                "The page reader stopped unexpectedly (its worker process died, e.g. out of "
-                "memory) while reading this body; it cannot be read. Use another source.",
+                own(
+                    "The page reader stopped unexpectedly (its worker process died, e.g. out of "
+                    "memory) while reading this body; it cannot be read. Use another source."
+                ),
                 exitcode=value,
             )
         )
     return Failure(
         _internal(
-            "The page reader failed on this body (an internal error in webdistill, logged "
-            "with its traceback). Use another source, and report it if it persists.",
+            own(
+                "The page reader failed on this body (an internal error in webdistill, logged "
+                "with its traceback). Use another source, and report it if it persists."
+            ),
             web_text=f"the reader's failure: {str(value)[:400]}",
         )
     )
@@ -365,7 +375,7 @@ class ExtractionPool:
     ) -> Result[Document, WebError]:
         """`function(body, content_type, url)` in a worker; cancelling the caller kills it."""
         if self._closed:
-            return Failure(_internal("The extraction pool is closed."))
+            return Failure(_internal(own("The extraction pool is closed.")))
         if self._slots is None:
             self._slots = asyncio.Semaphore(self._size)
         loop = asyncio.get_running_loop()

@@ -17,6 +17,7 @@ import zipfile
 from returns.result import Failure, Result, Success
 
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.own_text import OwnText, number, own
 
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -25,10 +26,10 @@ EPUB = "application/epub+zip"
 ZIP_FORMATS = frozenset({DOCX, XLSX, PPTX, EPUB})
 #: Names shown to the agent.
 FORMAT_NAMES = {
-    DOCX: "a Word document (DOCX)",
-    XLSX: "an Excel workbook (XLSX)",
-    PPTX: "a PowerPoint presentation (PPTX)",
-    EPUB: "an e-book (EPUB)",
+    DOCX: own("a Word document (DOCX)"),
+    XLSX: own("an Excel workbook (XLSX)"),
+    PPTX: own("a PowerPoint presentation (PPTX)"),
+    EPUB: own("an e-book (EPUB)"),
 }
 
 MAX_ENTRIES = 20_000
@@ -56,31 +57,37 @@ def zip_kind(body: bytes) -> str | None:
     return None
 
 
-def _refused(what: str, reason: str) -> WebError:
+def _refused(what: OwnText, reason: OwnText) -> WebError:
     return WebError.of(
         ErrorCode.UNSUPPORTED_CONTENT,
-        f"The file looks like {what} but {reason}; it was not read. "
-        "Look for an HTML or PDF version of the same content.",
+        own(
+            "The file looks like {} but {}; it was not read. "
+            "Look for an HTML or PDF version of the same content.",
+            what,
+            reason,
+        ),
         reason=reason,
     )
 
 
-def open_zip(body: bytes, what: str) -> Result[zipfile.ZipFile, WebError]:
+def open_zip(body: bytes, what: OwnText) -> Result[zipfile.ZipFile, WebError]:
     """The archive, or UNSUPPORTED_CONTENT when it is not a ZIP or could blow up when read."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(body))
     except (zipfile.BadZipFile, OSError, ValueError, EOFError):
-        return Failure(_refused(what, "it is not a readable ZIP container"))
+        return Failure(_refused(what, own("it is not a readable ZIP container")))
     infos = archive.infolist()
     declared = sum(info.file_size for info in infos)
     packed = sum(info.compress_size for info in infos) or 1
     reason = None
     if len(infos) > MAX_ENTRIES:
-        reason = f"it holds more than {MAX_ENTRIES} entries"
+        reason = own("it holds more than {} entries", number(MAX_ENTRIES))
     elif declared > MAX_UNCOMPRESSED_BYTES:
-        reason = f"it would inflate to more than {MAX_UNCOMPRESSED_BYTES // (1024 * 1024)} MiB"
+        reason = own(
+            "it would inflate to more than {} MiB", number(MAX_UNCOMPRESSED_BYTES // (1024 * 1024))
+        )
     elif declared > 1024 * 1024 and declared / packed > MAX_RATIO:
-        reason = "its compression ratio is that of a ZIP bomb"
+        reason = own("its compression ratio is that of a ZIP bomb")
     if reason is not None:
         archive.close()
         return Failure(_refused(what, reason))

@@ -29,7 +29,7 @@ from webdistill.adapters.http.decoders import (
 from webdistill.adapters.http.errors import make_error, shown
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.kernel.errors import ErrorCode, WebError
-from webdistill.kernel.own_text import WEB_TEXT
+from webdistill.kernel.own_text import WEB_TEXT, number, own
 from webdistill.kernel.quoting import safe_text, shown_url
 
 CHUNK = 64 * 1024
@@ -74,19 +74,20 @@ def is_truncatable(content_type: str) -> bool:
 def _unsupported_encoding(url: str, encoding: str) -> WebError:
     names = coding_names(encoding)
     if len(names) > MAX_CODINGS and all(n in KNOWN_CODINGS for n in names):
-        why = (
-            f"stacks {len(names)} content codings (at most {MAX_CODINGS} are decoded, a "
-            "decompression-bomb guard)"
+        why = own(
+            "stacks {} content codings (at most {} are decoded, a decompression-bomb guard)",
+            number(len(names)),
+            number(MAX_CODINGS),
         )
     else:
         # The server chose this header: described here, quoted only in the fenced detail.
-        why = "uses an unknown content coding"
+        why = own("uses an unknown content coding")
     detail = {"url": shown_url(url, 400), "content_encoding": safe_text(encoding, 40)}
     if not all(n in KNOWN_CODINGS for n in names):
         detail[WEB_TEXT] = f"Content-Encoding: {encoding[:200]}"
     return make_error(
         ErrorCode.UNSUPPORTED_CONTENT,
-        f"The response from {shown(url)} {why}; it cannot be read. Use another source.",
+        own("The response from {} {}; it cannot be read. Use another source.", shown(url), why),
         detail,
     )
 
@@ -95,8 +96,12 @@ def too_large(url: str, limit: int, **detail: object) -> WebError:
     """The TOO_LARGE error for `url`."""
     return make_error(
         ErrorCode.TOO_LARGE,
-        f"The response from {shown(url)} is larger than the {limit}-byte limit and cannot be "
-        "truncated usefully; try a smaller resource or another source.",
+        own(
+            "The response from {} is larger than the {}-byte limit and cannot be "
+            "truncated usefully; try a smaller resource or another source.",
+            shown(url),
+            number(limit),
+        ),
         {"max_bytes": limit, "url": url, **detail},
     )
 
@@ -174,8 +179,12 @@ async def read_capped(
     except DecodeError as exc:
         return make_error(
             ErrorCode.NETWORK_ERROR,
-            f"The body from {shown(url)} could not be decompressed ({exc}); try again later.",
-            {"url": url},
+            own(
+                "The body from {} could not be decompressed ({}); try again later.",
+                shown(url),
+                exc.kind,
+            ),
+            {"url": url, WEB_TEXT: f"decompressor: {exc.said}"},
         )
     if not over:
         data = parts[0] if len(parts) == 1 else b"".join(parts)

@@ -55,6 +55,7 @@ from webdistill.adapters.http.watch import Watch
 from webdistill.adapters.pipeline.deadline import enclosing_deadline
 from webdistill.kernel import addresses
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.own_text import number, own, words
 from webdistill.kernel.urls import check_url, resolve_reference
 
 #: Caller headers kept when a redirect leaves the original origin (others may be secrets).
@@ -327,8 +328,12 @@ class GuardedClient:
         return Failure(
             WebError.of(
                 ErrorCode.HTTP_ERROR,
-                f"{shown(url)} redirected more than {settings.max_redirects} times "
-                "(a redirect loop?); use the final URL directly or another source.",
+                own(
+                    "{} redirected more than {} times "
+                    "(a redirect loop?); use the final URL directly or another source.",
+                    shown(url),
+                    number(settings.max_redirects),
+                ),
                 url=url,
                 status=last_status,
                 hops=len(hops),
@@ -363,7 +368,7 @@ class GuardedClient:
         literal = addresses.parse_address(host)
         if literal is not None:  # check_url judged it, but not as the proxy's own address
             if not self._guard.allows(str(literal)):
-                raise self._guard.refusal(host, str(literal), "the proxy check")
+                raise self._guard.refusal(host, str(literal), words("the proxy check"))
             return None
         if self._proxy is None:
             return None

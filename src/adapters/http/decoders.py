@@ -14,6 +14,8 @@ from typing import Protocol
 
 import brotli
 
+from webdistill.kernel.own_text import OwnText, words
+
 #: Largest piece one decoder call produces; bounds memory per step.
 STEP = 256 * 1024
 #: brotli's output limit is soft (its buffer grows in blocks, up to about twice the limit).
@@ -23,7 +25,13 @@ ACCEPT_ENCODING = "gzip, deflate, br"
 
 
 class DecodeError(Exception):
-    """The body is not valid for its Content-Encoding."""
+    """The body is not valid for its Content-Encoding; `kind` says which (own words), the
+    exception text is the decompressor's (shown only fenced)."""
+
+    def __init__(self, kind: OwnText, said: str) -> None:
+        super().__init__(f"{kind}: {said}")
+        self.kind = kind
+        self.said = said
 
 
 class Decoder(Protocol):
@@ -103,7 +111,7 @@ class ZlibDecoder:
                     break  # output zlib still holds comes out with the next input
             self._pending = data  # input left when the budget ran out (or a split header)
         except zlib.error as exc:
-            raise DecodeError(f"invalid compressed body: {exc}") from exc
+            raise DecodeError(words("invalid compressed body"), str(exc)) from exc
 
 
 class BrotliDecoder:
@@ -152,7 +160,7 @@ class BrotliDecoder:
                     yield piece
             self._pending = data
         except brotli.error as exc:
-            raise DecodeError(f"invalid brotli body: {exc}") from exc
+            raise DecodeError(words("invalid brotli body"), str(exc)) from exc
 
 
 def intermediate_allowance(limit: int) -> int:

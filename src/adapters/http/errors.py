@@ -16,7 +16,17 @@ import aiohttp
 
 from webdistill.adapters.http.guard import BlockedAddressError, DnsTimeoutError
 from webdistill.kernel.errors import RETRYABLE_CODES, ErrorCode, WebError
-from webdistill.kernel.own_text import WEB_TEXT, describe_url, site
+from webdistill.kernel.own_text import (
+    WEB_TEXT,
+    OwnText,
+    code,
+    describe_url,
+    host,
+    name,
+    number,
+    own,
+    site,
+)
 from webdistill.kernel.quoting import shown_url
 
 _RESET_ERRNOS = frozenset({errno.ECONNRESET, errno.EPIPE, errno.ECONNABORTED})
@@ -27,7 +37,7 @@ _NETWORK_EXCEPTIONS = NETWORK_EXCEPTIONS
 logger = logging.getLogger("webdistill")
 
 
-def shown(url: str) -> str:
+def shown(url: str) -> OwnText:
     """Where `url` points, for a message: its site `scheme://host[:port]` (`own_text.site`).
     Its path and query are never quoted: a redirecting server or a search provider chose
     them (`/SYSTEM:%20IGNORE%20PREVIOUS...`); the renderer shows the URL only fenced."""
@@ -41,7 +51,11 @@ def hop_text(url: str, hop: int) -> dict[str, object]:
 
 
 def make_error(
-    code: ErrorCode, message: str, detail: Mapping[str, object], *, retryable: bool | None = None
+    code: ErrorCode,
+    message: OwnText,
+    detail: Mapping[str, object],
+    *,
+    retryable: bool | None = None,
 ) -> WebError:
     """A `WebError` with `detail` as a mapping (`WebError.of` takes it as keywords)."""
     if retryable is None:
@@ -59,25 +73,28 @@ def _causes(exc: BaseException) -> list[BaseException]:
     return chain
 
 
-def blocked_error(reason: str, url: str, hop: int, **detail: object) -> WebError:
+def blocked_error(reason: OwnText, url: str, hop: int, **detail: object) -> WebError:
     """BLOCKED_URL naming the URL (the agent's own; a redirect target only in the fenced
     `WEB_TEXT` detail, as the server chose it), the hop and why."""
     if hop == 0:
-        where = f"the requested URL ({shown(url)})"
+        where = own("the requested URL ({})", shown(url))
     else:
-        where = f"redirect hop {hop} (to {describe_url(url)})"
+        where = own("redirect hop {} (to {})", number(hop), describe_url(url))
         detail = {**detail, WEB_TEXT: f"redirect target: {url}"}
     return make_error(
         ErrorCode.BLOCKED_URL,
-        f"Blocked {where}: {reason}. Only public Internet addresses may be fetched; "
-        "do not retry this URL.",
+        own(
+            "Blocked {}: {}. Only public Internet addresses may be fetched; do not retry this URL.",
+            where,
+            reason,
+        ),
         {"url": url, "hop": hop, "reason": reason, **detail},
     )
 
 
 _REFUSED_TARGET = {
-    ErrorCode.BLOCKED_URL: "the policy does not allow that address; do not retry this URL",
-    ErrorCode.INVALID_URL: "it is not a valid http(s) URL; use another source",
+    ErrorCode.BLOCKED_URL: own("the policy does not allow that address; do not retry this URL"),
+    ErrorCode.INVALID_URL: own("it is not a valid http(s) URL; use another source"),
 }
 
 
@@ -90,10 +107,16 @@ def with_hop(error: WebError, url: str, hop: int) -> WebError:
     detail = {**error.detail, "url": shown_url(url, 400), "hop": str(hop)}
     if hop == 0:
         return make_error(error.code, error.message, detail, retryable=error.retryable)
-    why = _REFUSED_TARGET.get(error.code, "use another source")
+    why = _REFUSED_TARGET.get(error.code, own("use another source"))
     if error.detail.get("reason") == "scheme":  # our policy's own words, not the server's
-        why = "only https pages may be fetched (WEB_ALLOW_HTTP allows http)"
-    message = f"Redirect hop {hop} to {describe_url(url)} refused ({error.code.value}): {why}."
+        why = own("only https pages may be fetched (WEB_ALLOW_HTTP allows http)")
+    message = own(
+        "Redirect hop {} to {} refused ({}): {}.",
+        number(hop),
+        describe_url(url),
+        code(error.code),
+        why,
+    )
     detail[WEB_TEXT] = f"redirect target: {url}; refusal: {error.message}"
     return make_error(error.code, message, detail, retryable=error.retryable)
 
@@ -102,8 +125,12 @@ def total_timeout_error(url: str, hop: int, seconds: float) -> WebError:
     """TIMEOUT for a fetch (all its redirects and retries) that outlived its total budget."""
     return make_error(
         ErrorCode.TIMEOUT,
-        f"Fetching {shown(url)} took longer than {seconds:g} s in total; the server is slow. "
-        "Try again later or another source.",
+        own(
+            "Fetching {} took longer than {} s in total; the server is slow. "
+            "Try again later or another source.",
+            shown(url),
+            number(seconds),
+        ),
         {"url": url, "hop": hop, "limit_s": seconds, **hop_text(url, hop)},
     )
 
@@ -136,14 +163,20 @@ def _dns_error(
     if failures and all(f.errno not in _NO_SUCH_NAME for f in failures):
         return make_error(
             ErrorCode.NETWORK_ERROR,
-            f"The host name of {shown(url)} could not be resolved: no name server answered "
-            "(this machine may be offline or have no DNS). Check the network and try again.",
+            own(
+                "The host name of {} could not be resolved: no name server answered "
+                "(this machine may be offline or have no DNS). Check the network and try again.",
+                shown(url),
+            ),
             {**detail, "stage": "dns", "reason": "no resolver"},
         )
     return make_error(
         ErrorCode.NETWORK_ERROR,
-        f"The host name of {shown(url)} could not be resolved: it does not exist (the name "
-        "server says so); check the spelling.",
+        own(
+            "The host name of {} could not be resolved: it does not exist (the name "
+            "server says so); check the spelling.",
+            shown(url),
+        ),
         {**detail, "stage": "dns", "reason": "no such name"},
     )
 
@@ -153,9 +186,15 @@ def translate(exc: BaseException, url: str, hop: int) -> WebError:
     causes = _causes(exc)
     for cause in causes:
         if isinstance(cause, BlockedAddressError):
-            named = f"{cause.host} resolves" if hop == 0 else "it resolves"
+            named = own("{} resolves", host(cause.host)) if hop == 0 else own("it resolves")
             return blocked_error(
-                f"{named} to {cause.address}, {cause.reason} (refused at {cause.stage})",
+                own(
+                    "{} to {}, {} (refused at {})",
+                    named,
+                    host(cause.address),
+                    cause.reason,
+                    cause.stage,
+                ),
                 url,
                 hop,
                 address=cause.address,
@@ -166,14 +205,21 @@ def translate(exc: BaseException, url: str, hop: int) -> WebError:
         if isinstance(cause, DnsTimeoutError):
             return make_error(
                 ErrorCode.TIMEOUT,
-                f"The DNS lookup of {cause.host} got no answer within {cause.seconds:g} s (the "
-                "name server is down or unreachable); try again later.",
+                own(
+                    "The DNS lookup of {} got no answer within {} s (the "
+                    "name server is down or unreachable); try again later.",
+                    host(cause.host),
+                    number(cause.seconds),
+                ),
                 {**detail, "stage": "dns", "limit_s": cause.seconds},
             )
     if any(isinstance(c, asyncio.TimeoutError | TimeoutError) for c in causes):
         return make_error(
             ErrorCode.TIMEOUT,
-            f"Fetching {shown(url)} timed out; the server is slow or unreachable. Try again later.",
+            own(
+                "Fetching {} timed out; the server is slow or unreachable. Try again later.",
+                shown(url),
+            ),
             detail,
         )
     if isinstance(exc, aiohttp.ClientConnectorDNSError):
@@ -181,43 +227,52 @@ def translate(exc: BaseException, url: str, hop: int) -> WebError:
     if isinstance(exc, aiohttp.ClientSSLError | aiohttp.ServerFingerprintMismatch):
         return make_error(
             ErrorCode.NETWORK_ERROR,
-            f"The TLS connection to {shown(url)} failed (certificate or handshake error).",
+            own("The TLS connection to {} failed (certificate or handshake error).", shown(url)),
             detail,
             retryable=False,
         )
     if isinstance(exc, aiohttp.InvalidURL):
-        return WebError.of(ErrorCode.INVALID_URL, f"{shown(url)} is not a URL that can be fetched.")
+        return WebError.of(
+            ErrorCode.INVALID_URL, own("{} is not a URL that can be fetched.", shown(url))
+        )
     if isinstance(exc, aiohttp.ClientResponseError):
         # The parser's message quotes server bytes: keep them out of an LLM-facing message.
         return make_error(
             ErrorCode.NETWORK_ERROR,
-            f"The server at {shown(url)} sent a malformed or oversized response (status line or "
-            "headers); use another source.",
+            own(
+                "The server at {} sent a malformed or oversized response (status line or "
+                "headers); use another source.",
+                shown(url),
+            ),
             detail,
             retryable=False,
         )
     if isinstance(exc, aiohttp.ClientPayloadError):
         return make_error(
             ErrorCode.NETWORK_ERROR,
-            f"The body from {shown(url)} ended early or was malformed; try again later.",
+            own("The body from {} ended early or was malformed; try again later.", shown(url)),
             detail,
         )
     if isinstance(exc, aiohttp.ClientConnectorError):
         return make_error(
             ErrorCode.NETWORK_ERROR,
-            f"Could not connect to {shown(url)} (refused or unreachable); try again later.",
+            own("Could not connect to {} (refused or unreachable); try again later.", shown(url)),
             detail,
         )
     if any(isinstance(c, _NETWORK_EXCEPTIONS) for c in causes):
         return make_error(
             ErrorCode.NETWORK_ERROR,
-            f"The connection to {shown(url)} failed ({type(exc).__name__}); try again later.",
+            own(
+                "The connection to {} failed ({}); try again later.",
+                shown(url),
+                name(type(exc).__name__),
+            ),
             detail,
         )
-    return internal_error(exc, f"fetching {shown(url)}", detail)
+    return internal_error(exc, own("fetching {}", shown(url)), detail)
 
 
-def internal_error(exc: BaseException, doing: str, detail: Mapping[str, object]) -> WebError:
+def internal_error(exc: BaseException, doing: OwnText, detail: Mapping[str, object]) -> WebError:
     """INTERNAL_ERROR for an exception that is not the network's or the peer's fault: a bug.
 
     Not retryable; the traceback is logged (logger `webdistill`), the message says so.
@@ -225,9 +280,13 @@ def internal_error(exc: BaseException, doing: str, detail: Mapping[str, object])
     logger.error("internal error while %s", doing, exc_info=exc)
     return make_error(
         ErrorCode.INTERNAL_ERROR,
-        f"An internal error ({type(exc).__name__}) happened while {doing}; this is a bug in "
-        "webdistill, not a network problem, so retrying will not help. Use another source "
-        "and report it (the traceback is in the log).",
+        own(
+            "An internal error ({}) happened while {}; this is a bug in "
+            "webdistill, not a network problem, so retrying will not help. Use another source "
+            "and report it (the traceback is in the log).",
+            name(type(exc).__name__),
+            doing,
+        ),
         detail,
         retryable=False,
     )

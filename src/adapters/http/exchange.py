@@ -45,6 +45,7 @@ from webdistill.adapters.http.walls import (
     wall_from_headers,
 )
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.own_text import number, own
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 
@@ -94,18 +95,21 @@ def http_error(
         walled.update(hop_text(url, hop))
         return make_error(ErrorCode.HTTP_ERROR, message, walled, retryable=False)
     advice = {
-        404: "the page does not exist; check the URL or search for it",
-        410: "the page was removed; search for another source",
-        401: "the page needs a login; use another source",
-        403: "access is denied; use another source",
-        429: "the site is rate-limiting; try again later",
-    }.get(status, "the server failed; try again later" if status >= 500 else "use another URL")
+        404: own("the page does not exist; check the URL or search for it"),
+        410: own("the page was removed; search for another source"),
+        401: own("the page needs a login; use another source"),
+        403: own("access is denied; use another source"),
+        429: own("the site is rate-limiting; try again later"),
+    }.get(
+        status,
+        own("the server failed; try again later" if status >= 500 else "use another URL"),
+    )
     detail: dict[str, object] = {"status": status, "url": url, "hop": hop, **hop_text(url, hop)}
     if retry_after is not None:
         detail["retry_after"] = int(retry_after)
     return make_error(
         ErrorCode.HTTP_ERROR,
-        f"{shown(url)} answered HTTP {status}: {advice}.",
+        own("{} answered HTTP {}: {}.", shown(url), number(status), advice),
         detail,
         retryable=status == 429 or status >= 500,
     )

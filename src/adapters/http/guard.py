@@ -27,13 +27,16 @@ from aiohttp.abc import AbstractResolver, ResolveResult
 from aiohttp.connector import AddrInfoType, SocketFactoryType
 
 from webdistill.kernel import addresses
+from webdistill.kernel.own_text import OwnText, words
 from webdistill.kernel.urls import UrlPolicy, address_allowed
 
 
 class BlockedAddressError(OSError):
     """A destination address the URL policy refuses; raised before any connection attempt."""
 
-    def __init__(self, host: str, address: str, stage: str, reason: str | None = None) -> None:
+    def __init__(
+        self, host: str, address: str, stage: OwnText, reason: OwnText | None = None
+    ) -> None:
         self.host = host
         self.address = address
         self.stage = stage
@@ -72,10 +75,12 @@ class DialGuard:
         spelled = canonical(ip)
         return spelled not in self.proxy_dial or spelled in self.listed
 
-    def refusal(self, host: str, ip: str, stage: str) -> BlockedAddressError:
+    def refusal(self, host: str, ip: str, stage: OwnText) -> BlockedAddressError:
         """The refusal of page address `ip` (of `host`), saying when it is the proxy's."""
         own = address_allowed(ip, self.policy) and not self.allows(ip)
-        return BlockedAddressError(host, ip, stage, "the proxy's own address" if own else None)
+        return BlockedAddressError(
+            host, ip, stage, words("the proxy's own address") if own else None
+        )
 
     def may_dial(self, ip: str) -> bool:
         """May a socket connect to `ip` (a page's address, or the proxy's own)?"""
@@ -125,7 +130,7 @@ class GuardedResolver(AbstractResolver):
             raise OSError(f"{host} did not resolve to any address")
         for answer in answers:
             if not self._guard.allows(answer["host"]):
-                raise self._guard.refusal(host, answer["host"], "DNS resolution")
+                raise self._guard.refusal(host, answer["host"], words("DNS resolution"))
         return answers
 
     async def close(self) -> None:
@@ -140,7 +145,7 @@ class GuardedSocket(socket.socket):
     def _vet(self, address: object) -> None:
         host = str(address[0]) if isinstance(address, tuple) and address else str(address)
         if self.guard is None or not self.guard.may_dial(host):
-            raise BlockedAddressError(host, host, "connect")
+            raise BlockedAddressError(host, host, words("connect"))
 
     def connect(self, address: Any) -> None:
         self._vet(address)
@@ -162,7 +167,7 @@ def guarded_socket_factory(guard: DialGuard) -> SocketFactoryType:
         family, type_, proto, _, sockaddr = addr_info
         destination = str(sockaddr[0])
         if not guard.may_dial(destination):
-            raise BlockedAddressError(destination, destination, "connect")
+            raise BlockedAddressError(destination, destination, words("connect"))
         sock = GuardedSocket(family=family, type=type_, proto=proto)
         sock.guard = guard
         return sock
@@ -177,4 +182,4 @@ def check_peer(guard: DialGuard, peername: object) -> BlockedAddressError | None
     address = str(peername[0])
     if guard.may_dial(address):
         return None
-    return BlockedAddressError(address, address, "connected peer")
+    return BlockedAddressError(address, address, words("connected peer"))

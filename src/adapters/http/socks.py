@@ -31,6 +31,7 @@ from python_socks.async_.asyncio import Proxy
 
 from webdistill.adapters.http.guard import DialGuard, GuardedResolver
 from webdistill.adapters.http.proxy import ProxyNameResolver
+from webdistill.kernel.own_text import words
 
 
 class NameAfterVetting(AbstractResolver):
@@ -95,7 +96,7 @@ class SocksConnector(aiohttp.TCPConnector):
         if self._proxy_names is not None:  # dial the proxy at the address the guard knows
             host = (await self._proxy_names.learn())[0]
         if not self._remote_dns and not self._guard.allows(destination):
-            raise self._guard.refusal(str(req.url.host), destination, "the SOCKS request")
+            raise self._guard.refusal(str(req.url.host), destination, words("the SOCKS request"))
         proxy = Proxy(kind, host, proxy_port, user, password, rdns=self._remote_dns)
         try:
             sock = await proxy.connect(destination, port, timeout=timeout.sock_connect)

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from multidict import CIMultiDict, CIMultiDictProxy, istr
 
 from webdistill.adapters.http.wall_pages import wall_of_page
+from webdistill.kernel.own_text import OwnText, name, number, own
 
 #: Statuses bot walls answer with.
 WALL_STATUSES = frozenset({202, 401, 403, 405, 429, 503})
@@ -71,10 +72,13 @@ def wall_from_body(sample: bytes, headers: Mapping[str, str] | None = None) -> s
     return wall_of_page(sample[:SAMPLE_BYTES].decode("utf-8", "replace"), headers)
 
 
-def challenge_message(shown_url: str, status: int, wall: str) -> str:
+def challenge_message(shown_url: OwnText, status: int, wall: str) -> OwnText:
     """What the agent reads when a page is behind a bot wall."""
-    return (
-        f"{shown_url} answered HTTP {status} with a bot-protection challenge ({wall}) instead "
+    return own(
+        "{} answered HTTP {} with a bot-protection challenge ({}) instead "
         "of the page: it wants a real browser. Retrying will not help. Use another source, "
-        "or call again with prefer_reader=true when a hosted reader is configured (WEB_READER)."
+        "or call again with prefer_reader=true when a hosted reader is configured (WEB_READER).",
+        shown_url,
+        number(status),
+        name(wall, "an unknown vendor"),
     )

@@ -29,7 +29,7 @@ from returns.result import Failure, Result
 from webdistill.adapters.http.watch import Watch
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchRequest, SearchQuery
-from webdistill.kernel.own_text import site
+from webdistill.kernel.own_text import number, own, site
 from webdistill.kernel.ports import WebBackend
 from webdistill.kernel.quoting import shown_url
 
@@ -45,9 +45,13 @@ def deadline_error(url: str, seconds: float) -> WebError:
     """TIMEOUT for a page read that outlived its one total deadline."""
     return WebError.of(
         ErrorCode.TIMEOUT,
-        f"Reading {site(url)} took longer than {seconds:g} s in total (robots.txt, "
-        "redirects, download and extraction together); the server is slow or the page is "
-        "too costly to read. Try again later or use another source.",
+        own(
+            "Reading {} took longer than {} s in total (robots.txt, "
+            "redirects, download and extraction together); the server is slow or the page is "
+            "too costly to read. Try again later or use another source.",
+            site(url),
+            number(seconds),
+        ),
         url=shown_url(url, 400),
         limit_s=f"{seconds:g}",
     )

@@ -36,6 +36,7 @@ from webdistill.adapters.pipeline.deadline import deadline_error
 from webdistill.adapters.readers.base import Reader, ReaderPage
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchedPage, FetchRequest, SearchQuery
+from webdistill.kernel.own_text import unconverted
 from webdistill.kernel.ports import WebBackend
 from webdistill.kernel.text import join_sentences
 
@@ -147,7 +148,7 @@ class ReaderFallback:
         if isinstance(read, Success):
             return read
         message = join_sentences(error.message, read.failure())
-        return Failure(attrs.evolve(error, message=message))
+        return Failure(attrs.evolve(error, message=unconverted(message)))
 
     async def _via_reader(
         self, reader: Reader, url: str, why: str, left_s: float | None
@@ -198,4 +199,4 @@ def _noted(result: Result[object, WebError], note: str) -> Result[object, WebErr
             return Success(attrs.evolve(page, notice=join_sentences(page.notice, note)))
         return result
     error = result.failure()
-    return Failure(attrs.evolve(error, message=join_sentences(error.message, note)))
+    return Failure(attrs.evolve(error, message=unconverted(join_sentences(error.message, note))))

@@ -20,6 +20,7 @@ from returns.result import Failure, Result
 
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchRequest, SearchQuery
+from webdistill.kernel.own_text import own
 from webdistill.kernel.ports import WebBackend
 
 
@@ -66,7 +67,9 @@ class OnFirstCall:
 _CLOSED: Failure[WebError] = Failure(
     WebError(
         code=ErrorCode.INTERNAL_ERROR,
-        message="The toolkit was closed while this call was running: open a new one "
-        "(`async with build(config) as toolkit:`) and call again.",
+        message=own(
+            "The toolkit was closed while this call was running: open a new one "
+            "(`async with build(config) as toolkit:`) and call again."
+        ),
     )
 )

@@ -16,7 +16,7 @@ from webdistill.adapters.extract.decoding import decode_text
 from webdistill.adapters.extract.sniff import sniff_binary
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchedPage
-from webdistill.kernel.own_text import describe_media_type
+from webdistill.kernel.own_text import describe_media_type, own, site
 
 RAW_NOTICE = "This is the page's raw body as text (extract_mode raw), not extracted content."
 _PROBE_BYTES = 4096
@@ -44,8 +44,12 @@ def raw_page(response: PageResponse) -> Result[object, WebError]:
         return Failure(
             WebError.of(
                 ErrorCode.UNSUPPORTED_CONTENT,
-                f"The body of {response.url} is binary ({describe_media_type(media_type)}); raw "
-                "mode gives text bodies only. Read it without extract_mode raw.",
+                own(
+                    "The body of {} is binary ({}); raw "
+                    "mode gives text bodies only. Read it without extract_mode raw.",
+                    site(response.url),
+                    describe_media_type(media_type),
+                ),
                 media_type=media_type,
             )
         )

@@ -28,6 +28,7 @@ from returns.result import Failure, Result, Success
 from webdistill.adapters.http.hop_check import HOP_CHECK, checking
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchRequest, SearchQuery
+from webdistill.kernel.own_text import name, own, site
 from webdistill.kernel.ports import WebBackend
 
 #: RFC 9309 asks crawlers to parse at least 500 kibibytes.
@@ -113,9 +114,13 @@ class RobotsRules:
             return None
         return WebError.of(
             ErrorCode.BLOCKED_URL,
-            f"The robots.txt of {origin} disallows this page for {self.user_agent} "
-            "(or could not be read, which counts as disallowed). Respecting robots.txt "
-            "is on (WEB_RESPECT_ROBOTS); use another source for this information.",
+            own(
+                "The robots.txt of {} disallows this page for {} "
+                "(or could not be read, which counts as disallowed). Respecting robots.txt "
+                "is on (WEB_RESPECT_ROBOTS); use another source for this information.",
+                site(origin),
+                name(self.user_agent, "our user agent"),
+            ),
             reason="robots.txt",
             origin=origin,
         )
@@ -142,8 +147,10 @@ class RobotsRules:
             answer = await self._client.get(url, headers={"User-Agent": self.user_agent})
         except Exception as exc:
             logging.getLogger("webdistill").error("robots.txt fetch raised", exc_info=exc)
-            reason = f"internal error ({type(exc).__name__})"
-            answer = Failure(WebError.of(ErrorCode.INTERNAL_ERROR, f"{url}: {reason}"))
+            reason = own("internal error ({})", name(type(exc).__name__))
+            answer = Failure(
+                WebError.of(ErrorCode.INTERNAL_ERROR, own("{}/robots.txt: {}", site(url), reason))
+            )
         rules = self._verdict(answer)
         self._cache[origin] = rules
         self._cache.move_to_end(origin)

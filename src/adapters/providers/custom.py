@@ -22,6 +22,8 @@ from returns.result import Failure, Result, Success
 from webdistill.adapters.providers.selection import FALL_THROUGH
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import RowBatch, SearchQuery
+from webdistill.kernel.own_text import echo, own
+from webdistill.kernel.own_text import name as own_name
 
 log = logging.getLogger(__name__)
 
@@ -50,11 +52,15 @@ async def _ask(name: str, search: SearchFunction, query: SearchQuery) -> Result[
     except asyncio.CancelledError:
         raise
     except Exception as exc:  # noqa: BLE001 - a caller's provider must not crash the search
-        message = f"The search provider {name!r} failed ({type(exc).__name__}); try another."
+        message = own(
+            "The search provider '{}' failed ({}); try another.",
+            echo(name),
+            own_name(type(exc).__name__),
+        )
         return Failure(WebError.of(ErrorCode.PROVIDER_UNAVAILABLE, message, provider=name))
     if isinstance(answer, Success | Failure):
         return answer
-    message = f"The search provider {name!r} answered something that is not a Result."
+    message = own("The search provider '{}' answered something that is not a Result.", echo(name))
     return Failure(WebError.of(ErrorCode.INVALID_BACKEND_DATA, message, provider=name))
 
 
@@ -74,7 +80,9 @@ class ChainedSearcher:
                 if isinstance(rows, RowBatch):
                     return Success(attrs.evolve(rows, skipped=(*skipped, *rows.skipped)))
                 if not isinstance(rows, list | tuple):
-                    message = f"The search provider {name!r} answered rows that are not a list."
+                    message = own(
+                        "The search provider '{}' answered rows that are not a list.", echo(name)
+                    )
                     error = WebError.of(ErrorCode.INVALID_BACKEND_DATA, message, provider=name)
                     answer = Failure(error)
                 else:

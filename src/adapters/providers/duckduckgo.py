@@ -47,6 +47,7 @@ from webdistill.adapters.providers.value_lists import DDG_REGIONS, MACROLANGUAGE
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.language_tags import parse_language, swapped_by_region
 from webdistill.kernel.model import SearchQuery
+from webdistill.kernel.own_text import number, own
 
 HTML_BASE = "https://html.duckduckgo.com"
 LITE_BASE = "https://lite.duckduckgo.com"
@@ -301,8 +302,11 @@ def _backing_off(seconds: float) -> WebError:
     wait = math.ceil(seconds)
     error = WebError.of(
         ErrorCode.PROVIDER_RATE_LIMITED,
-        f"DuckDuckGo recently answered with its bot challenge, so it is not asked again for "
-        f"{wait} s (WEB_DDG_BACKOFF_MS). Wait, or configure a keyed provider or SEARXNG_URL.",
+        own(
+            "DuckDuckGo recently answered with its bot challenge, so it is not asked again for "
+            "{} s (WEB_DDG_BACKOFF_MS). Wait, or configure a keyed provider or SEARXNG_URL.",
+            number(wait),
+        ),
         provider=INFO.name,
     )
     return with_detail(error, retry_after=wait, paced="true")

@@ -37,6 +37,7 @@ from webdistill.adapters.providers.failures import (
 )
 from webdistill.adapters.providers.rows import Row, Rows, make_row, text_of
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.own_text import number, own
 
 INFO = ProviderInfo(name="duckduckgo", label="DuckDuckGo")
 
@@ -307,9 +308,12 @@ def _says_empty(document: lxml.html.HtmlElement) -> bool:
 def _challenge(status: int, retry_after: int | None) -> WebError:
     error = WebError.of(
         ErrorCode.PROVIDER_RATE_LIMITED,
-        f"DuckDuckGo answered with its bot challenge or a block (HTTP {status}) instead of "
-        "results: it is rate-limiting this machine. Wait a few minutes, or configure a "
-        "keyed provider (e.g. BRAVE_API_KEY) or SEARXNG_URL.",
+        own(
+            "DuckDuckGo answered with its bot challenge or a block (HTTP {}) instead of "
+            "results: it is rate-limiting this machine. Wait a few minutes, or configure a "
+            "keyed provider (e.g. BRAVE_API_KEY) or SEARXNG_URL.",
+            number(status),
+        ),
         provider=INFO.name,
         status=status,
     )
@@ -319,7 +323,9 @@ def _challenge(status: int, retry_after: int | None) -> WebError:
 def _not_results() -> WebError:
     return WebError.of(
         ErrorCode.INVALID_BACKEND_DATA,
-        "DuckDuckGo answered a page that is not a results page (its markup may have "
-        "changed). Try again later or configure another provider.",
+        own(
+            "DuckDuckGo answered a page that is not a results page (its markup may have "
+            "changed). Try again later or configure another provider."
+        ),
         provider=INFO.name,
     )

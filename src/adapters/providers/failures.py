@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from webdistill.kernel.errors import ErrorCode, WebError
-from webdistill.kernel.own_text import WEB_TEXT
+from webdistill.kernel.own_text import WEB_TEXT, OwnText, name, number, own, redacted, setting
 from webdistill.kernel.quoting import safe_text
 from webdistill.kernel.redaction import without_secret
 
@@ -101,6 +101,11 @@ def _quote(text: str) -> str:
     return safe_text(text, _MAX_QUOTED)
 
 
+def _label(info: ProviderInfo) -> OwnText:
+    """The provider's label (our registry's, or the operator's custom provider's)."""
+    return name(info.label, "the search provider")
+
+
 def with_detail(error: WebError, **detail: object) -> WebError:
     """`error` with more `detail` entries (values become strings)."""
     merged = {**error.detail, **{key: str(value) for key, value in detail.items()}}
@@ -113,22 +118,27 @@ def scrub(error: WebError, secret: str | None) -> WebError:
         return error
     return attrs.evolve(
         error,
-        message=without_secret(error.message, secret),
+        message=redacted(error.message, secret),
         detail={key: without_secret(value, secret) for key, value in error.detail.items()},
     )
 
 
 def auth_error(info: ProviderInfo, status: int, said: str) -> WebError:
     """PROVIDER_AUTH_FAILED naming the key variable."""
+    label = _label(info)
     fix = (
-        f"Check {info.key_var} (a valid, active key for {info.label})"
+        own("Check {} (a valid, active key for {})", setting(info.key_var), label)
         if info.key_var
-        else f"Check that {info.label} accepts requests from this machine"
+        else own("Check that {} accepts requests from this machine", label)
     )
     return WebError.of(
         ErrorCode.PROVIDER_AUTH_FAILED,
-        f"{info.label} refused the request (HTTP {status}). {fix}, "
-        "or set WEB_SEARCH_PROVIDER to another provider.",
+        own(
+            "{} refused the request (HTTP {}). {}, or set WEB_SEARCH_PROVIDER to another provider.",
+            label,
+            number(status),
+            fix,
+        ),
         provider=info.name,
         status=status,
         **_web(info, said),
@@ -137,10 +147,19 @@ def auth_error(info: ProviderInfo, status: int, said: str) -> WebError:
 
 def rate_limited(info: ProviderInfo, status: int, said: str, retry_after: int | None) -> WebError:
     """PROVIDER_RATE_LIMITED, with `retry_after` in the detail when known."""
-    wait = f" Wait {retry_after} s before retrying" if retry_after is not None else " Wait"
+    wait = (
+        own("Wait {} s before retrying", number(retry_after))
+        if retry_after is not None
+        else own("Wait")
+    )
     error = WebError.of(
         ErrorCode.PROVIDER_RATE_LIMITED,
-        f"{info.label} is rate-limiting requests (HTTP {status}).{wait}, or use another provider.",
+        own(
+            "{} is rate-limiting requests (HTTP {}). {}, or use another provider.",
+            _label(info),
+            number(status),
+            wait,
+        ),
         provider=info.name,
         status=status,
         **_web(info, said),
@@ -152,9 +171,12 @@ def quota_exhausted(info: ProviderInfo, status: int, said: str) -> WebError:
     """PROVIDER_RATE_LIMITED for an exhausted plan or credit balance (not retryable)."""
     return WebError.of(
         ErrorCode.PROVIDER_RATE_LIMITED,
-        f"{info.label} says the plan's credits or usage limit are exhausted "
-        f"(HTTP {status}). Top up or upgrade the account, or use another "
-        "provider.",
+        own(
+            "{} says the plan's credits or usage limit are exhausted "
+            "(HTTP {}). Top up or upgrade the account, or use another provider.",
+            _label(info),
+            number(status),
+        ),
         retryable=False,
         provider=info.name,
         status=status,
@@ -166,7 +188,11 @@ def unavailable(info: ProviderInfo, status: int, said: str) -> WebError:
     """PROVIDER_UNAVAILABLE for a 5xx answer."""
     return WebError.of(
         ErrorCode.PROVIDER_UNAVAILABLE,
-        f"{info.label} is unavailable (HTTP {status}). Try again later or use another provider.",
+        own(
+            "{} is unavailable (HTTP {}). Try again later or use another provider.",
+            _label(info),
+            number(status),
+        ),
         provider=info.name,
         status=status,
         **_web(info, said),
@@ -177,8 +203,11 @@ def rejected(info: ProviderInfo, status: int, said: str) -> WebError:
     """A 4xx that is neither auth nor rate limit: the provider refused this request."""
     return WebError.of(
         ErrorCode.PROVIDER_UNAVAILABLE,
-        f"{info.label} rejected the request (HTTP {status}). Rephrase the "
-        "query or use another provider.",
+        own(
+            "{} rejected the request (HTTP {}). Rephrase the query or use another provider.",
+            _label(info),
+            number(status),
+        ),
         retryable=False,
         provider=info.name,
         status=status,
@@ -205,8 +234,12 @@ def status_error(
         return rejected(info, status, said)
     return WebError.of(
         ErrorCode.PROVIDER_UNAVAILABLE,
-        f"{info.label} answered HTTP {status} instead of results (a redirect or an "
-        "unexpected status). Check its endpoint, or use another provider.",
+        own(
+            "{} answered HTTP {} instead of results (a redirect or an "
+            "unexpected status). Check its endpoint, or use another provider.",
+            _label(info),
+            number(status),
+        ),
         provider=info.name,
         status=status,
     )

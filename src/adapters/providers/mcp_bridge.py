@@ -73,6 +73,9 @@ from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.value_lists import BRAVE_SEARCH_LANGS, TAVILY_COUNTRIES
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import SearchQuery
+from webdistill.kernel.own_text import OwnText, echo, own
+from webdistill.kernel.own_text import name as own_name
+from webdistill.kernel.own_text import number as own_number
 from webdistill.kernel.redaction import command_secrets, without_secret
 
 INFO = ProviderInfo(name="mcp", label="MCP search server")
@@ -534,9 +537,11 @@ def tool_error(said: str) -> WebError:
     if _QUOTA_WORDS.search(said):
         return WebError.of(
             ErrorCode.PROVIDER_RATE_LIMITED,
-            "The MCP search server's upstream says the plan's credits or usage limit are "
-            "exhausted (its words are in the details). Top up or upgrade that account, or "
-            "use another provider.",
+            own(
+                "The MCP search server's upstream says the plan's credits or usage limit are "
+                "exhausted (its words are in the details). Top up or upgrade that account, or "
+                "use another provider."
+            ),
             retryable=False,
             provider=INFO.name,
             web_text=web_text,
@@ -544,17 +549,21 @@ def tool_error(said: str) -> WebError:
     if _RATE_WORDS.search(said):
         return WebError.of(
             ErrorCode.PROVIDER_RATE_LIMITED,
-            "The MCP search server's upstream refused the request for its rate limit (its "
-            "words are in the details). Wait and try again, or use another provider.",
+            own(
+                "The MCP search server's upstream refused the request for its rate limit (its "
+                "words are in the details). Wait and try again, or use another provider."
+            ),
             provider=INFO.name,
             web_text=web_text,
         )
     if _refused(said) and not _AUTH_WORDS.search(said):
         return WebError.of(
             ErrorCode.PROVIDER_UNAVAILABLE,
-            "The MCP search server's upstream refused the request as invalid (its words are "
-            "in the details): a value it does not take, often a language or region option. "
-            "Search again without that option, or use another provider.",
+            own(
+                "The MCP search server's upstream refused the request as invalid (its words are "
+                "in the details): a value it does not take, often a language or region option. "
+                "Search again without that option, or use another provider."
+            ),
             retryable=False,
             provider=INFO.name,
             web_text=web_text,
@@ -566,9 +575,11 @@ def tool_error(said: str) -> WebError:
     )
     return WebError.of(
         code,
-        "The MCP search server's tool answered with an error (its words are in the "
-        "details). Check the server's own settings (its API key, in "
-        "WEB_MCP_SEARCH_COMMAND), or use another provider.",
+        own(
+            "The MCP search server's tool answered with an error (its words are in the "
+            "details). Check the server's own settings (its API key, in "
+            "WEB_MCP_SEARCH_COMMAND), or use another provider."
+        ),
         retryable=code is ErrorCode.PROVIDER_UNAVAILABLE,
         provider=INFO.name,
         web_text=web_text,
@@ -721,7 +732,7 @@ def _row(item: object) -> Row | None:
     return make_row(title=title, url=url, snippet=snippet, published=published)
 
 
-def _error(code: ErrorCode, message: str, **detail: object) -> WebError:
+def _error(code: ErrorCode, message: OwnText, **detail: object) -> WebError:
     return WebError.of(code, message, retryable=None, provider=INFO.name, **detail)
 
 
@@ -759,8 +770,11 @@ class McpBridge:
             return Failure(
                 _error(
                     ErrorCode.TIMEOUT,
-                    f"The MCP search server did not answer within {self._settings.timeout_s:g} s. "
-                    "Try again, raise WEB_SEARCH_TIMEOUT_MS, or use another provider.",
+                    own(
+                        "The MCP search server did not answer within {} s. "
+                        "Try again, raise WEB_SEARCH_TIMEOUT_MS, or use another provider.",
+                        own_number(self._settings.timeout_s),
+                    ),
                 )
             )
         except Exception as exc:  # noqa: BLE001 - the SDK raises many kinds; all are failures
@@ -771,8 +785,11 @@ class McpBridge:
             return Failure(
                 WebError.of(
                     ErrorCode.PROVIDER_UNAVAILABLE,
-                    f"The MCP search server failed the call ({type(exc).__name__}). It will "
-                    "be restarted on the next search.",
+                    own(
+                        "The MCP search server failed the call ({}). It will "
+                        "be restarted on the next search.",
+                        own_name(type(exc).__name__),
+                    ),
                     provider=INFO.name,
                     web_text=f"the MCP search server's error: {said}",
                 )
@@ -800,8 +817,11 @@ class McpBridge:
             await self._reset()
             return _error(
                 ErrorCode.TIMEOUT,
-                f"The MCP search server did not start within {self._settings.timeout_s:g} s. "
-                "Check WEB_MCP_SEARCH_COMMAND, or raise WEB_SEARCH_TIMEOUT_MS.",
+                own(
+                    "The MCP search server did not start within {} s. "
+                    "Check WEB_MCP_SEARCH_COMMAND, or raise WEB_SEARCH_TIMEOUT_MS.",
+                    own_number(self._settings.timeout_s),
+                ),
             )
         if error is not None:
             await self._reset()
@@ -818,15 +838,17 @@ class McpBridge:
             ready.set_result(
                 _error(
                     ErrorCode.PROVIDER_NOT_CONFIGURED,
-                    "WEB_SEARCH_PROVIDER=mcp needs the MCP SDK (part of the base install; it is "
-                    "missing here): pip install mcp",
+                    own(
+                        "WEB_SEARCH_PROVIDER=mcp needs the MCP SDK (part of the base install; "
+                        "it is missing here): pip install mcp"
+                    ),
                 )
             )
             return
         argv = shlex.split(self._settings.mcp_command or "")
         if not argv:
             ready.set_result(
-                _error(ErrorCode.PROVIDER_NOT_CONFIGURED, "Set WEB_MCP_SEARCH_COMMAND.")
+                _error(ErrorCode.PROVIDER_NOT_CONFIGURED, own("Set WEB_MCP_SEARCH_COMMAND."))
             )
             return
         params = StdioServerParameters(command=argv[0], args=argv[1:])
@@ -851,8 +873,11 @@ class McpBridge:
                 ready.set_result(
                     _error(
                         ErrorCode.PROVIDER_UNAVAILABLE,
-                        f"Could not start the MCP search server ({type(exc).__name__}; what "
-                        "it said is in the details). Check WEB_MCP_SEARCH_COMMAND.",
+                        own(
+                            "Could not start the MCP search server ({}; what "
+                            "it said is in the details). Check WEB_MCP_SEARCH_COMMAND.",
+                            own_name(type(exc).__name__),
+                        ),
                         web_text="the MCP search server's failure: "
                         f"{without_secret(str(exc), *self._secrets)[:400]}",
                     )
@@ -881,12 +906,16 @@ class McpBridge:
 def _no_tool(wanted_name: str | None, names: list[str]) -> WebError:
     """The server's tool names are its free text (a name can be a sentence): the message
     counts them, the names go to the fenced `web_text` detail (issue 26)."""
-    what = f"no tool named {wanted_name!r}" if wanted_name else "no search tool"
-    count = f"{len(names)} tool{'' if len(names) == 1 else 's'}"
+    what = own("no tool named '{}'", echo(wanted_name)) if wanted_name else own("no search tool")
+    count = own("{} tool" if len(names) == 1 else "{} tools", own_number(len(names)))
     listed = f"the MCP search server's tools: {', '.join(names)}" if names else ""
     return _error(
         ErrorCode.PROVIDER_NOT_CONFIGURED,
-        f"The MCP search server offers {what} (its tools: {count}, named in the details). "
-        "Set WEB_MCP_SEARCH_TOOL to one of them.",
+        own(
+            "The MCP search server offers {} (its tools: {}, named in the details). "
+            "Set WEB_MCP_SEARCH_TOOL to one of them.",
+            what,
+            count,
+        ),
         **({"web_text": listed} if listed else {}),
     )

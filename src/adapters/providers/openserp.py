@@ -50,6 +50,7 @@ from webdistill.adapters.providers.transport import fetch_page_rows
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.language_tags import parse_language, script_of
 from webdistill.kernel.model import SearchQuery
+from webdistill.kernel.own_text import own
 
 INFO = ProviderInfo(name="openserp", label="OpenSERP")
 MAX_LIMIT = 100
@@ -166,8 +167,10 @@ def parse_openserp(status: int, headers: Mapping[str, str], body: bytes) -> Resu
         return Failure(
             WebError.of(
                 ErrorCode.INVALID_BACKEND_DATA,
-                "OpenSERP answered JSON without a result list; check OPENSERP_URL and the "
-                "server's version.",
+                own(
+                    "OpenSERP answered JSON without a result list; check OPENSERP_URL and the "
+                    "server's version."
+                ),
                 provider=INFO.name,
             )
         )

@@ -44,6 +44,7 @@ from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.tavily import search_tavily
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import RowBatch, SearchQuery
+from webdistill.kernel.own_text import code, echo, joined, own
 
 __all__ = ["SearchProviders", "describe_providers"]
 
@@ -132,7 +133,7 @@ class SearchProviders:
             return Failure(
                 WebError.of(
                     ErrorCode.PROVIDER_NOT_CONFIGURED,
-                    f"The search provider {name!r} is not available in this build.",
+                    own("The search provider '{}' is not available in this build.", echo(name)),
                     provider=name,
                 )
             )
@@ -172,7 +173,13 @@ def _with_skipped(error: WebError, skipped: list[str]) -> WebError:
 
 
 def _all_failed(failures: list[tuple[str, WebError]]) -> WebError:
-    listing = "; ".join(f"{name}: {error.code} — {error.message}" for name, error in failures)
+    listing = joined(
+        [
+            own("{}: {} — {}", echo(name), code(error.code), error.message)
+            for name, error in failures
+        ],
+        "; ",
+    )
     detail = {name: f"{error.code}: {error.message}" for name, error in failures}
     detail["providers"] = ", ".join(name for name, _ in failures)
     waits = [
@@ -184,9 +191,12 @@ def _all_failed(failures: list[tuple[str, WebError]]) -> WebError:
         detail["retry_after"] = str(min(waits))
     return WebError(
         code=ErrorCode.PROVIDER_UNAVAILABLE,
-        message=f"Every search provider failed. {listing}. Try again later, or configure "
-        "another provider (BRAVE_API_KEY, TAVILY_API_KEY, EXA_API_KEY, SERPER_API_KEY or "
-        "SEARXNG_URL).",
+        message=own(
+            "Every search provider failed. {}. Try again later, or configure "
+            "another provider (BRAVE_API_KEY, TAVILY_API_KEY, EXA_API_KEY, SERPER_API_KEY or "
+            "SEARXNG_URL).",
+            listing,
+        ),
         retryable=True,
         detail=detail,
     )

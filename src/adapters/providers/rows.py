@@ -20,6 +20,7 @@ from webdistill.adapters.providers.failures import ProviderInfo, status_error
 from webdistill.adapters.providers.settings import DEFAULT_RESULTS
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import SearchQuery
+from webdistill.kernel.own_text import OwnText, joined, name, own
 
 Row = dict[str, object]
 Rows = tuple[Row, ...]
@@ -98,8 +99,11 @@ def decode_json(body: bytes, label: str) -> Result[object, WebError]:
         return Failure(
             WebError.of(
                 ErrorCode.INVALID_BACKEND_DATA,
-                f"{label} answered something that is not JSON. The service may be down or "
-                "behind a proxy; try again later or use another provider.",
+                own(
+                    "{} answered something that is not JSON. The service may be down or "
+                    "behind a proxy; try again later or use another provider.",
+                    name(label, "the search provider"),
+                ),
                 provider=label,
             )
         )
@@ -111,15 +115,15 @@ def result_list(
     """The list at `path` in a JSON object; missing/null is [] unless `required`."""
     node: object = payload
     if not isinstance(payload, dict):
-        return Failure(_shape_error(label, "a JSON object"))
+        return Failure(_shape_error(label, own("a JSON object")))
     for key in path:
         node = node.get(key) if isinstance(node, dict) else None
         if node is None:
             if required:
-                return Failure(_shape_error(label, f"a {'.'.join(path)!r} list"))
+                return Failure(_shape_error(label, _list_at(path)))
             return Success([])
     if not isinstance(node, list):
-        return Failure(_shape_error(label, f"a {'.'.join(path)!r} list"))
+        return Failure(_shape_error(label, _list_at(path)))
     return Success(node)
 
 
@@ -151,10 +155,18 @@ def field(item: object, key: str) -> object:
     return item.get(key) if isinstance(item, dict) else None
 
 
-def _shape_error(label: str, expected: str) -> WebError:
+def _list_at(path: tuple[str, ...]) -> OwnText:
+    """`a 'web.results' list`: the path is our adapter's (a literal key per provider)."""
+    return own("a '{}' list", joined([name(key, "(key)") for key in path], "."))
+
+
+def _shape_error(label: str, expected: OwnText) -> WebError:
     return WebError.of(
         ErrorCode.INVALID_BACKEND_DATA,
-        f"{label} answered JSON without {expected}; its API may have changed. "
-        "Try another provider.",
+        own(
+            "{} answered JSON without {}; its API may have changed. Try another provider.",
+            name(label, "the search provider"),
+            expected,
+        ),
         provider=label,
     )

@@ -46,11 +46,12 @@ from webdistill.adapters.providers.value_lists import MACROLANGUAGE_ALIASES, SEA
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.language_tags import parse_language, swapped_by_region
 from webdistill.kernel.model import SearchQuery
+from webdistill.kernel.own_text import number, own
 from webdistill.kernel.quoting import safe_text
 
 INFO = ProviderInfo(name="searxng", label="SearXNG")
 
-ENABLE_JSON = (
+ENABLE_JSON = own(
     "The SearXNG instance does not serve the JSON format (HTTP 403). Enable it in the "
     "instance's settings.yml: under `search:` set `formats: [html, json]`, then restart "
     "SearXNG. (If a reverse proxy guards the instance, put its credentials in SEARXNG_URL.)"
@@ -169,9 +170,12 @@ def parse_searxng(status: int, headers: Mapping[str, str], body: bytes) -> Resul
         return Failure(
             WebError.of(
                 ErrorCode.PROVIDER_UNAVAILABLE,
-                f"SearXNG redirected the search (HTTP {status}): its bot limiter refused the "
-                "request, or SEARXNG_URL is not the instance's base URL. Check SEARXNG_URL, "
-                "or disable `server.limiter` for this client.",
+                own(
+                    "SearXNG redirected the search (HTTP {}): its bot limiter refused the "
+                    "request, or SEARXNG_URL is not the instance's base URL. Check SEARXNG_URL, "
+                    "or disable `server.limiter` for this client.",
+                    number(status),
+                ),
                 retryable=False,
                 provider=INFO.name,
                 status=status,
@@ -185,9 +189,11 @@ def parse_searxng(status: int, headers: Mapping[str, str], body: bytes) -> Resul
         return Failure(
             WebError.of(
                 ErrorCode.INVALID_BACKEND_DATA,
-                "SearXNG answered something that is not JSON (an HTML page?). Check that "
-                "SEARXNG_URL is the instance's base URL and that `json` is listed in "
-                "`search.formats` in its settings.yml.",
+                own(
+                    "SearXNG answered something that is not JSON (an HTML page?). Check that "
+                    "SEARXNG_URL is the instance's base URL and that `json` is listed in "
+                    "`search.formats` in its settings.yml."
+                ),
                 provider=INFO.name,
             )
         )
@@ -200,8 +206,10 @@ def parse_searxng(status: int, headers: Mapping[str, str], body: bytes) -> Resul
         return Failure(
             WebError.of(
                 ErrorCode.PROVIDER_UNAVAILABLE,
-                "SearXNG found nothing because its engines failed (their names and reasons "
-                "are in the details). Try again later or use another provider.",
+                own(
+                    "SearXNG found nothing because its engines failed (their names and reasons "
+                    "are in the details). Try again later or use another provider."
+                ),
                 provider=INFO.name,
                 engines=failed,
                 web_text=f"SearXNG's failed engines: {failed}",

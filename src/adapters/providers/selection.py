@@ -19,6 +19,8 @@ from webdistill.adapters.providers.settings import (
     ProviderSettings,
 )
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.own_text import echo, joined, own, setting
+from webdistill.kernel.own_text import name as own_name
 
 #: Error codes after which `auto` tries the next provider.
 FALL_THROUGH = frozenset(
@@ -51,7 +53,7 @@ DEFAULT_ORDER: tuple[str, ...] = (
 #: Every provider `webdistill config` describes.
 ALL_PROVIDERS = DEFAULT_ORDER
 
-HOW_TO_CONFIGURE = (
+HOW_TO_CONFIGURE = own(
     "Set WEB_SEARCH_PROVIDER=auto (DuckDuckGo needs no key), or name a provider and its "
     "setting: brave + BRAVE_API_KEY, tavily + TAVILY_API_KEY, exa + EXA_API_KEY, "
     "serper + SERPER_API_KEY, searxng + SEARXNG_URL (an instance with the JSON format "
@@ -92,9 +94,11 @@ def provider_chain(settings: ProviderSettings) -> Result[tuple[str, ...], WebErr
             return Failure(
                 WebError.of(
                     ErrorCode.PROVIDER_NOT_CONFIGURED,
-                    "None of the providers in WEB_PROVIDER_PRIORITY is configured. Add "
-                    "duckduckgo (no key needed) to it, or configure one of them. "
-                    + HOW_TO_CONFIGURE,
+                    own(
+                        "None of the providers in WEB_PROVIDER_PRIORITY is configured. Add "
+                        "duckduckgo (no key needed) to it, or configure one of them. {}",
+                        HOW_TO_CONFIGURE,
+                    ),
                     provider="auto",
                 )
             )
@@ -103,7 +107,7 @@ def provider_chain(settings: ProviderSettings) -> Result[tuple[str, ...], WebErr
         return Failure(
             WebError.of(
                 ErrorCode.PROVIDER_NOT_CONFIGURED,
-                "Web search is disabled (WEB_SEARCH_PROVIDER=none). " + HOW_TO_CONFIGURE,
+                own("Web search is disabled (WEB_SEARCH_PROVIDER=none). {}", HOW_TO_CONFIGURE),
                 provider="none",
             )
         )
@@ -111,8 +115,12 @@ def provider_chain(settings: ProviderSettings) -> Result[tuple[str, ...], WebErr
         return Failure(
             WebError.of(
                 ErrorCode.PROVIDER_NOT_CONFIGURED,
-                f"WEB_SEARCH_PROVIDER={name!r} is not a known provider; use one of "
-                f"{', '.join(PROVIDER_NAMES)}. " + HOW_TO_CONFIGURE,
+                own(
+                    "WEB_SEARCH_PROVIDER='{}' is not a known provider; use one of {}. {}",
+                    echo(name),
+                    joined([own_name(known) for known in PROVIDER_NAMES], ", "),
+                    HOW_TO_CONFIGURE,
+                ),
                 provider=name,
             )
         )
@@ -121,9 +129,14 @@ def provider_chain(settings: ProviderSettings) -> Result[tuple[str, ...], WebErr
         return Failure(
             WebError.of(
                 ErrorCode.PROVIDER_NOT_CONFIGURED,
-                f"WEB_SEARCH_PROVIDER={name} needs {variable}, which is not set. Set "
-                f"{variable}, or set WEB_SEARCH_PROVIDER=auto to fall back to the "
-                "providers that are configured (DuckDuckGo needs no key).",
+                own(
+                    "WEB_SEARCH_PROVIDER={} needs {}, which is not set. Set "
+                    "{}, or set WEB_SEARCH_PROVIDER=auto to fall back to the "
+                    "providers that are configured (DuckDuckGo needs no key).",
+                    own_name(name),
+                    setting(variable),
+                    setting(variable),
+                ),
                 provider=name,
                 variable=variable,
             )

@@ -25,6 +25,7 @@ from webdistill.adapters.http import audit
 from webdistill.adapters.providers.failures import ProviderInfo, scrub
 from webdistill.adapters.providers.rows import Answer, Rows
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.own_text import name, number, own
 from webdistill.kernel.redaction import without_secret
 
 MAX_BODY_BYTES = 4 * 1024 * 1024
@@ -110,8 +111,12 @@ async def _exchange(
                 return Failure(
                     WebError.of(
                         ErrorCode.INVALID_BACKEND_DATA,
-                        f"{info.label} answered more than {MAX_BODY_BYTES} bytes, which is "
-                        "not a search result page. Use another provider.",
+                        own(
+                            "{} answered more than {} bytes, which is "
+                            "not a search result page. Use another provider.",
+                            name(info.label, "the search provider"),
+                            number(MAX_BODY_BYTES),
+                        ),
                         provider=info.name,
                     )
                 )
@@ -121,8 +126,12 @@ async def _exchange(
         return Failure(
             WebError.of(
                 ErrorCode.TIMEOUT,
-                f"{info.label} did not answer within {timeout_s:g} s. Try again, raise "
-                "WEB_SEARCH_TIMEOUT_MS, or use another provider.",
+                own(
+                    "{} did not answer within {} s. Try again, raise "
+                    "WEB_SEARCH_TIMEOUT_MS, or use another provider.",
+                    name(info.label, "the search provider"),
+                    number(timeout_s),
+                ),
                 provider=info.name,
                 timeout_s=f"{timeout_s:g}",
             )
@@ -131,8 +140,11 @@ async def _exchange(
         return Failure(
             WebError.of(
                 ErrorCode.PROVIDER_NOT_CONFIGURED,
-                f"The endpoint configured for {info.label} is not a valid http(s) URL. "
-                "Fix it in the configuration.",
+                own(
+                    "The endpoint configured for {} is not a valid http(s) URL. "
+                    "Fix it in the configuration.",
+                    name(info.label, "the search provider"),
+                ),
                 retryable=False,
                 provider=info.name,
             )
@@ -141,8 +153,12 @@ async def _exchange(
         return Failure(
             WebError.of(
                 ErrorCode.NETWORK_ERROR,
-                f"Could not reach {info.label} ({type(exc).__name__}). Check the network "
-                "or the endpoint, or use another provider.",
+                own(
+                    "Could not reach {} ({}). Check the network "
+                    "or the endpoint, or use another provider.",
+                    name(info.label, "the search provider"),
+                    name(type(exc).__name__),
+                ),
                 provider=info.name,
             )
         )

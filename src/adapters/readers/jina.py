@@ -14,8 +14,9 @@ import json
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.readers.base import ReaderPage, ReaderSettings
-from webdistill.adapters.readers.transport import HostedReader, status_error
+from webdistill.adapters.readers.transport import HostedReader, reader_label, status_error
 from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.own_text import own
 
 
 def _said(value: object) -> str:
@@ -41,7 +42,7 @@ def parse_jina(settings: ReaderSettings, status: int, body: bytes) -> Result[Rea
         return Failure(
             WebError.of(
                 ErrorCode.INVALID_BACKEND_DATA,
-                f"The hosted reader {settings.label} answered without page content.",
+                own("The hosted reader {} answered without page content.", reader_label(settings)),
                 reader=settings.name,
             )
         )

@@ -23,7 +23,7 @@ from webdistill.adapters.http import audit
 from webdistill.adapters.http.proxy import proxied_session
 from webdistill.adapters.readers.base import ReaderSettings
 from webdistill.kernel.errors import ErrorCode, WebError
-from webdistill.kernel.own_text import WEB_TEXT
+from webdistill.kernel.own_text import WEB_TEXT, OwnText, name, number, own
 from webdistill.kernel.redaction import without_secret
 
 
@@ -50,8 +50,8 @@ class ReaderTransport:
         if session is not None:
             await session.close()
 
-    def _error(self, code: ErrorCode, what: str) -> WebError:
-        message = f"The hosted reader {self.settings.label} {what}."
+    def _error(self, code: ErrorCode, what: OwnText) -> WebError:
+        message = own("The hosted reader {} {}.", reader_label(self.settings), what)
         return WebError.of(code, message, reader=self.settings.name)
 
     async def post(
@@ -101,16 +101,19 @@ class ReaderTransport:
                 async for chunk in response.content.iter_chunked(64 * 1024):
                     size += len(chunk)
                     if size > settings.max_bytes:
-                        return Failure(self._error(ErrorCode.TOO_LARGE, "answered too much"))
+                        return Failure(self._error(ErrorCode.TOO_LARGE, own("answered too much")))
                     chunks.append(chunk)
                 body = without_secret(b"".join(chunks), settings.api_key)  # before any cut
                 return Success(ReaderAnswer(response.status, body))
         except TimeoutError:
-            late = f"did not answer within {settings.timeout_s:g} s"
+            late = own("did not answer within {} s", number(settings.timeout_s))
             return Failure(self._error(ErrorCode.TIMEOUT, late))
         except (aiohttp.ClientError, OSError, ValueError, RuntimeError) as exc:
             return Failure(
-                self._error(ErrorCode.NETWORK_ERROR, f"could not be reached ({type(exc).__name__})")
+                self._error(
+                    ErrorCode.NETWORK_ERROR,
+                    own("could not be reached ({})", name(type(exc).__name__)),
+                )
             )
 
 
@@ -129,18 +132,23 @@ class HostedReader:
         await self._transport.close()
 
 
+def reader_label(settings: ReaderSettings) -> OwnText:
+    """The reader's label from our table of readers."""
+    return name(settings.label, "(the configured reader)")
+
+
 def status_error(settings: ReaderSettings, status: int, said: str = "") -> WebError:
     """The error for a reader that answered a non-2xx status (`said`: its own message)."""
     web: dict[str, Any] = {WEB_TEXT: f"{settings.label} said: {said[:400]}"} if said else {}
     if status in {401, 403}:
-        code, what = ErrorCode.PROVIDER_AUTH_FAILED, "refused the key (WEB_READER_API_KEY)"
+        code, what = ErrorCode.PROVIDER_AUTH_FAILED, own("refused the key (WEB_READER_API_KEY)")
     elif status == 402:
-        code, what = ErrorCode.PROVIDER_RATE_LIMITED, "says the account is out of credit"
+        code, what = ErrorCode.PROVIDER_RATE_LIMITED, own("says the account is out of credit")
     elif status == 429:
-        code, what = ErrorCode.PROVIDER_RATE_LIMITED, "is rate-limiting; try again later"
+        code, what = ErrorCode.PROVIDER_RATE_LIMITED, own("is rate-limiting; try again later")
     elif status >= 500:
-        code, what = ErrorCode.PROVIDER_UNAVAILABLE, f"failed (HTTP {status})"
+        code, what = ErrorCode.PROVIDER_UNAVAILABLE, own("failed (HTTP {})", number(status))
     else:
-        code, what = ErrorCode.HTTP_ERROR, f"could not read the page (HTTP {status})"
-    return WebError.of(code, f"The hosted reader {settings.label} {what}.",
+        code, what = ErrorCode.HTTP_ERROR, own("could not read the page (HTTP {})", number(status))
+    return WebError.of(code, own("The hosted reader {} {}.", reader_label(settings), what),
                        reader=settings.name, status=status, **web)  # fmt: skip

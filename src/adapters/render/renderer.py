@@ -25,7 +25,8 @@ from webdistill.adapters.render.guard_route import PageFetcher, PageGuard, Robot
 from webdistill.adapters.render.process import BrowserProcess, BrowserStartError
 from webdistill.adapters.render.settings import RenderSettings
 from webdistill.adapters.render.settle import MUTATION_COUNTER, settle
-from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.errors import RETRYABLE_CODES, ErrorCode, WebError
+from webdistill.kernel.own_text import WEB_TEXT, OwnText, name, number, own, site
 from webdistill.kernel.quoting import shown_url
 
 if TYPE_CHECKING:
@@ -52,9 +53,13 @@ class RenderedDom:
     seconds: float = 0.0
 
 
-def _error(code: ErrorCode, url: str, what: str) -> WebError:
-    return WebError.of(code, f"Rendering {shown_url(url)} in the browser {what}.",
-                       url=shown_url(url, 400))  # fmt: skip
+def _error(code: ErrorCode, url: str, what: OwnText, said: str = "") -> WebError:
+    """`said`: what the browser or its driver wrote (it can quote the page): fenced detail."""
+    detail = {"url": shown_url(url, 400)}
+    if said:
+        detail[WEB_TEXT] = f"the browser said: {said[:400]}"
+    message = own("Rendering {} in the browser {}.", site(url), what)
+    return WebError(code, message, code in RETRYABLE_CODES, detail)
 
 
 class BrowserRenderer:
@@ -116,9 +121,10 @@ class BrowserRenderer:
             with contextlib.suppress(Exception):
                 await asyncio.shield(self._process.recycle())
             limit = self._process.memory_bytes >> 20
-            return Failure(_error(ErrorCode.TOO_LARGE, url, f"was stopped: the browser grew "
-                                  f"to {over >> 20} MiB, past its {limit} MiB limit "
-                                  "(WEB_BROWSER_MEMORY_MB); it was restarted"))  # fmt: skip
+            grew = own("was stopped: the browser grew to {} MiB, past its {} MiB limit "
+                       "(WEB_BROWSER_MEMORY_MB); it was restarted",
+                       number(over >> 20), number(limit))  # fmt: skip
+            return Failure(_error(ErrorCode.TOO_LARGE, url, grew))
         finally:
             watcher.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -132,10 +138,11 @@ class BrowserRenderer:
             async with asyncio.timeout(max(0.0, outer - time.monotonic())):
                 browser = await asyncio.shield(self._process.browser())
         except TimeoutError:
-            return Failure(_error(ErrorCode.TIMEOUT, url, "was not possible: the browser was "
-                                  "still starting when the fetch's time ran out"))  # fmt: skip
+            return Failure(_error(ErrorCode.TIMEOUT, url, own("was not possible: the browser was "
+                                  "still starting when the fetch's time ran out")))  # fmt: skip
         except BrowserStartError as error:
-            return Failure(_error(ErrorCode.INTERNAL_ERROR, url, f"failed: {error}"))
+            failed = own("failed: the browser could not start (what it said is in the details)")
+            return Failure(_error(ErrorCode.INTERNAL_ERROR, url, failed, str(error)))
         settings = self._settings
         guard = PageGuard(
             self._client,
@@ -174,7 +181,7 @@ class BrowserRenderer:
                     return Failure(guard.document_error)
                 if time.monotonic() >= deadline - SNAPSHOT_S:
                     return Failure(_late(url, limit))
-                return Failure(_error(ErrorCode.NETWORK_ERROR, url, _first_line(error)))
+                return Failure(_error(ErrorCode.NETWORK_ERROR, url, *_first_line(error)))
             settled = await settle(page, guard, quiet_s=settings.quiet_s,
                                    until=deadline - SNAPSHOT_S)  # fmt: skip
             await guard.close()  # nothing more is fetched while the DOM is read
@@ -198,7 +205,7 @@ class BrowserRenderer:
                 )
             )
         except PlaywrightError as error:
-            return Failure(_error(ErrorCode.NETWORK_ERROR, url, _first_line(error)))
+            return Failure(_error(ErrorCode.NETWORK_ERROR, url, *_first_line(error)))
         finally:
             await guard.close()
             if context is not None:
@@ -227,20 +234,26 @@ async def _close_context(context: Any) -> None:
 
 
 def _navigated(url: str, target: str) -> WebError:
-    what = (f"was stopped: its scripts navigated it to another document ({shown_url(target)}), "
-            "which was not fetched; only the URL asked for is read (fetch that one "
-            "directly if it is wanted)")  # fmt: skip
-    return _error(ErrorCode.UNSUPPORTED_CONTENT, url, what)
+    what = own("was stopped: its scripts navigated it to another document ({}), "
+               "which was not fetched; only the URL asked for is read (fetch that one "
+               "directly if it is wanted)", site(target))  # fmt: skip
+    return _error(ErrorCode.UNSUPPORTED_CONTENT, url, what, f"navigation target: {target}")
 
 
 def _late(url: str, limit: float) -> WebError:
-    what = f"did not finish within {limit:.1f} s (the page or its scripts were too slow)"
+    what = own(
+        "did not finish within {} s (the page or its scripts were too slow)",
+        number(round(limit, 1)),
+    )
     return _error(ErrorCode.TIMEOUT, url, what)
 
 
-def _first_line(error: BaseException) -> str:
+def _first_line(error: BaseException) -> tuple[OwnText, str]:
+    """The failure described (its class) and the driver's first line (it can quote the page
+    or its URL: fenced detail)."""
     text = str(error).strip().splitlines()
-    return f"failed ({text[0][:200]})" if text else f"failed ({type(error).__name__})"
+    failed = own("failed ({}; what the browser said is in the details)", name(type(error).__name__))
+    return failed, text[0][:200] if text else ""
 
 
 def _close_popup(opener: Page) -> Any:

@@ -26,7 +26,7 @@ from webdistill.kernel.model import (
     RemovedHits,
     SearchOutcome,
 )
-from webdistill.kernel.own_text import site
+from webdistill.kernel.own_text import own, site
 
 _FLAGS = frozenset(get_args(DocumentFlag))
 _CODES = frozenset(code.value for code in ErrorCode)
@@ -37,7 +37,7 @@ STORED_NOTICE = (
     "A notice was kept with this page in the shared store; it is not shown, since other "
     "programs can write to that store."
 )
-STORED_ERROR = (
+STORED_ERROR = own(
     "This stored error's message is not shown, since other programs can write to the shared "
     "store; fetch or search again to see it."
 )

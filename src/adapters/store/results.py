@@ -40,6 +40,7 @@ from webdistill.adapters.store.memory import (
 )
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
+from webdistill.kernel.own_text import WEB_TEXT, own
 from webdistill.kernel.results import (
     CAPABILITY_PREFIX,
     StoredResult,
@@ -250,9 +251,14 @@ def _footprint(outcomes: tuple[SearchOutcome, ...] | tuple[FetchOutcome, ...]) -
 
 
 def _unavailable(reason: str) -> WebError:
+    """The store's reason can quote its server (a Redis error): it goes to the fenced
+    `WEB_TEXT` detail."""
     return WebError.of(
         ErrorCode.NOT_FOUND,
-        f"The result store is unavailable ({reason}), so stored results cannot be read now. "
-        "Call web_search or web_fetch again.",
+        own(
+            "The result store is unavailable (its reason is in the details), so stored "
+            "results cannot be read now. Call web_search or web_fetch again."
+        ),
         retryable=True,
+        **{WEB_TEXT: f"the result store: {reason}"},
     )

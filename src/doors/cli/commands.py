@@ -46,6 +46,7 @@ from webdistill.doors.wording import (
 )
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
+from webdistill.kernel.own_text import OwnText, own
 from webdistill.kernel.results import StoredResult
 
 if TYPE_CHECKING:
@@ -53,9 +54,17 @@ if TYPE_CHECKING:
 
 _T = TypeVar("_T")
 
-CLI_MORE_HINT = "To read more run: webdistill fetch {url} --start-index {next}"
+
+def CLI_MORE_HINT(next_start: OwnText, url: OwnText) -> OwnText:
+    """The person's paging advice: the command to run."""
+    return own("To read more run: webdistill fetch {} --start-index {}", url, next_start)
+
+
 #: After `fetch --raw` the next window is of the raw body too.
-CLI_RAW_MORE_HINT = "To read more run: webdistill fetch {url} --raw --start-index {next}"
+def CLI_RAW_MORE_HINT(next_start: OwnText, url: OwnText) -> OwnText:
+    """After `fetch --raw` the next window is of the raw body too."""
+    return own("To read more run: webdistill fetch {} --raw --start-index {}", url, next_start)
+
 
 #: File name endings -> media type, for `extract` (the extractor also sniffs the bytes).
 EXTENSION_TYPES = {
