@@ -503,6 +503,15 @@ def read_local(
     return extract_content(body, content_type, url, image_links=image_links)
 
 
+def start_extraction_server() -> None:
+    """Start the extraction pool's fork server at once, in the background: a server that
+    will soon read a page (`webdistill mcp` at its first tool call) lets it load the content
+    readers on another core while it loads the rest."""
+    from webdistill.adapters.extract.pool import start_fork_server
+
+    start_fork_server()
+
+
 def cannot_serve(config: Config) -> list[str]:
     """Why `config` cannot be served here at all (a missing package it needs), or nothing:
     `webdistill mcp` refuses to start on it, rather than failing every tool call."""
