@@ -115,6 +115,18 @@ def is_initialized(line: bytes) -> bool:
     )
 
 
+#: The input schema's keys the SDK's per-version models declare, in their order; it writes
+#: them first, then the other keys as given.
+_SCHEMA_FIELDS = ("properties", "required", "type")
+
+
+def _as_sdk_schema(schema: object) -> dict[str, object]:
+    given = dict(schema) if isinstance(schema, dict) else {}
+    ordered = {key: given[key] for key in _SCHEMA_FIELDS if key in given}
+    ordered.update((key, value) for key, value in given.items() if key not in ordered)
+    return ordered
+
+
 def tools(results: bool) -> list[dict[str, object]]:
     """The `tools/list` entries, field for field as the SDK writes `server.tools_of`'s
     `Tool` models (its JSON keeps the models' field order, alphabetical)."""
@@ -132,7 +144,7 @@ def tools(results: bool) -> list[dict[str, object]]:
             {
                 "annotations": annotations,
                 "description": str(schema["description"]),
-                "inputSchema": dict(schema["parameters"]),
+                "inputSchema": _as_sdk_schema(schema["parameters"]),
                 "name": name,
                 "title": TITLES.get(name),
             }
