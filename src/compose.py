@@ -503,6 +503,44 @@ def read_local(
     return extract_content(body, content_type, url, image_links=image_links)
 
 
+#: What a toolkit's first page imports in this process (`build`, `_enter`,
+#: `_compose_backend`): `preload` imports them ahead, in a server's idle time.
+FIRST_CALL_MODULES = (
+    "webdistill.adapters.http.audit",
+    "webdistill.adapters.blocklist",
+    "webdistill.adapters.store.choice",
+    "webdistill.adapters.store.pacer",
+    "webdistill.adapters.store.results",
+    "webdistill.adapters.pipeline.chain",
+    "webdistill.adapters.pipeline.first_call",
+    "webdistill.adapters.pipeline.backend",
+    "webdistill.adapters.http.client",
+    "webdistill.adapters.providers.registry",
+    "webdistill.adapters.providers.custom",
+    "webdistill.adapters.readers.gate",
+    "webdistill.adapters.readers.registry",
+    "webdistill.adapters.extract.inline",
+    "webdistill.adapters.extract.pool",
+    "webdistill.adapters.render.process",
+    "webdistill.adapters.render.renderer",
+    "webdistill.kernel.tools",
+    "webdistill.kernel.retrieval",
+)
+
+
+def preload() -> None:
+    """Import what a toolkit's first page needs, now (`webdistill mcp` does it in a thread
+    while the client is still thinking, so its first tool call pays only the call). One
+    that fails to import is left to fail where it is used, with that place's message."""
+    import importlib
+
+    for name in FIRST_CALL_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            continue
+
+
 def start_extraction_server() -> None:
     """Start the extraction pool's fork server at once, in the background: a server that
     will soon read a page (`webdistill mcp` at its first tool call) lets it load the content

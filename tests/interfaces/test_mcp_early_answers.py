@@ -160,3 +160,39 @@ async def test_the_extraction_fork_server_can_be_started_ahead_of_the_first_page
     assert report["pid"] is not None
     assert report["preload"] == ["webdistill.adapters.extract.worker_boot"]
     assert report["reader_here"] is False
+
+
+PRELOADED = """
+import asyncio, json, sys
+from webdistill.compose import build, preload
+from webdistill.config import Config
+preload()
+before = set(sys.modules)
+async def first_page():
+    async with build(Config.from_env()) as toolkit:
+        return await toolkit.fetch({"url": sys.argv[1]})
+fetched = asyncio.run(first_page())
+new = sorted(m for m in set(sys.modules) - before if m.startswith("webdistill."))
+print("REPORT" + json.dumps({"ok": fetched.unwrap()[0].error is None, "new": new}),
+      file=sys.stderr)
+"""
+
+
+async def test_preload_imports_what_a_first_page_needs(tmp_path: object) -> None:
+    """`compose.preload` (run by `webdistill mcp` while the client thinks) leaves nothing of
+    webdistill for the first page to import (FIRST_CALL_MODULES kept complete)."""
+    from tests.interfaces.sites import local_env, site_app
+    from tests.servers import serve
+
+    async with serve(site_app()) as site:
+        env = local_env(site, WEB_CACHE_DIR=str(tmp_path), WEB_RESPECT_ROBOTS="false")
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", PRELOADED, f"{site}/article",
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=cli_env(env),
+        )  # fmt: skip
+        _, err = await asyncio.wait_for(process.communicate(), timeout=120)
+    reports = [line for line in err.decode().splitlines() if line.startswith("REPORT")]
+    assert reports, err.decode()
+    report = json.loads(reports[-1][len("REPORT") :])
+    assert report["ok"] is True
+    assert report["new"] == [], " ".join(report["new"])

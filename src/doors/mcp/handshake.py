@@ -13,7 +13,8 @@ well-formed `initialize` request is answered here, then `notifications/initializ
 plain `tools/list` requests (no cursor) while the SDK is still loading; at the first other
 line everything is left to the SDK. A first `tools/call` also starts the extraction fork
 server (another process: it loads the content readers on the other core while this one
-loads the SDK).
+loads the SDK), and the thread goes on to import what the first call needs
+(`compose.preload`).
 """
 
 from __future__ import annotations
@@ -222,6 +223,10 @@ def serve_stdio_fast(config: Config) -> int:
             loaded.append(server)
         except BaseException as exc:  # noqa: BLE001 - re-raised in the main thread below
             failed.append(exc)
+            return
+        from webdistill.compose import preload
+
+        preload()  # what the first tool call imports, while the client thinks
 
     def start_extraction() -> None:
         from webdistill.compose import start_extraction_server
