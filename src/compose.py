@@ -11,7 +11,6 @@ This is the only module that names concrete adapter classes. `build(config)` ret
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import hashlib
 import json
@@ -25,18 +24,6 @@ from returns.result import Result
 from webdistill.adapters import requirements
 from webdistill.adapters.extract.registry import Handler, HandlerRegistry
 from webdistill.config import Config, ConfigError
-from webdistill.kernel import (
-    Deps,
-    Document,
-    FetchOutcome,
-    SearchOutcome,
-    WebBackend,
-    WebError,
-)
-from webdistill.kernel.ports import Compressor
-from webdistill.kernel.results import StoredResult
-from webdistill.kernel.store import Store
-from webdistill.kernel.urls import UrlPolicy
 
 if TYPE_CHECKING:
     from aiohttp.abc import AbstractResolver
@@ -52,6 +39,21 @@ if TYPE_CHECKING:
     from webdistill.adapters.readers.gate import AddressGate
     from webdistill.adapters.render.settings import RenderSettings
 
+    # (the kernel's ports and URL policy load when a toolkit is built: `webdistill extract`
+    # imports this module for `read_local` and needs neither)
+    from webdistill.kernel import (
+        Deps,
+        Document,
+        FetchOutcome,
+        SearchOutcome,
+        WebBackend,
+        WebError,
+    )
+    from webdistill.kernel.ports import Compressor
+    from webdistill.kernel.results import StoredResult
+    from webdistill.kernel.store import Store
+    from webdistill.kernel.urls import UrlPolicy
+
 DEFAULT_USER_AGENT = "webdistill/0.1"
 
 __all__ = ["Config", "ConfigError", "Toolkit", "build"]
@@ -64,6 +66,8 @@ def url_policy(config: Config) -> UrlPolicy:
     Equal policies come back as one object: the kernel memoises URL and address verdicts per
     (value, policy), and a key found by identity costs nothing, where two equal policies
     compare their block lists (2,700 hosts, a quarter of a millisecond) at every look-up."""
+    from webdistill.kernel.urls import UrlPolicy
+
     policy = UrlPolicy(
         allow_http=config.allow_http,
         allow_private_network=config.allow_private_network,
@@ -172,6 +176,8 @@ class Toolkit:
         self._page_scope = _page_scope(handlers) + _reading_scope(config)
         self._providers = dict(providers or {})
         self._stack = AsyncExitStack()
+        from webdistill.kernel.urls import UrlPolicy
+
         self._deps: Deps | None = None
         self._store: Store | None = None
         self._policy = UrlPolicy()
@@ -194,6 +200,7 @@ class Toolkit:
         from webdistill.adapters.pipeline.chain import OPEN_STAGES, Parts, build_chain
         from webdistill.adapters.pipeline.first_call import OnFirstCall
         from webdistill.adapters.store.results import StoredResults
+        from webdistill.kernel.ports import Deps
 
         config = self.config
         if config.audit_log:
@@ -617,6 +624,8 @@ async def _in_thread(
     extractor: Extractor, body: bytes, content_type: str | None, url: str | None
 ) -> Result[Document, WebError]:
     """The caller's handlers read a rendered DOM in a thread, as large bodies are."""
+    import asyncio
+
     return await asyncio.to_thread(extractor, body, content_type, url)
 
 

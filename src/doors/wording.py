@@ -17,7 +17,6 @@ import attrs
 
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
-from webdistill.kernel.urls import DEFAULT_BLOCKLIST_REASON
 
 #: Tool argument names -> the CLI option that sets them.
 _OPTIONS = {
@@ -92,6 +91,8 @@ def _blocked_hint(error: WebError, url: str | None = None) -> str:
     if "metadata" not in reason and any(word in reason for word in _LOCAL_NAME_REASONS):
         return _NAME_HINT.format(example=_by_address(url))
     text = f"{error.message} {reason}".lower()
+    from webdistill.kernel.urls import DEFAULT_BLOCKLIST_REASON  # (its tables: on need)
+
     if reason == DEFAULT_BLOCKLIST_REASON:
         return _DEFAULT_LIST_HINT
     if reason == "scheme":

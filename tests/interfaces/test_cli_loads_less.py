@@ -102,6 +102,9 @@ async def test_extract_reads_an_html_file_without_the_network_or_other_readers(
     report = await _probe("extract", str(page), env={"WEB_CACHE_DIR": str(tmp_path / "c")})
     assert report["code"] == 0 and "Tide pools form" in str(report["out"])
     assert _loaded(report, NETWORK + OTHER_READERS) == []
+    # nor the event loop, the URL policy and the kernel's ports: a file has no URL to check
+    assert _loaded(report, ("asyncio", "webdistill.kernel.urls", "webdistill.kernel.ports")) == []
+    assert report["marker_compiled"] is False
     assert report["fork_server"] is False
     assert report["index_built"] is False  # the stop lists are read, the index is not built
 
