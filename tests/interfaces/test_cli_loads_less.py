@@ -138,7 +138,7 @@ async def test_a_stored_page_and_get_load_no_network_and_start_no_fork_server(
 
 async def test_help_loads_neither_the_composition_root_nor_the_kernel_tools() -> None:
     report = await _probe("--help", env={})
-    names = (*NETWORK, "webdistill.compose", "webdistill.kernel.tools", "lxml")
+    names = (*NETWORK, "webdistill.compose", "webdistill.kernel.tools", "lxml", "webdistill.config")
     assert _loaded(report, names) == []
     assert report["marker_compiled"] is False  # the fence-marker pattern: at first use
 

@@ -158,9 +158,8 @@ def _add_search(commands: _SubParsers[_Parser]) -> None:
         metavar="N",
         help="with --include-content: most characters read from each hit",
     )
-    search.add_argument(
-        "--provider", choices=PROVIDER_CHOICES, help="override WEB_SEARCH_PROVIDER for this call"
-    )
+    provider = search.add_argument("--provider", help="override WEB_SEARCH_PROVIDER for this call")
+    provider.choices = PROVIDER_CHOICES  # (after add_argument, which would list them at once)
     search.set_defaults(command="search")
 
 
