@@ -94,8 +94,21 @@ async def test_tools_list_is_answered_without_importing_the_sdk() -> None:
     assert report["lines"].encode() == _lines(
         _initialize("2025-06-18"), INITIALIZED, _list(2), FETCH
     )
-    assert report["started"] == 1  # the first tool call starts the extraction fork server
+    assert report["started"] == 1  # a first web_fetch starts the extraction fork server
     assert report["sdk"] == [] and report["heavy"] == []
+
+
+def test_the_fork_server_is_started_ahead_only_for_calls_that_may_read_a_page() -> None:
+    from webdistill.doors.mcp.handshake import reads_pages
+
+    def call(name: str, arguments: dict[str, object]) -> bytes:
+        return json.dumps({**FETCH, "params": {"name": name, "arguments": arguments}}).encode()
+
+    assert reads_pages(call("web_fetch", {"url": "https://example.org/"}))
+    assert reads_pages(call("web_search", {"query": "q", "include_content": True}))
+    assert not reads_pages(call("web_search", {"query": "q"}))
+    assert not reads_pages(call("web_get_result", {"response_id": "r"}))
+    assert not reads_pages(json.dumps(_list(2)).encode())
 
 
 async def test_only_plain_tools_list_after_initialized_is_answered_early() -> None:

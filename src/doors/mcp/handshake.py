@@ -11,14 +11,15 @@ importing the package). The tool list is the kernel's schemas, shaped as the SDK
 them (`server.tools_of`; a test checks the bytes are the SDK's). Only a first line that is a
 well-formed `initialize` request is answered here, then `notifications/initialized` and
 plain `tools/list` requests (no cursor) while the SDK is still loading; at the first other
-line everything is left to the SDK. A first `tools/call` also starts the extraction fork
-server (another process: it loads the content readers on the other core while this one
-loads the SDK), and the thread goes on to import what the first call needs
+line everything is left to the SDK. A first call that may read a page also starts the
+extraction fork server (another process: it loads the content readers on the other core
+while this one loads the SDK), and the thread goes on to import what the first call needs
 (`compose.preload`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -164,9 +165,22 @@ def tools_list_answer(line: bytes, results: bool) -> tuple[object, bytes] | None
     return request["id"], _line(request["id"], {"tools": tools(results)})
 
 
-def _is_tool_call(line: bytes) -> bool:
+def reads_pages(line: bytes) -> bool:
+    """Whether `line` is a tool call that may read a page: `web_fetch`, or `web_search`
+    with `include_content` (the calls the extraction fork server is started ahead for)."""
     message = _request(line)
-    return message is not None and message.get("method") == "tools/call"
+    if message is None or message.get("method") != "tools/call":
+        return False
+    params = message.get("params")
+    name = params.get("name") if isinstance(params, dict) else None
+    arguments = params.get("arguments") if isinstance(params, dict) else None
+    if name == "web_fetch":
+        return True
+    return (
+        name == "web_search"
+        and isinstance(arguments, dict)
+        and bool(arguments.get("include_content"))
+    )
 
 
 def answer_early(
@@ -192,7 +206,7 @@ def answer_early(
             continue
         listed = tools_list_answer(line, results) if initialized else None
         if listed is None:
-            if _is_tool_call(line):
+            if reads_pages(line):
                 start_extraction()
             break
         _write(listed[1])
@@ -226,7 +240,8 @@ def serve_stdio_fast(config: Config) -> int:
             return
         from webdistill.compose import preload
 
-        preload()  # what the first tool call imports, while the client thinks
+        with contextlib.suppress(Exception):  # (a module that fails says so where it is used)
+            preload()  # what the first tool call imports, while the client thinks
 
     def start_extraction() -> None:
         from webdistill.compose import start_extraction_server
