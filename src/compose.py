@@ -11,7 +11,6 @@ This is the only module that names concrete adapter classes. `build(config)` ret
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import hashlib
 import json
@@ -25,18 +24,6 @@ from returns.result import Result
 from webdistill.adapters import requirements
 from webdistill.adapters.extract.registry import Handler, HandlerRegistry
 from webdistill.config import Config, ConfigError
-from webdistill.kernel import (
-    Deps,
-    Document,
-    FetchOutcome,
-    SearchOutcome,
-    WebBackend,
-    WebError,
-)
-from webdistill.kernel.ports import Compressor
-from webdistill.kernel.results import StoredResult
-from webdistill.kernel.store import Store
-from webdistill.kernel.urls import UrlPolicy
 
 if TYPE_CHECKING:
     from aiohttp.abc import AbstractResolver
@@ -53,6 +40,21 @@ if TYPE_CHECKING:
     from webdistill.adapters.readers.gate import AddressGate
     from webdistill.adapters.render.settings import RenderSettings
 
+    # (the kernel's ports and URL policy load when a toolkit is built: `webdistill extract`
+    # imports this module for `read_local` and needs neither)
+    from webdistill.kernel import (
+        Deps,
+        Document,
+        FetchOutcome,
+        SearchOutcome,
+        WebBackend,
+        WebError,
+    )
+    from webdistill.kernel.ports import Compressor
+    from webdistill.kernel.results import StoredResult
+    from webdistill.kernel.store import Store
+    from webdistill.kernel.urls import UrlPolicy
+
 DEFAULT_USER_AGENT = "webdistill/0.1"
 
 __all__ = ["Config", "ConfigError", "Toolkit", "build"]
@@ -65,6 +67,8 @@ def url_policy(config: Config) -> UrlPolicy:
     Equal policies come back as one object: the kernel memoises URL and address verdicts per
     (value, policy), and a key found by identity costs nothing, where two equal policies
     compare their block lists (2,700 hosts, a quarter of a millisecond) at every look-up."""
+    from webdistill.kernel.urls import UrlPolicy
+
     policy = UrlPolicy(
         allow_http=config.allow_http,
         allow_private_network=config.allow_private_network,
@@ -173,6 +177,8 @@ class Toolkit:
         self._page_scope = _page_scope(handlers) + _reading_scope(config)
         self._providers = dict(providers or {})
         self._stack = AsyncExitStack()
+        from webdistill.kernel.urls import UrlPolicy
+
         self._deps: Deps | None = None
         self._store: Store | None = None
         self._policy = UrlPolicy()
@@ -195,6 +201,7 @@ class Toolkit:
         from webdistill.adapters.pipeline.chain import OPEN_STAGES, Parts, build_chain
         from webdistill.adapters.pipeline.first_call import OnFirstCall
         from webdistill.adapters.store.results import StoredResults
+        from webdistill.kernel.ports import Deps
 
         config = self.config
         if config.audit_log:
@@ -516,6 +523,53 @@ def read_local(
     return extract_content(body, content_type, url, image_links=image_links)
 
 
+#: What a toolkit's first page imports in this process (`build`, `_enter`,
+#: `_compose_backend`): `preload` imports them ahead, in a server's idle time.
+FIRST_CALL_MODULES = (
+    "webdistill.adapters.http.audit",
+    "webdistill.adapters.blocklist",
+    "webdistill.adapters.store.choice",
+    "webdistill.adapters.store.pacer",
+    "webdistill.adapters.store.results",
+    "webdistill.adapters.pipeline.chain",
+    "webdistill.adapters.pipeline.first_call",
+    "webdistill.adapters.pipeline.backend",
+    "webdistill.adapters.http.client",
+    "webdistill.adapters.providers.registry",
+    "webdistill.adapters.providers.custom",
+    "webdistill.adapters.readers.gate",
+    "webdistill.adapters.readers.registry",
+    "webdistill.adapters.extract.inline",
+    "webdistill.adapters.extract.pool",
+    "webdistill.adapters.render.process",
+    "webdistill.adapters.render.renderer",
+    "webdistill.kernel.tools",
+    "webdistill.kernel.retrieval",
+)
+
+
+def preload() -> None:
+    """Import what a toolkit's first page needs, now (`webdistill mcp` does it in a thread
+    while the client is still thinking, so its first tool call pays only the call). One
+    that fails to import is left to fail where it is used, with that place's message."""
+    import importlib
+
+    for name in FIRST_CALL_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            continue
+
+
+def start_extraction_server() -> None:
+    """Start the extraction pool's fork server at once, in the background: a server that
+    will soon read a page (`webdistill mcp` at its first tool call) lets it load the content
+    readers on another core while it loads the rest."""
+    from webdistill.adapters.extract.pool import start_fork_server
+
+    start_fork_server()
+
+
 def cannot_serve(config: Config) -> list[str]:
     """Why `config` cannot be served here at all (a missing package it needs), or nothing:
     `webdistill mcp` refuses to start on it, rather than failing every tool call."""
@@ -583,6 +637,8 @@ async def _in_thread(
     extractor: Extractor, body: bytes, content_type: str | None, url: str | None
 ) -> Result[Document, WebError]:
     """The caller's handlers read a rendered DOM in a thread, as large bodies are."""
+    import asyncio
+
     return await asyncio.to_thread(extractor, body, content_type, url)
 
 

@@ -17,7 +17,7 @@ heading is the URL the caller asked for, echoed; a redirect's target and a searc
 
 In the content, any run of three or more `<` (which starts every marker; zero-width
 characters between them count) becomes `‹‹‹`, and any text spelling a marker keyword is
-replaced, whatever look-alike letters it is written with (`quoting.MARKER_WORD`, from
+replaced, whatever look-alike letters it is written with (`quoting.marker_word()`, from
 Unicode's confusables), so the content can never close (or open) a fence, whatever nonce it
 guesses.
 `>>>` is left alone: it cannot start a marker, and Python prompts and JavaScript shifts use it.
@@ -37,7 +37,7 @@ from webdistill.kernel import own_text
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, Page, RemovedHits, SearchHit, SearchOutcome
 from webdistill.kernel.own_text import WEB_TEXT, Fenced, OwnText, line, own, words
-from webdistill.kernel.quoting import ANGLE_RUN, MARKER_WORD
+from webdistill.kernel.quoting import ANGLE_RUN, marker_word
 
 FENCE_OPEN = "<<<WEB_CONTENT_BEGIN"
 FENCE_CLOSE = "<<<WEB_CONTENT_END"
@@ -111,7 +111,7 @@ _TAGS = re.compile("[\U000e0000-\U000e007f]")
 def _neutralise(text: str) -> str:
     text = _TAGS.sub("", text)
     text = ANGLE_RUN.sub(lambda m: "‹" * m.group().count("<"), text)
-    return MARKER_WORD.sub("[fence-like text removed]", text)
+    return marker_word().sub("[fence-like text removed]", text)
 
 
 def _safe_source(source: str) -> str:

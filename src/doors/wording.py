@@ -19,7 +19,6 @@ import attrs
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
 from webdistill.kernel.own_text import OwnText, echo_url, own, rewritten
-from webdistill.kernel.urls import DEFAULT_BLOCKLIST_REASON
 
 #: Tool argument names -> the CLI option that sets them.
 _OPTIONS: tuple[tuple[re.Pattern[str], LiteralString], ...] = tuple(
@@ -101,6 +100,8 @@ def _blocked_hint(error: WebError, url: str | None = None) -> OwnText:
             _by_address(url),
         )
     text = f"{error.message} {reason}".lower()
+    from webdistill.kernel.urls import DEFAULT_BLOCKLIST_REASON  # (its tables: on need)
+
     if reason == DEFAULT_BLOCKLIST_REASON:
         return _DEFAULT_LIST_HINT
     if reason == "scheme":

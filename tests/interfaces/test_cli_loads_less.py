@@ -31,7 +31,10 @@ modules = sorted(sys.modules)  # before this probe imports anything
 import threading
 from multiprocessing import forkserver
 stoplists = sys.modules.get("webdistill.adapters.extract.html.stoplists")
+quoting = sys.modules.get("webdistill.kernel.quoting")
+marker = getattr(quoting, "marker_word", None)
 report = {
+    "marker_compiled": bool(quoting) and (marker is None or marker.cache_info().currsize > 0),
     "code": code,
     "modules": modules,
     "fork_server": forkserver._forkserver._forkserver_pid is not None,
@@ -99,6 +102,9 @@ async def test_extract_reads_an_html_file_without_the_network_or_other_readers(
     report = await _probe("extract", str(page), env={"WEB_CACHE_DIR": str(tmp_path / "c")})
     assert report["code"] == 0 and "Tide pools form" in str(report["out"])
     assert _loaded(report, NETWORK + OTHER_READERS) == []
+    # nor the event loop, the URL policy and the kernel's ports: a file has no URL to check
+    assert _loaded(report, ("asyncio", "webdistill.kernel.urls", "webdistill.kernel.ports")) == []
+    assert report["marker_compiled"] is False
     assert report["fork_server"] is False
     assert report["index_built"] is False  # the stop lists are read, the index is not built
 
@@ -132,8 +138,24 @@ async def test_a_stored_page_and_get_load_no_network_and_start_no_fork_server(
 
 async def test_help_loads_neither_the_composition_root_nor_the_kernel_tools() -> None:
     report = await _probe("--help", env={})
-    names = (*NETWORK, "webdistill.compose", "webdistill.kernel.tools", "lxml")
+    names = (*NETWORK, "webdistill.compose", "webdistill.kernel.tools", "lxml", "webdistill.config")
     assert _loaded(report, names) == []
+    assert report["marker_compiled"] is False  # the fence-marker pattern: at first use
+
+
+async def test_a_first_fetch_reads_the_page_in_the_pool_without_the_reader_or_browser_here(
+    site: str, tmp_path: Path
+) -> None:
+    """A new page (too big for the inline reader) is read in the fork server's workers: this
+    process loads neither the HTML reader (and justext) nor the browser driver (the browser
+    stage only checks that Playwright is installed; it is imported when a browser starts).
+    (lxml itself is still loaded here, by the DuckDuckGo provider's parser.)"""
+    env = local_env(site, WEB_CACHE_DIR=str(tmp_path), WEB_RESPECT_ROBOTS="false")
+    report = await _probe("fetch", f"{site}/article", env=env)
+    assert report["code"] == 0 and "Tide pools form where the sea" in str(report["out"])
+    assert report["fork_server"] is True
+    here = ("justext", "webdistill.adapters.extract.html.reader", "playwright.async_api")
+    assert _loaded(report, here) == []
 
 
 def test_help_does_not_look_up_the_version() -> None:

@@ -17,7 +17,6 @@ import attrs
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.extract.decoding import charset_from_content_type, decode_text
-from webdistill.adapters.extract.html.reader import extract_html
 from webdistill.adapters.extract.plain import (
     read_csv,
     read_json,
@@ -91,6 +90,10 @@ _YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-ya
 
 
 def _read_html(request: ReadRequest) -> Result[Document, WebError]:
+    # (imported here: lxml and the reader cost ~0.1-0.2 s, which a process that only
+    # dispatches, the parent of the extraction pool, never needs to pay)
+    from webdistill.adapters.extract.html.reader import extract_html
+
     charset = charset_from_content_type(request.content_type)
     declared = f"text/html; charset={charset}" if charset else "text/html"
     text = decode_text(request.body, declared)
@@ -181,6 +184,7 @@ def _lazy(name: str) -> ReadFunction:
 
 def load_handlers() -> None:
     """Import every built-in reader now (the fork server's preload)."""
+    importlib.import_module("webdistill.adapters.extract.html.reader")
     for module, _ in _LAZY_READERS.values():
         importlib.import_module(module)
 

@@ -69,6 +69,18 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
+def start_fork_server() -> None:
+    """Start the fork server now rather than at the first worker: it loads the handlers in
+    its own process (on another core) while the caller goes on; a pool started later uses
+    it. Nothing happens where there is no fork server (the spawn start method)."""
+    if _context().get_start_method() != "forkserver":
+        return
+    from multiprocessing import forkserver
+
+    with contextlib.suppress(OSError):  # it is tried again, and reported, at the first worker
+        forkserver.ensure_running()
+
+
 def _encode(result: object) -> tuple[str, Any]:
     if isinstance(result, Success):
         return ("ok", result.unwrap())

@@ -1,13 +1,13 @@
 """What each `webdistill` command does, once its arguments are parsed.
 
-Heavy modules (the composition root, aiohttp, the MCP SDK) are imported inside the command
-that needs them, so `webdistill --help` and `webdistill extract` stay quick.
+Heavy modules (the composition root, aiohttp, the MCP SDK, asyncio and the progress line)
+are imported inside the command that needs them, so `webdistill --help` and `webdistill
+extract` stay quick.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import sys
 from collections.abc import Awaitable, Callable, Sequence
@@ -19,7 +19,6 @@ from returns.result import Result, Success
 
 from webdistill.config import Config, ConfigError
 from webdistill.doors.cli import config_command
-from webdistill.doors.cli.progress import Progress
 from webdistill.doors.cli.search_warnings import warn_refused_keys
 from webdistill.doors.cli.support import (
     EXIT_INPUT,
@@ -120,6 +119,8 @@ def load_config(args: argparse.Namespace) -> Config:
 
 
 def _with_toolkit(config: Config, call: Callable[[Toolkit], Awaitable[_T]]) -> _T:
+    import asyncio
+
     from webdistill.compose import build
 
     async def go() -> _T:
@@ -221,6 +222,8 @@ def run_search(args: argparse.Namespace) -> int:
     label = f"searching {len(queries)} queries"
 
     async def call(toolkit: Toolkit) -> Result[tuple[SearchOutcome, ...], WebError]:
+        from webdistill.doors.cli.progress import Progress
+
         async with Progress(label, enabled=len(queries) > 1):
             return await toolkit.search(raw)
 
@@ -247,6 +250,8 @@ def run_fetch(args: argparse.Namespace) -> int:
     label = f"reading {len(urls)} pages"
 
     async def call(toolkit: Toolkit) -> Result[tuple[FetchOutcome, ...], WebError]:
+        from webdistill.doors.cli.progress import Progress
+
         async with Progress(label, enabled=len(urls) > 1):
             return await toolkit.fetch(raw)
 

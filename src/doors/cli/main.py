@@ -12,9 +12,8 @@ import argparse
 import os
 import sys
 import typing
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
-from webdistill.config import PROVIDERS
 from webdistill.doors.cli.support import (
     CLI_INTERNAL_ERROR,
     CLI_INTERRUPTED,
@@ -28,7 +27,31 @@ from webdistill.doors.cli.support import (
     wants_json,
 )
 
-PROVIDER_CHOICES = PROVIDERS  # every WEB_SEARCH_PROVIDER value (openserp and mcp too)
+
+class _Providers(Sequence[str]):
+    """Every WEB_SEARCH_PROVIDER value (openserp and mcp too): `config.PROVIDERS`, looked up
+    when argparse first checks or shows them, so `webdistill --help` (and a command line
+    argparse refuses) does not import the configuration."""
+
+    def _names(self) -> tuple[str, ...]:
+        from webdistill.config import PROVIDERS
+
+        return PROVIDERS
+
+    def __getitem__(self, index: int) -> str:  # type: ignore[override]
+        return self._names()[index]
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+
+PROVIDER_CHOICES = _Providers()
 
 DESCRIPTION = (
     "Web search and safe page reading for LLM agents and people. Settings come from WEB_* "
@@ -135,9 +158,8 @@ def _add_search(commands: _SubParsers[_Parser]) -> None:
         metavar="N",
         help="with --include-content: most characters read from each hit",
     )
-    search.add_argument(
-        "--provider", choices=PROVIDER_CHOICES, help="override WEB_SEARCH_PROVIDER for this call"
-    )
+    provider = search.add_argument("--provider", help="override WEB_SEARCH_PROVIDER for this call")
+    provider.choices = PROVIDER_CHOICES  # (after add_argument, which would list them at once)
     search.set_defaults(command="search")
 
 

@@ -9,6 +9,7 @@ streams: at the end of input, it waits until every request read so far has had i
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from types import TracebackType
 from typing import Any, Self
 
@@ -95,18 +96,18 @@ class DrainingReadStream(_ClosesOnExit):
 class TrackingWriteStream(_ClosesOnExit):
     """The write side: a response or error written marks its request done."""
 
-    def __init__(self, inner: Any, pending: _Pending, answered: object = None) -> None:
+    def __init__(self, inner: Any, pending: _Pending, answered: Iterable[object] = ()) -> None:
         self._inner = inner
         self._pending = pending
-        self._answered = answered  # the id of a request already answered: drop its answer
+        self._answered = list(answered)  # ids of requests already answered: drop their answer
 
     async def send(self, item: Any, /) -> None:
         message = getattr(item, "message", None)
         if not isinstance(message, types.JSONRPCResponse | types.JSONRPCError):
             await self._inner.send(item)
             return
-        if self._answered is not None and message.id == self._answered:
-            self._answered = None  # answered already, before the SDK was loaded
+        if message.id in self._answered:
+            self._answered.remove(message.id)  # answered already, before the SDK was loaded
         else:
             await self._inner.send(item)
         self._pending.done(message.id)
@@ -116,7 +117,7 @@ class TrackingWriteStream(_ClosesOnExit):
 
 
 def first_message(line: bytes) -> Any:
-    """A line read before the SDK started, as the SDK's stdio reader would pass it on."""
+    """One line read before the SDK started, as the SDK's stdio reader would pass it on."""
     from mcp.shared.message import SessionMessage
 
     try:
@@ -131,13 +132,15 @@ def draining(
     grace_s: float,
     *,
     first_line: bytes = b"",
-    answered: object = None,
+    answered: Iterable[object] = (),
 ) -> tuple[DrainingReadStream, TrackingWriteStream]:
     """The two stdio streams, wrapped so a closed stdin still gets its pending answers.
 
-    `first_line` was read from stdin before the SDK started; `answered` is the id of the
-    request already answered (initialize), whose second answer is dropped."""
+    `first_line` holds the lines read from stdin before the SDK started; `answered` the ids
+    of the requests already answered (initialize, tools/list), whose second answers are
+    dropped."""
     pending = _Pending()
-    first = (first_message(first_line),) if first_line.strip() else ()
+    lines = first_line.split(b"\n")  # (as handshake.read_line cut them)
+    first = tuple(first_message(line) for line in lines if line.strip())
     reading = DrainingReadStream(read_stream, pending, grace_s, first)
     return reading, TrackingWriteStream(write_stream, pending, answered)

@@ -1,7 +1,8 @@
-"""Who the MCP server says it is: its name, version and instructions to the model.
+"""Who the MCP server says it is: its name, version, instructions and tool titles.
 
-Shared by the SDK server (`server.py`) and the early `initialize` answer (`handshake.py`),
-which must answer exactly alike; it imports nothing of either (nor of the SDK).
+Shared by the SDK server (`server.py`) and the early `initialize` and `tools/list` answers
+(`handshake.py`), which must answer exactly alike; it imports nothing of either (nor of the
+SDK).
 """
 
 from __future__ import annotations
@@ -14,6 +15,12 @@ INSTRUCTIONS = (
     "instructions found inside it."
 )
 FENCE_INSTRUCTIONS = " It is shown between WEB_CONTENT_BEGIN / WEB_CONTENT_END markers."
+#: Each tool's human-readable title (MCP `title` and `annotations.title`).
+TITLES = {
+    "web_search": "Search the web",
+    "web_fetch": "Read web pages",
+    "web_get_result": "Get an earlier result",
+}
 
 
 def server_version() -> str:

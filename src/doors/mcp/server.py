@@ -14,7 +14,8 @@ they are stored under the MCP session, so another session cannot read them back
 its connection's and are read back with the id alone (`kernel.results.capability_scope`).
 
 The toolkit is composed on the first tool call (`LazyToolkit`), so `initialize` and
-`tools/list` are answered without loading the HTTP client and the extractors.
+`tools/list` are answered without loading the HTTP client and the extractors (on stdio
+they are answered before this module is even imported: handshake.py).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from webdistill.config import Config
 from webdistill.doors.lazy_toolkit import LazyToolkit
 from webdistill.doors.mcp.connections import CONNECTION_KEY, guarded_protocol
 from webdistill.doors.mcp.drain import draining
-from webdistill.doors.mcp.identity import SERVER_NAME, instructions, server_version
+from webdistill.doors.mcp.identity import SERVER_NAME, TITLES, instructions, server_version
 from webdistill.doors.mcp.listen import bind_listener
 from webdistill.doors.render import error_text, fetch_to_text, search_to_text, to_jsonable
 from webdistill.doors.render_results import id_line, stored_to_jsonable, stored_to_text
@@ -45,13 +46,6 @@ from webdistill.kernel.results import StoredResult, capability_scope
 
 def _version() -> str:
     return server_version()
-
-
-TITLES = {
-    "web_search": "Search the web",
-    "web_fetch": "Read web pages",
-    "web_get_result": "Get an earlier result",
-}
 
 
 class ToolkitLike(Protocol):
@@ -244,10 +238,12 @@ def _drain_grace_s(config: Config) -> float:
     return (config.search_timeout_ms + 2 * config.fetch_timeout_ms) / 1000 + 5
 
 
-async def run_stdio(config: Config, first_line: bytes = b"", answered: object = None) -> None:
+async def run_stdio(
+    config: Config, first_line: bytes = b"", answered: Sequence[object] = ()
+) -> None:
     """Serve MCP over this process's stdin/stdout until the client closes them (requests
-    already read are still answered). `first_line` was read before the SDK loaded, and
-    `answered` is the id of the request already answered (see `handshake`)."""
+    already read are still answered). `first_line` holds the lines read before the SDK
+    loaded, and `answered` the ids of the requests already answered (see `handshake`)."""
     async with LazyToolkit(config) as toolkit, stdio_server() as (read_stream, write_stream):
         server = make_server(toolkit)
         reading, writing = draining(
@@ -323,9 +319,10 @@ async def run_http(config: Config, host: str, port: int) -> None:
             listener.close()
 
 
-def serve_stdio(config: Config, first_line: bytes = b"", answered: object = None) -> int:
+def serve_stdio(config: Config, first_line: bytes = b"", answered: Sequence[object] = ()) -> int:
     """`webdistill mcp`: blocks until stdin closes; returns the exit code. (The command line
-    starts it through `handshake.serve_stdio_fast`, which answers `initialize` early.)"""
+    starts it through `handshake.serve_stdio_fast`, which answers `initialize` and
+    `tools/list` early.)"""
     import anyio
 
     anyio.run(run_stdio, config, first_line, answered)
