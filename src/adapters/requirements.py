@@ -33,8 +33,14 @@ def install_hint(packages: Sequence[str], extra: str) -> OwnText:
     )
 
 
-REDIS_HINT = install_hint(REDIS_PACKAGES, "redis")
-OFFICE_HINT = install_hint(OFFICE_PACKAGES, "office")
+def __getattr__(attr: str) -> OwnText:
+    """`REDIS_HINT` and `OFFICE_HINT`, written on first use (a module constant would build
+    own text, and compile its marker check, in every command that imports this)."""
+    if attr == "REDIS_HINT":
+        return install_hint(REDIS_PACKAGES, "redis")
+    if attr == "OFFICE_HINT":
+        return install_hint(OFFICE_PACKAGES, "office")
+    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
 
 
 def missing(packages: Sequence[str], *, load: bool = True) -> list[str]:
@@ -62,7 +68,7 @@ def unserved(cache: str) -> list[str]:
     if is_redis_url(cache) and missing(REDIS_PACKAGES):
         return [
             "WEB_CACHE names a Redis URL but the redis client (the `redis` package) is not "
-            f"installed: {REDIS_HINT}, or choose WEB_CACHE=disk."
+            f"installed: {install_hint(REDIS_PACKAGES, 'redis')}, or choose WEB_CACHE=disk."
         ]
     return []
 
@@ -75,5 +81,5 @@ def degraded() -> list[str]:
     formats = " and ".join(_OFFICE_FORMATS[package] for package in absent)
     return [
         f"{formats} pages are refused: {', '.join(absent)} (the 'office' extra) not "
-        f"installed: {OFFICE_HINT}."
+        f"installed: {install_hint(OFFICE_PACKAGES, 'office')}."
     ]

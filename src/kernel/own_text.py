@@ -94,6 +94,8 @@ _SETTING = re.compile(r"[A-Z][A-Z0-9_]{1,63}")
 #: A provider, reader or compressor name or label (`duckduckgo`, `Brave Search`,
 #: `openai:gpt-4o-mini`).
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/ ()-]{0,63}")
+#: Runs of white space (a literal template spread over lines stays on one line).
+_SPACES = re.compile(r"\s+")
 #: Document flags (kernel.model.DocumentFlag) and words the kernel uses as flags.
 _FLAG = re.compile(r"[a-z][a-z_]{0,39}")
 
@@ -102,12 +104,14 @@ def own(template: LiteralString, *parts: OwnText) -> OwnText:
     """webdistill's own prose: a string literal `template` (`{}` marks each part) filled with
     own parts, on one line. Only `{}` is a placeholder (other braces stay as written); a part
     with no placeholder left is appended after a space. Controls and fence markers are taken
-    out as a second line of defence."""
+    out as a second line of defence when parts are filled in."""
     pieces = template.split("{}")
     out = [pieces[0]]
     for index, piece in enumerate(pieces[1:]):
         out.append(parts[index] if index < len(parts) else "")
         out.append(piece)
+    if not parts:  # a literal alone: ours (the AST test holds every template to a literal)
+        return OwnText(_SPACES.sub(" ", template).strip())
     extra = parts[len(pieces) - 1 :]
     text = "".join(out) + "".join(f" {part}" for part in extra)
     return OwnText(neutralise(text))
