@@ -20,13 +20,11 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterable
-from typing import cast
 
 from justext.core import classify_paragraphs
 from lxml import etree
 
 from webdistill.adapters.extract.html.block import Block
-from webdistill.adapters.extract.html.boxes import drop_boxes
 from webdistill.adapters.extract.html.branches import drop_side_branches
 from webdistill.adapters.extract.html.captions import drop_figure_text, figure_of
 from webdistill.adapters.extract.html.cjk import classify_cjk, is_cjk
@@ -493,9 +491,6 @@ def classify_steps(blocks: list[Block], name: str, dense: etree._Element | None)
     _keep_closing_lines(blocks)
     if teasers:
         _drop_teasers(blocks, _teaser_runs(blocks), container)
-    if sure:
-        cache: dict[int, list[etree._Element]] = {}
-        drop_boxes(blocks, container, lambda b: cast("list[etree._Element]", _ancestry(b, cache)))
     if dense is not None:
         _drop_outside_dense(blocks, dense)
     _keep_title(blocks)
