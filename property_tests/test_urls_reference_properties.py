@@ -169,7 +169,13 @@ def test_check_url_answers_as_before(url: str) -> None:
             assert isinstance(now, Success) or now_reason, (policy, now, then)
             assert isinstance(then, Success) or then_reason, (policy, now, then)
             continue
-        assert now == then, policy
+        # The same verdict: the same URL, or the same code and detail. (Messages are own text
+        # since issue 26: a host that is not in a closed form is described, not quoted.)
+        if isinstance(now, Success) or isinstance(then, Success):
+            assert now == then, policy
+        else:
+            got, was = now.failure(), then.failure()
+            assert (got.code, dict(got.detail)) == (was.code, dict(was.detail)), (policy, got, was)
 
 
 @given(_names() | st.text("ab09.-_é", max_size=16) | st.sampled_from(_LISTED))
