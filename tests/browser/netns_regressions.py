@@ -207,6 +207,10 @@ async def test_browser_memory_is_watched_during_the_render(site: Site) -> None:
     page = outcome.page
     assert page is not None, outcome.error
     assert page.reader is None and page.notice is not None
-    assert "300 MiB limit" in page.notice
+    # Stopped either by the watch ("300 MiB limit") or first by the page's own JavaScript heap
+    # cap (half the limit: the renderer crashes, which one is first depends on the machine);
+    # both bound it. Memory the heap cap does not hold (ArrayBuffers) is stopped by the watch
+    # alone: tests/browser/test_memory_hoarding.py.
+    assert "300 MiB limit" in page.notice or "failed" in page.notice, page.notice
     assert peak >> 20 <= 450, peak >> 20  # 1.5 x the limit (a27: 614 MiB for 300)
     assert again.page is not None and again.page.reader == "browser"
