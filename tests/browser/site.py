@@ -11,9 +11,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import attrs
 import pytest
 from aiohttp import web
 
+from webdistill import Config
 from webdistill.adapters.render.locate import INSTALL_HINT, driver_installed, find_browser
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -36,6 +38,20 @@ def browser_or_skip() -> str:
     if os.environ.get("CI"):
         pytest.fail(f"CI must render with a real browser: {problem}")
     pytest.skip(problem)
+
+
+def browser_config(**changes: object) -> Config:
+    """The browser tests' configuration: loopback trusted, no cache, a 4 s render inside a
+    20 s fetch, the browser `browser_or_skip()` finds; `changes` override fields."""
+    base = Config(
+        allow_http=True,
+        trusted_addresses=("127.0.0.1",),
+        fetch_timeout_ms=20_000,
+        render_timeout_ms=4_000,
+        browser_path=browser_or_skip(),
+        cache="off",
+    )
+    return attrs.evolve(base, **changes)
 
 
 def fixture_app(hits: dict[str, int]) -> web.Application:

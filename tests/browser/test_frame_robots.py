@@ -8,11 +8,10 @@ examples (`User-agent: *` with `Disallow:` paths) and a page embedding two same-
 
 from __future__ import annotations
 
-import attrs
 import pytest
 from aiohttp import web
 
-from tests.browser.site import browser_or_skip
+from tests.browser.site import browser_config
 from tests.servers import serve
 from webdistill import Config, build
 
@@ -48,16 +47,7 @@ def _app(hits: dict[str, int]) -> web.Application:
 
 
 def _config(**changes: object) -> Config:
-    base = Config(
-        allow_http=True,
-        trusted_addresses=("127.0.0.1",),
-        fetch_timeout_ms=20_000,
-        render_timeout_ms=4_000,
-        browser_path=browser_or_skip(),
-        cache="off",
-        render="always",
-    )
-    return attrs.evolve(base, **changes)
+    return browser_config(render="always", **changes)
 
 
 @pytest.mark.parametrize("respect", [True, False])

@@ -15,7 +15,7 @@ import attrs
 import pytest
 import pytest_asyncio
 
-from tests.browser.site import ARTICLE_WORDS, browser_or_skip, fixture_app
+from tests.browser.site import ARTICLE_WORDS, browser_config, fixture_app
 from tests.servers import serve
 from webdistill import Config, FetchOutcome, build
 from webdistill.compose import Toolkit
@@ -32,15 +32,7 @@ class Rig:
 
 
 def config(**changes: object) -> Config:
-    base = Config(
-        allow_http=True,
-        trusted_addresses=("127.0.0.1",),
-        fetch_timeout_ms=20_000,
-        render_timeout_ms=4_000,
-        browser_path=browser_or_skip(),
-        cache="off",
-    )
-    return attrs.evolve(base, **changes)
+    return browser_config(**changes)
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")

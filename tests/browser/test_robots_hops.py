@@ -10,7 +10,7 @@ import attrs
 import pytest
 from aiohttp import web
 
-from tests.browser.site import browser_or_skip
+from tests.browser.site import browser_config
 from tests.servers import serve
 from webdistill import Config, build
 
@@ -78,16 +78,7 @@ def _app(hits: dict[str, int]) -> web.Application:
 
 
 def _config() -> Config:
-    return Config(
-        allow_http=True,
-        trusted_addresses=("127.0.0.1",),
-        fetch_timeout_ms=20_000,
-        render_timeout_ms=4_000,
-        browser_path=browser_or_skip(),
-        cache="off",
-        render="always",
-        respect_robots=True,
-    )
+    return browser_config(render="always", respect_robots=True)
 
 
 @pytest.mark.parametrize("name", list(PAGES))

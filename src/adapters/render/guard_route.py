@@ -75,10 +75,6 @@ class PageFetcher(Protocol):
     ) -> Result[FetchedBody, WebError]: ...
 
 
-#: robots.txt's verdict on a URL: None when it may be read (`pipeline.robots.RobotsRules`).
-RobotsCheck = HopCheck
-
-
 class PageGuard:
     """The routing of one page: counts, caps, the fetch tasks, what was refused and why."""
 
@@ -90,7 +86,7 @@ class PageGuard:
         max_requests: int,
         max_bytes: int,
         skipped_types: frozenset[str],
-        robots: RobotsCheck | None = None,
+        robots: HopCheck | None = None,
     ) -> None:
         self._client = client
         self._robots = robots

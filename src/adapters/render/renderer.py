@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from returns.result import Failure, Result, Success
 
-from webdistill.adapters.render.guard_route import PageFetcher, PageGuard, RobotsCheck
+from webdistill.adapters.http.hop_check import HopCheck
+from webdistill.adapters.render.guard_route import PageFetcher, PageGuard
 from webdistill.adapters.render.process import BrowserProcess, BrowserStartError
 from webdistill.adapters.render.settings import RenderSettings
 from webdistill.adapters.render.settle import MUTATION_COUNTER, settle
@@ -71,7 +72,7 @@ class BrowserRenderer:
         client: PageFetcher,
         settings: RenderSettings,
         *,
-        robots: RobotsCheck | None = None,
+        robots: HopCheck | None = None,
     ) -> None:
         self._process = process
         self._client = client
