@@ -14,6 +14,14 @@ the sides swapped, so a busy machine slows them alike. Probes (whole processes, 
 
 Pages are served by `python -m http.server` on 127.0.0.1; nothing leaves the machine.
 
+Bytecode, the same for every side: an editable install has no `.pyc` of its own source, and
+with PYTHONDONTWRITEBYTECODE=1 (set on the machine this was written on) every run of it
+would compile webdistill again, while an installed trafilatura has its `.pyc`. So every
+process (both sides and trafilatura) runs with one PYTHONPYCACHEPREFIX in a temporary folder
+and PYTHONDONTWRITEBYTECODE unset; each side's package is compiled there first
+(`python -m compileall`), and a first unrecorded round writes the rest (the standard library,
+site-packages) — what a user of an installed package has.
+
     .venv/bin/python bench/first_answer.py --before /work/main/.venv [--rounds 7]
         [--trafilatura /path/to/venv/bin/trafilatura]
 """
@@ -49,8 +57,27 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _env(cache_dir: str) -> dict[str, str]:
+def _bytecode_env(prefix: str | None) -> dict[str, str]:
+    """The environment without our settings, with `.pyc` files kept under `prefix` (None:
+    as this process has it)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("WEB_")}
+    if prefix is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = prefix
+    return env
+
+
+def compile_package(python: Path, env: dict[str, str]) -> None:
+    """Compile the `webdistill` package `python` imports, into `env`'s bytecode prefix."""
+    where = subprocess.run(
+        [str(python), "-c", "import os, webdistill; print(os.path.dirname(webdistill.__file__))"],
+        capture_output=True, text=True, check=True, env=env,
+    ).stdout.strip()  # fmt: skip
+    subprocess.run([str(python), "-m", "compileall", "-q", where], check=True, env=env)
+
+
+def _env(cache_dir: str, prefix: str | None = None) -> dict[str, str]:
+    env = _bytecode_env(prefix)
     env.update(
         WEB_ALLOW_HTTP="true",
         WEB_TRUSTED_ADDRESSES="127.0.0.1",
@@ -143,7 +170,10 @@ def main() -> None:
 def run(args: argparse.Namespace, sides: dict[str, Path], root: Path, base: str) -> None:
     page = str(root / "page.html")
     stored_url = f"{base}/page.html?stored"
-    envs = {side: _env(str(root / f"cache-{side}")) for side in sides}
+    prefix = str(root / "pycache")
+    envs = {side: _env(str(root / f"cache-{side}"), prefix) for side in sides}
+    for side, folder in sides.items():
+        compile_package(folder / "python", envs[side])
     ids = {}
     for side, folder in sides.items():  # prime each side's store
         primed = subprocess.run(
@@ -177,16 +207,21 @@ def run(args: argparse.Namespace, sides: dict[str, Path], root: Path, base: str)
         ]
         return [*found, mcp]
 
-    for number in range(args.rounds):
+    trafilatura_env = _bytecode_env(prefix)
+    for number in range(-1, args.rounds):  # round -1 writes the bytecode, unrecorded
         order = ["before", "after"] if number % 2 == 0 else ["after", "before"]
         if args.trafilatura:
-            record("trafilatura < page.html", "-", _wall([args.trafilatura], {}, stdin=page))
+            took = _wall([args.trafilatura], trafilatura_env, stdin=page)
+            record("trafilatura < page.html", "-", took)
         for side in order:
             steps = probes(side)
             shift = number % len(steps)
             for step in steps[shift:] + steps[:shift]:
                 step()
+        if number < 0:
+            results.clear()
     print(f"median of {args.rounds} alternated rounds, ms (loadavg {os.getloadavg()[0]:.1f})")
+    print("  (every side and trafilatura with compiled bytecode: see the module docstring)")
     print(f"  {'probe':<32} {'before':>8} {'after':>8} {'after/before':>13}")
     for name, by_side in results.items():
         if "-" in by_side:

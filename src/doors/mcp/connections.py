@@ -40,12 +40,10 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from webdistill.doors.mcp.corked import Corked
+from webdistill.doors.mcp.identity import CONNECTION_KEY
 
 #: How many requests one connection answers queued behind each other before it is closed.
 MAX_PIPELINED = 16
-
-#: Where a connection's key is, in every request's ASGI `scope["state"]`.
-CONNECTION_KEY = "webdistill.connection"
 
 
 def descriptor_cap(limit: int) -> int:

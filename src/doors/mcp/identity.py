@@ -8,6 +8,9 @@ SDK).
 from __future__ import annotations
 
 SERVER_NAME = "webdistill"
+#: Where a connection's key is, in every request's ASGI `scope["state"]` (set by
+#: connections.py, read by server.py: here so that a stdio server loads no HTTP server).
+CONNECTION_KEY = "webdistill.connection"
 INSTRUCTIONS = (
     "web_search finds pages; web_fetch reads one or more pages as Markdown; a result that "
     "names a response_id can be read again with web_get_result (whole, or one query, page or "

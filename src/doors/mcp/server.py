@@ -24,7 +24,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
 import mcp_types as types
-from mcp.server import Server, ServerRequestContext
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
 from mcp.shared.exceptions import MCPError
@@ -33,9 +34,14 @@ from returns.result import Result, Success
 
 from webdistill.config import Config
 from webdistill.doors.lazy_toolkit import LazyToolkit
-from webdistill.doors.mcp.connections import CONNECTION_KEY, guarded_protocol
 from webdistill.doors.mcp.drain import draining
-from webdistill.doors.mcp.identity import SERVER_NAME, TITLES, instructions, server_version
+from webdistill.doors.mcp.identity import (
+    CONNECTION_KEY,
+    SERVER_NAME,
+    TITLES,
+    instructions,
+    server_version,
+)
 from webdistill.doors.mcp.listen import bind_listener
 from webdistill.doors.render import error_text, fetch_to_text, search_to_text, to_jsonable
 from webdistill.doors.render_results import id_line, stored_to_jsonable, stored_to_text
@@ -288,6 +294,8 @@ def uvicorn_config(
     """uvicorn's settings for `app`: its h11 protocol with the read deadlines and the
     connection limit of `config` (connections.py), no WebSocket, at most 10 s to stop."""
     import uvicorn
+
+    from webdistill.doors.mcp.connections import guarded_protocol
 
     protocol = guarded_protocol(
         header_timeout_s=config.mcp_header_timeout_ms / 1000,
