@@ -272,15 +272,16 @@ class Toolkit:
         from webdistill.adapters.pipeline.backend import HttpWebBackend
         from webdistill.adapters.pipeline.chain import WEB_STAGES, build_chain
         from webdistill.adapters.providers.custom import ChainedSearcher
-        from webdistill.adapters.providers.registry import SearchProviders
+        from webdistill.adapters.providers.deferred import DeferredProviders
 
         config = self.config
         assert self._store is not None  # (opened by `_enter`)
         client = await stack.enter_async_context(
             GuardedClient(http_settings(config), resolver=self._resolver)
         )
+        pacer = duckduckgo_pacer(config, self._store)
         configured = await stack.enter_async_context(
-            SearchProviders(provider_settings(config), pacer=duckduckgo_pacer(config, self._store))
+            DeferredProviders(provider_settings(config), pacer=pacer)
         )
         searcher: Searcher = configured
         if self._providers:  # the caller's providers first, then the configured chain
@@ -535,7 +536,7 @@ FIRST_CALL_MODULES = (
     "webdistill.adapters.pipeline.first_call",
     "webdistill.adapters.pipeline.backend",
     "webdistill.adapters.http.client",
-    "webdistill.adapters.providers.registry",
+    "webdistill.adapters.providers.deferred",  # (the providers themselves: at a first search)
     "webdistill.adapters.providers.custom",
     "webdistill.adapters.readers.gate",
     "webdistill.adapters.readers.registry",

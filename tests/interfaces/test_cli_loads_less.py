@@ -149,12 +149,12 @@ async def test_a_first_fetch_reads_the_page_in_the_pool_without_the_reader_or_br
     """A new page (too big for the inline reader) is read in the fork server's workers: this
     process loads neither the HTML reader (and justext) nor the browser driver (the browser
     stage only checks that Playwright is installed; it is imported when a browser starts).
-    (lxml itself is still loaded here, by the DuckDuckGo provider's parser.)"""
+    (Nor lxml: the search providers, DuckDuckGo's parser with it, load at a first search.)"""
     env = local_env(site, WEB_CACHE_DIR=str(tmp_path), WEB_RESPECT_ROBOTS="false")
     report = await _probe("fetch", f"{site}/article", env=env)
     assert report["code"] == 0 and "Tide pools form where the sea" in str(report["out"])
     assert report["fork_server"] is True
-    here = ("justext", "webdistill.adapters.extract.html.reader", "playwright.async_api")
+    here = ("justext", "webdistill.adapters.extract.html.reader", "playwright.async_api", "lxml")
     assert _loaded(report, here) == []
 
 

@@ -4,7 +4,8 @@ structure, never by time.
 A subprocess serves MCP on its stdin/stdout (the real command line), answers `initialize`,
 `tools/list` and a `web_fetch` of a local page, then reports the modules it imported. The
 SDK's client, its high-level `MCPServer` (and httpx2 under them) and the HTTP transport's h11
-are never used by a stdio server; each cost CPU on the way to the first answer.
+are never used by a stdio server, and the search providers (with lxml, for DuckDuckGo's
+pages) are not used by a page: each cost CPU on the way to the first answer.
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ UNUSED = (
     "httpx2",
     "h11",
     "webdistill.doors.mcp.connections",
+    # the search providers and their parsers: loaded at a first search, not for a page
+    "webdistill.adapters.providers.registry",
+    "webdistill.adapters.providers.duckduckgo",
+    "lxml",
 )
 
 
