@@ -7,8 +7,9 @@ a child process on 127.0.0.1 (`text/html`, no charset: the page's own bytes deci
 is a fresh process of that side's virtualenv (A = `--before`, e.g. /work/main/.venv; B = this
 one) that builds the toolkit with default settings (disk store in a new folder, robots.txt
 not asked: the server has none to give) and fetches every page once through
-`toolkit.fetch`, `--concurrency` at a time, at URLs no earlier round used. The sides alternate,
-the order swapped every round. Per side, the median over rounds of: wall time of the fetches
+`toolkit.fetch`, `--concurrency` at a time, at URLs no earlier round used (of one length on
+both sides: links resolved against them are part of the Markdown). The sides alternate, the
+order swapped every round. Per side, the median over rounds of: wall time of the fetches
 (the toolkit already open), the CPU of the side's process and of its extraction processes
 (its descendants, read from /proc before the toolkit closes: Linux), pages answered with
 text, and the characters of Markdown returned. Without the shared data it says so and exits
@@ -202,7 +203,7 @@ def measure(args: argparse.Namespace, data: Path) -> None:
             for number in range(args.rounds):
                 order = ["before", "after"] if number % 2 == 0 else ["after", "before"]
                 for name in order:
-                    row = run_side(sides[name], base, pages_file, f"{number}{name}", args)
+                    row = run_side(sides[name], base, pages_file, f"{number}{name[0]}", args)
                     results[name].append(row)
                     print(f"  round {number + 1} {name:<6} {_row(row)}", flush=True)
         finally:
