@@ -10,11 +10,19 @@ through a fresh toolkit (cache off), and per request:
   (`call_at`/`call_later`), jobs sent to a thread (`run_in_executor`);
 - connections the server accepted (a keep-alive connection serves many requests).
 
+With `--probe`, after every select that may have slept, a fixed piece of work (reading
+bench/tool_throughput.py's page with `extract_html`, what every request does) is timed in
+CPU time of the loop's thread, then timed again at once: "probe cold" is the first time,
+"probe warm" the second (medians). The gap is what the same work costs more just after
+the process woke (caches the other processes on the cores used meanwhile); this mode adds
+that work to the CPU per request, so read its CPU column only against itself.
+
 With `--profile`, the side also runs under cProfile and its top functions by own time are
 printed, timed in CPU time of the loop's thread (cProfile slows everything about 2x: read
 the proportions, not the times).
 
-    .venv/bin/python bench/slot_wait_profile.py [--fetches 240] [--rounds 3] [--profile]
+    .venv/bin/python bench/slot_wait_profile.py [--fetches 240] [--rounds 3] [--probe]
+        [--profile]
 """
 
 from __future__ import annotations
@@ -36,10 +44,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import aiohttp
+import attrs
 from aiohttp import web
 from bench.http_loopback import forbid_non_loopback, start_server
 from bench.tool_throughput import DELAY_S, PAGE, _callers, _config
 
+from webdistill import extract_html
 from webdistill.compose import build
 
 #: (label, WEB_CONCURRENCY, WEB_PER_HOST, callers)
@@ -76,8 +86,9 @@ async def server_connections(base: str) -> int:
 class LoopCounts:
     """Counts wake-ups, callbacks, timers and thread jobs of the running loop while on."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(self, loop: asyncio.AbstractEventLoop, probe: bool = False) -> None:
         self.counts: Counter[str] = Counter()
+        self.probes: list[tuple[float, float]] = []  # (cold, warm) CPU seconds
         self.on = False
         selector = loop._selector  # type: ignore[attr-defined]
         counts = self.counts
@@ -94,6 +105,8 @@ class LoopCounts:
                         counts["sleeps"] += 1  # a select that may block (0: a poll)
                         if not result:
                             counts["timer wake-ups"] += 1  # woke by its timeout
+                        if probe:
+                            self.probes.append((_probe(), _probe()))
                 return result
 
             setattr(owner, name, counted)
@@ -110,14 +123,21 @@ class LoopCounts:
             delattr(owner, name)
 
 
+def _probe() -> float:
+    began = time.thread_time()
+    extract_html(PAGE)
+    return time.thread_time() - began
+
+
 async def side(
-    base: str, first: int, fetches: int, limits: tuple[int, int, int], profile: bool
+    base: str, first: int, fetches: int, limits: tuple[int, int, int], options: Options
 ) -> tuple[dict[str, float], pstats.Stats | None]:
+    profile = options.profile
     web_concurrency, per_host, callers = limits
     settings = argparse.Namespace(
         cache="off", results=0, web_concurrency=web_concurrency, per_host=per_host
     )
-    counts = LoopCounts(asyncio.get_running_loop())
+    counts = LoopCounts(asyncio.get_running_loop(), options.probe)
     # Timed in CPU time of this thread: a wait costs what it costs the CPU, not its length.
     profiler = cProfile.Profile(time.thread_time) if profile else None
     try:
@@ -151,11 +171,20 @@ async def side(
     }
     for key in ("selects", "sleeps", "timer wake-ups", "call_soon", "timers", "thread jobs"):
         row[key] = counts.counts[key] / fetches
+    if counts.probes:
+        row["probe cold us"] = statistics.median(cold for cold, _ in counts.probes) * 1e6
+        row["probe warm us"] = statistics.median(warm for _, warm in counts.probes) * 1e6
     stats = pstats.Stats(profiler) if profiler is not None else None
     return row, stats
 
 
-async def main(fetches: int, rounds: int, profile: bool) -> None:
+@attrs.frozen
+class Options:
+    profile: bool = False
+    probe: bool = False
+
+
+async def main(fetches: int, rounds: int, options: Options) -> None:
     base, server = start_server(counting_app)
     rows: dict[str, list[dict[str, float]]] = {label: [] for label, *_ in SIDES}
     profiles: dict[str, pstats.Stats] = {}
@@ -165,7 +194,7 @@ async def main(fetches: int, rounds: int, profile: bool) -> None:
             shift = number % len(SIDES)
             for label, web_concurrency, per_host, callers in SIDES[shift:] + SIDES[:shift]:
                 limits = (web_concurrency, per_host, callers)
-                row, stats = await side(base, first, fetches, limits, profile)
+                row, stats = await side(base, first, fetches, limits, options)
                 rows[label].append(row)
                 if stats is not None:
                     if label in profiles:
@@ -177,10 +206,10 @@ async def main(fetches: int, rounds: int, profile: bool) -> None:
         server.terminate()
     print(f"{fetches} fetches per side, medians of {rounds} alternated rounds, per request:")
     keys = list(rows[SIDES[0][0]][0])
-    print(f"  {'side':<26}" + "".join(f"{key:>14}" for key in keys))
+    print(f"  {'side':<26}" + "".join(f"{key:>15}" for key in keys))
     for label, found in rows.items():
         medians = [statistics.median(row[key] for row in found) for key in keys]
-        print(f"  {label:<26}" + "".join(f"{value:14.2f}" for value in medians))
+        print(f"  {label:<26}" + "".join(f"{value:15.2f}" for value in medians))
     for label, stats in profiles.items():
         out = io.StringIO()
         stats.stream = out  # type: ignore[attr-defined]
@@ -194,6 +223,7 @@ if __name__ == "__main__":
     parser.add_argument("--fetches", type=int, default=240)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--probe", action="store_true")
     args = parser.parse_args()
     forbid_non_loopback()
-    asyncio.run(main(args.fetches, args.rounds, args.profile))
+    asyncio.run(main(args.fetches, args.rounds, Options(args.profile, args.probe)))

@@ -4,8 +4,9 @@
 small HTML page. N distinct URLs are fetched by C concurrent callers, through raw aiohttp
 with the toolkit's connection limits (a session whose connector has `limit=WEB_CONCURRENCY`,
 `limit_per_host=WEB_PER_HOST`: the same parallelism, so the ratio is what the toolkit's own
-work costs) and through `toolkit.fetch` (WEB_CONCURRENCY and WEB_PER_HOST as given; `--cache` / `--results` pick the store, default off: `--cache disk
---results 100` is what a user gets out of the box), sides alternating A B / B A; prints the
+work costs) and through `toolkit.fetch` (WEB_CONCURRENCY and WEB_PER_HOST as given;
+`--cache` / `--results` pick the store, default off: `--cache disk --results 100` is what a
+user gets out of the box), sides alternating A B / B A; prints the
 median requests per second of each and their ratio. With WEB_CONCURRENCY=64 and
 WEB_PER_HOST=64 the tool should follow raw aiohttp up to 64 at once (64 / 50 ms = 1280 req/s
 at most).

@@ -28,16 +28,19 @@ PAGE = b"<html><head><title>t</title></head><body><p>a page to read</p></body></
 
 @attrs.define
 class Held:
-    """A server whose pages answer only once `go` is set; `arrived` counts requests."""
+    """A server whose pages answer only once `go` is set; `arrived` lists the requests
+    (`came` is set at the first)."""
 
     base: str
     go: asyncio.Event
+    came: asyncio.Event
     arrived: list[str]
 
 
-def held_app(go: asyncio.Event, arrived: list[str]) -> web.Application:
+def held_app(go: asyncio.Event, came: asyncio.Event, arrived: list[str]) -> web.Application:
     async def page(request: web.Request) -> web.Response:
         arrived.append(request.path)
+        came.set()
         await go.wait()
         return web.Response(body=PAGE, content_type="text/html")
 
@@ -57,9 +60,9 @@ def quick_app() -> web.Application:
 
 @pytest.fixture
 async def held() -> AsyncIterator[Held]:
-    go, arrived = asyncio.Event(), []
-    async with serve(held_app(go, arrived)) as base:
-        yield Held(base, go, arrived)
+    go, came, arrived = asyncio.Event(), asyncio.Event(), []
+    async with serve(held_app(go, came, arrived)) as base:
+        yield Held(base, go, came, arrived)
         go.set()
 
 
@@ -75,11 +78,6 @@ async def settle() -> None:
         await asyncio.sleep(0)
 
 
-async def until_arrived(held: Held, count: int) -> None:
-    while len(held.arrived) < count:
-        await asyncio.sleep(0.005)
-
-
 async def test_a_page_waiting_for_its_host_holds_no_slot(held: Held) -> None:
     # Two slots, one connection per host. Host A's first page is held by its server; its
     # second page must wait for A's connection, and that wait must not take the last slot:
@@ -90,7 +88,7 @@ async def test_a_page_waiting_for_its_host_holds_no_slot(held: Held) -> None:
         settings = config(concurrency=2, per_host=1, fetch_timeout_ms=3000)
         async with build(settings) as toolkit:
             first = asyncio.create_task(toolkit.fetch({"url": f"{held.base}/1"}))
-            await until_arrived(held, 1)
+            await held.came.wait()
             second = asyncio.create_task(toolkit.fetch({"url": f"{held.base}/2"}))
             await settle()
             outcome = (await toolkit.fetch({"url": f"{other}/b"})).unwrap()[0]
@@ -126,13 +124,12 @@ async def test_pages_queued_for_a_host_arm_no_timer(held: Held) -> None:
     # the connector, 5 timers here).
     async with build(config(concurrency=8, per_host=1)) as toolkit:
         first = asyncio.create_task(toolkit.fetch({"url": f"{held.base}/1"}))
-        await until_arrived(held, 1)
+        await held.came.wait()
         await settle()
         timers = CountedTimers()
         try:
             queued = [
-                asyncio.create_task(toolkit.fetch({"url": f"{held.base}/{n}"}))
-                for n in range(2, 7)
+                asyncio.create_task(toolkit.fetch({"url": f"{held.base}/{n}"})) for n in range(2, 7)
             ]
             await settle()
         finally:
