@@ -220,6 +220,7 @@ class Toolkit:
             robots=None,  # (the web stages' parts get the rules: `_compose_backend`)
             timeout_s=config.fetch_timeout_ms / 1000,
             concurrency=config.concurrency,
+            per_host=config.per_host,
             reader=None,
             reader_gate=None,
             store=store if config.cache != "off" else None,

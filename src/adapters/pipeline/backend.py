@@ -27,6 +27,7 @@ from webdistill.adapters.pipeline.alternates import (
     markdown_alternate,
 )
 from webdistill.adapters.pipeline.raw import PageResponse, raw_page
+from webdistill.adapters.pipeline.turns import end_host_turn
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import Document, FetchedPage, FetchRequest, SearchQuery
 
@@ -82,6 +83,7 @@ class HttpWebBackend:
     async def extract(self, request: FetchRequest) -> Result[object, WebError]:
         timeout_s = request.timeout_ms / 1000 if request.timeout_ms is not None else None
         fetched = await self._client.get(request.url, timeout_s=timeout_s)
+        end_host_turn()  # the connection is back in the pool: the host's next page may go
         if not isinstance(fetched, Success):
             return Failure(fetched.failure())
         response = fetched.unwrap()

@@ -66,6 +66,9 @@ class Parts:
     #: entries' own-line fields are then read back in closed forms (the disk store lives in
     #: a folder only the user can write, checked when it opens).
     others_write: bool = False
+    #: Page reads of one origin downloading at once (WEB_PER_HOST; None: no host turns,
+    #: the connector's bound alone).
+    per_host: int | None = None
 
 
 Builder = Callable[[WebBackend, Parts], WebBackend]
@@ -93,7 +96,9 @@ def _fallback(below: WebBackend, parts: Parts) -> WebBackend:
 
 
 def _deadline(below: WebBackend, parts: Parts) -> WebBackend:
-    return DeadlineBackend(below, timeout_s=parts.timeout_s, concurrency=parts.concurrency)
+    return DeadlineBackend(
+        below, timeout_s=parts.timeout_s, concurrency=parts.concurrency, per_host=parts.per_host
+    )
 
 
 def _render(below: WebBackend, parts: Parts) -> WebBackend:

@@ -9,8 +9,11 @@ and retry, the download, and the extraction in the worker pool. So:
   last character extracted, so at most that many bodies (each within WEB_MAX_RESPONSE_BYTES)
   and their extractions are in memory at once, whatever the number of callers or sessions.
 
-Waiting for a slot is not counted against the deadline (it is queueing, not work); every
-holder of a slot is itself bounded by the deadline, so the wait is bounded too.
+Before its slot, a page read takes a turn of its host (turns.py: at most `per_host`,
+WEB_PER_HOST, download from one origin at once): a page whose host is busy waits there, on
+no timer and holding no slot. Waiting for a turn or a slot is not counted against the
+deadline (it is queueing, not work); every holder of either is itself bounded by the
+deadline, so the wait is bounded too.
 
 The deadline is the only timer of a page read: while it runs, `enclosing_deadline()` says
 when it fires (event-loop time), and the guarded client arms no total timer of its own when
@@ -27,6 +30,7 @@ from contextvars import ContextVar
 from returns.result import Failure, Result
 
 from webdistill.adapters.http.watch import Watch
+from webdistill.adapters.pipeline.turns import HostTurns, drop_turn, hold_turn, host_key
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchRequest, SearchQuery
 from webdistill.kernel.own_text import number, own, site
@@ -58,19 +62,39 @@ def deadline_error(url: str, seconds: float) -> WebError:
 
 
 class DeadlineBackend:
-    """`inner.extract` inside one slot of `concurrency` and one total `timeout_s`."""
+    """`inner.extract` inside one turn of its host (of `per_host`; None: no turns), one slot
+    of `concurrency` and one total `timeout_s`."""
 
-    def __init__(self, inner: WebBackend, *, timeout_s: float, concurrency: int) -> None:
+    def __init__(
+        self,
+        inner: WebBackend,
+        *,
+        timeout_s: float,
+        concurrency: int,
+        per_host: int | None = None,
+    ) -> None:
         self._inner = inner
         self._timeout_s = timeout_s
         self._concurrency = max(1, concurrency)
         self._slots: asyncio.Semaphore | None = None
         self._watch: Watch | None = None
+        self._turns = HostTurns(per_host) if per_host is not None else None
 
     async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
         return await self._inner.search(query)
 
     async def extract(self, request: FetchRequest) -> Result[object, WebError]:
+        if self._turns is None:
+            return await self._in_slot(request)
+        turn = await self._turns.take(host_key(request.url))
+        token = hold_turn(turn)  # the backend gives it back when the download ends
+        try:
+            return await self._in_slot(request)
+        finally:
+            drop_turn(token)
+            turn.give_back()
+
+    async def _in_slot(self, request: FetchRequest) -> Result[object, WebError]:
         if self._slots is None:
             self._slots = asyncio.Semaphore(self._concurrency)
         watch = self._watch
