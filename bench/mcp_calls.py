@@ -4,8 +4,10 @@ One `webdistill mcp` process per transport (stdio, and `--http 127.0.0.1:PORT`),
 initialized once; then rounds of `--calls` sequential `tools/call web_fetch` of one loopback
 page (stored after its first read, so each call is the server's own path: JSON-RPC, the
 store, rendering), the transports alternating within the run. Printed per transport: the
-median calls/s over rounds, the p50 / p90 latency of every call and the server process's
-CPU time per call (user + system, from /proc: steadier than rates on a loaded machine).
+median calls/s over rounds, the p50 / p90 latency of every call, the server process's
+CPU time per call (user + system, from /proc: steadier than rates on a loaded machine) and
+this client's (an HTTP client parses more than a line of JSON: http.client costs ~0.2 ms a
+call more than the stdio reader here, which the server's side has to make up).
 Goals (issue 33): HTTP calls/s >= stdio's; HTTP p50 <= 5 ms. With `--before VENV`, the
 same for that checkout's `webdistill` too (e.g. /work/main/.venv), alternating with this.
 
@@ -156,10 +158,13 @@ def _round(
     url: str,
     calls: int,
     latencies: list[float],
+    *,
     cpu: list[float] | None = None,
+    client_cpu: list[float] | None = None,
 ) -> float:
     params = {"name": "web_fetch", "arguments": {"url": url}}
     cpu_before = _cpu_s(client.process.pid)
+    mine_before = time.process_time()
     began = time.perf_counter()
     for _ in range(calls):
         start = time.perf_counter()
@@ -169,6 +174,8 @@ def _round(
     rate = calls / (time.perf_counter() - began)
     if cpu is not None:
         cpu.append((_cpu_s(client.process.pid) - cpu_before) * 1000 / calls)
+    if client_cpu is not None:
+        client_cpu.append((time.process_time() - mine_before) * 1000 / calls)
     return rate
 
 
@@ -203,12 +210,20 @@ def main() -> None:
             rates: dict[str, list[float]] = {name: [] for name in clients}
             latencies: dict[str, list[float]] = {name: [] for name in clients}
             cpu: dict[str, list[float]] = {name: [] for name in clients}
+            mine: dict[str, list[float]] = {name: [] for name in clients}
             names = list(clients)
             for number in range(args.rounds):
                 shift = number % len(names)
                 for name in names[shift:] + names[:shift]:
                     rates[name].append(
-                        _round(clients[name], url, args.calls, latencies[name], cpu[name])
+                        _round(
+                            clients[name],
+                            url,
+                            args.calls,
+                            latencies[name],
+                            cpu=cpu[name],
+                            client_cpu=mine[name],
+                        )
                     )
         finally:
             for client in clients.values():
@@ -221,7 +236,8 @@ def main() -> None:
         p50, p90 = ordered[len(ordered) // 2], ordered[int(len(ordered) * 0.9)]
         print(f"  {name:<14} {statistics.median(rates[name]):7.1f} calls/s   "
               f"p50 {p50:6.2f} ms   p90 {p90:6.2f} ms   "
-              f"server CPU {statistics.median(cpu[name]):5.2f} ms/call")  # fmt: skip
+              f"server CPU {statistics.median(cpu[name]):5.2f} ms/call   "
+              f"client CPU {statistics.median(mine[name]):5.2f} ms/call")  # fmt: skip
     for side in binaries:
         ratio = statistics.median(rates[f"{side} http"]) / statistics.median(rates[f"{side} stdio"])
         print(f"  {side}: http / stdio calls/s = {ratio:.2f} (goal >= 1.0)")

@@ -199,6 +199,35 @@ async def test_sessions_are_bounded_per_client_and_in_all_oldest_idle_first() ->
     assert alive == [False] * 8 + [True] * 2
 
 
+async def test_a_forwarded_for_header_does_not_make_one_client_many() -> None:
+    """uvicorn believes `X-Forwarded-For` from loopback peers by default: one local client
+    naming a new address in each request would be a new client each time, past the
+    per-client bound. The address counted is the connection's own."""
+    config = Config(mcp_max_sessions=50, mcp_max_sessions_per_client=3)
+    async with running(config) as port, _client_at("127.0.0.1") as attacker:
+        flood = []
+        for number in range(6):
+            spoof = {**ACCEPT, "X-Forwarded-For": f"198.51.100.{number + 1}"}  # RFC 5737
+            async with attacker.post(
+                f"http://127.0.0.1:{port}/mcp", json=INIT, headers=spoof
+            ) as response:
+                await response.read()
+                assert response.status == 200, response.status
+                flood.append(response.headers["mcp-session-id"])
+        alive = [await _alive(attacker, port, sid) for sid in flood]
+    assert alive == [False] * 3 + [True] * 3
+
+
+async def test_a_request_head_past_the_limit_is_refused_and_the_connection_closed() -> None:
+    async with running(Config()) as port:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        padding = "x" * 1000
+        writer.write(_head(port, *[f"X-Pad-{n}: {padding}" for n in range(40)]))  # ~40 KB
+        answer = await _answer(reader)
+        writer.close()
+    assert answer.startswith(b"HTTP/1.1 431 ") and b"at most 16384 bytes" in answer, answer
+
+
 async def test_a_session_ends_after_its_idle_time() -> None:
     async with running(Config(), session_idle_s=0.5) as port, _client_at("127.0.0.1") as http:
         session_id = await _open_session(http, port)

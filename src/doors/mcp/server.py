@@ -291,8 +291,13 @@ def http_app(
 def uvicorn_config(
     app: Any, config: Config, host: str, port: int, *, log_level: str = "warning"
 ) -> Any:
-    """uvicorn's settings for `app`: its h11 protocol with the read deadlines and the
-    connection limit of `config` (connections.py), no WebSocket, at most 10 s to stop."""
+    """uvicorn's settings for `app`: its httptools protocol with the read deadlines and the
+    connection limit of `config` (connections.py), no WebSocket, at most 10 s to stop.
+
+    No access log (never shown at the levels used, yet formatted for every answer), no
+    `server` header, and no proxy headers: uvicorn would otherwise take the client's address
+    from `X-Forwarded-For` on a loopback connection, so a local client could pose as many and
+    slip past the per-client session bound (sessions.py)."""
     import uvicorn
 
     from webdistill.doors.mcp.connections import guarded_protocol
@@ -304,6 +309,7 @@ def uvicorn_config(
     )
     return uvicorn.Config(
         app, host=host, port=port, http=protocol, ws="none", log_level=log_level,
+        access_log=False, proxy_headers=False, server_header=False,
         timeout_graceful_shutdown=10,  # an open stream does not hold the exit for ever
     )  # fmt: skip
 
