@@ -10,7 +10,8 @@
    lists, tables, linked prose, linked headings of the declared main). When jusText trusts
    no paragraph at all (listings, product pages), the container of all plausible text is
    used instead; a short closing line right before the article's furniture is kept;
-5. teaser cards ("more stories" with blurbs) outside that container go, and kept text
+5. teaser cards ("more stories" with blurbs) outside that container go (on an article page,
+   or after a short article under its <h1> that the cards outnumber), and kept text
    outside the page's best text-dense container goes when that container holds most of it;
 6. the <h1> title just before the kept text is kept; repeated and hidden copies go.
 """
