@@ -3,16 +3,14 @@ structure, never by time.
 
 A subprocess serves MCP on its stdin/stdout (the real command line), answers `initialize`,
 `tools/list` and a `web_fetch` of a local page, then reports the modules it imported. The
-SDK's client, its high-level `MCPServer` (and httpx2 under them) and the HTTP transport's h11
-are never used by a stdio server, and the search providers (with lxml, for DuckDuckGo's
-pages) are not used by a page: each cost CPU on the way to the first answer.
+HTTP transport's h11 is never used by a stdio server, and the search providers (with lxml,
+for DuckDuckGo's pages) are not used by a page: each cost CPU on the way to the first answer.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import subprocess
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -29,11 +27,8 @@ code = main(["mcp"])
 print("PROBE" + json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
 """
 
-#: Never needed by a stdio server (each imported by the SDK's package files or HTTP door).
+#: Never needed by a stdio server (the HTTP door's parser and modules).
 UNUSED = (
-    "mcp.client",
-    "mcp.server.mcpserver",
-    "httpx2",
     "h11",
     "webdistill.doors.mcp.connections",
     # the search providers and their parsers: loaded at a first search, not for a page
@@ -97,26 +92,3 @@ async def test_a_first_web_fetch_loads_neither_the_sdk_client_nor_the_http_door(
     report = json.loads(lines[-1][len("PROBE") :])
     assert report["code"] == 0
     assert [name for name in UNUSED if name in report["modules"]] == []
-
-
-def test_the_deferred_sdk_packages_still_give_every_name() -> None:
-    """The SDK's package files, deferred, run at the first name asked of them: the client
-    (`from mcp import ClientSession`, as the search-provider bridge asks) and `MCPServer`."""
-    probe = (
-        "import sys\n"
-        "from webdistill.doors.mcp.sdk_import import defer_package_inits\n"
-        "assert defer_package_inits()\n"
-        "from mcp.server.lowlevel import Server\n"
-        "from mcp.server.stdio import stdio_server\n"
-        "assert 'mcp.client' not in sys.modules and 'mcp.server.mcpserver' not in sys.modules\n"
-        "from mcp import ClientSession, types\n"
-        "from mcp.server import MCPServer, Server as Again\n"
-        "import mcp\n"
-        "assert Again is Server and mcp.Client and 'mcp.client' in sys.modules\n"
-        "assert not defer_package_inits()  # once imported, nothing to defer\n"
-        "print('OK')\n"
-    )
-    ran = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=False
-    )
-    assert ran.stdout.strip() == "OK", ran.stderr[-3000:]

@@ -14,8 +14,8 @@ plain `tools/list` requests (no cursor) while the SDK is still loading; at the f
 line everything is left to the SDK. A first call that may read a page also starts the
 extraction fork server (another process: it loads the content readers on the other core
 while this one loads the SDK), and the thread goes on to import what the first call needs
-(`compose.preload`). The SDK is loaded without its package-wide imports (its client, its
-`MCPServer`: sdk_import.py).
+(`compose.preload`). (The SDK's package files are imported as they are: deferring them saved
+~0.1 s but broke imports of the SDK from other threads, issue 33's attack.)
 """
 
 from __future__ import annotations
@@ -233,9 +233,6 @@ def serve_stdio_fast(config: Config) -> int:
 
     def load() -> None:
         try:
-            from webdistill.doors.mcp.sdk_import import defer_package_inits
-
-            defer_package_inits()  # the SDK's client and MCPServer: only if asked for
             from webdistill.doors.mcp import server
 
             loaded.append(server)
