@@ -267,10 +267,11 @@ def _drop_teasers(
             before.class_type = "bad"  # the rail's own heading ("More stories")
 
 
-def _teaser_blocks(blocks: list[Block], is_seed: Callable[[Block], bool]) -> set[int]:
-    """Indexes of blocks in teaser runs, when the page has seed text enough outside them
+def _teaser_blocks(
+    blocks: list[Block], runs: list[tuple[int, int]], is_seed: Callable[[Block], bool]
+) -> set[int]:
+    """Indexes of blocks in teaser `runs`, when the page has seed text enough outside them
     (an article); empty on a page that is mostly cards (a listing)."""
-    runs = _teaser_runs(blocks)
     inside = {i for start, end in runs for i in range(start, end)}
     if not inside:
         return inside
@@ -473,12 +474,13 @@ def classify_steps(blocks: list[Block], name: str, dense: etree._Element | None)
     # jusText found no paragraph it is sure of (listings, product pages, short pages):
     # take the container of all plausible text instead.
     seed = _is_seed if sure else _is_plausible
-    teasers = _teaser_blocks(blocks, seed)
+    runs = _teaser_runs(blocks)  # (kinds, lengths and links only: the same runs later)
+    teasers = _teaser_blocks(blocks, runs, seed)
     ids = {id(blocks[i]) for i in teasers}
     container = _expand(blocks, lambda b: seed(b) and id(b) not in ids, listing=not sure)
     _keep_closing_lines(blocks)
     if teasers:
-        _drop_teasers(blocks, _teaser_runs(blocks), container)
+        _drop_teasers(blocks, runs, container)
     if dense is not None:
         _drop_outside_dense(blocks, dense)
     _keep_title(blocks)
