@@ -29,6 +29,7 @@ from webdistill.adapters.extract.html.block import Block
 from webdistill.adapters.extract.html.branches import drop_side_branches
 from webdistill.adapters.extract.html.captions import drop_figure_text, figure_of
 from webdistill.adapters.extract.html.cjk import classify_cjk, is_cjk
+from webdistill.adapters.extract.html.lineage import Under, deepest_holding
 from webdistill.adapters.extract.html.rails import drop_trailing_rails
 from webdistill.adapters.extract.html.revise import revise
 from webdistill.adapters.extract.html.stoplists import guess_stoplist, stoplist
@@ -103,19 +104,6 @@ def _judge_soft_regions(blocks: list[Block]) -> None:
             block.boilerplate = True
 
 
-def _ancestry(block: Block, cache: dict[int, list[etree._Element]]) -> list[object]:
-    """The block's owner and its ancestors, nearest first (cached per owner)."""
-    owner = block.owner
-    if owner is None:
-        return []
-    key = id(owner)
-    chain = cache.get(key)
-    if chain is None:
-        chain = [owner, *owner.iterancestors()]
-        cache[key] = chain
-    return list(chain)
-
-
 def _is_seed(block: Block) -> bool:
     """Text jusText believes in: good, or near-good outside page furniture."""
     return block.class_type == "good" or (block.cf_class == "neargood" and not block.boilerplate)
@@ -130,32 +118,31 @@ def _is_plausible(block: Block) -> bool:
 
 def _expand(
     blocks: list[Block], is_seed: Callable[[Block], bool], listing: bool = False
-) -> int | None:
+) -> etree._Element | None:
     """Keep the plausible blocks jusText rejected inside the main container; returns the
-    container's id (None when there is no seed text).
+    container (None when there is no seed text).
 
-    The container is the deepest element holding CONTAINER_SHARE of the seed text.
+    The container is the deepest element holding CONTAINER_SHARE of the seed text (a
+    paragraph's text counts from its parent up: a paragraph is not a container).
     """
-    cache: dict[int, list[etree._Element]] = {}
-    weight: dict[int, int] = {}
-    depth: dict[int, int] = {}
+    starts: list[tuple[etree._Element, int]] = []
     total = 0
     for block in blocks:
         if not is_seed(block):
             continue
         size = len(block.text)
         total += size
-        chain = _ancestry(block, cache)
-        for index, node in enumerate(chain):
-            if index == 0 and block.owner is not None and block.owner.tag in _PARAGRAPH_TAGS:
-                continue  # a paragraph is not a container: its parent is, at least
-            weight[id(node)] = weight.get(id(node), 0) + size
-            depth[id(node)] = len(chain) - index
+        owner = block.owner
+        start = owner.getparent() if owner is not None and owner.tag in _PARAGRAPH_TAGS else owner
+        if start is not None:
+            starts.append((start, size))
     if not total:
         return None
-    wanted = CONTAINER_SHARE * total
-    container = max((n for n, w in weight.items() if w >= wanted), key=depth.__getitem__)
+    container = deepest_holding(starts, CONTAINER_SHARE * total)
+    if container is None:
+        return None
     container = _widen_single(blocks, is_seed, container)
+    inside = Under((container,))
     for block in blocks:
         if block.class_type == "good" or block.boilerplate:
             continue
@@ -170,7 +157,7 @@ def _expand(
             limit = PROSE_MAX_LINK_DENSITY
         if block.links_density() > limit or "\xa9" in block.text:
             continue
-        if any(id(node) == container for node in _ancestry(block, cache)):
+        if inside(block.owner):
             block.class_type = "good"
     return container
 
@@ -178,16 +165,16 @@ def _expand(
 def _widen_single(
     blocks: list[Block],
     is_seed: Callable[[Block], bool],
-    container: int,
-) -> int:
+    container: etree._Element,
+) -> etree._Element:
     """A container that is one seed paragraph itself (jusText trusted a single paragraph:
     a short report followed by lists, tables of figures) widens to that paragraph's parent,
     so the report's other lines are judged as its neighbours."""
     for block in blocks:
         owner = block.owner
-        if owner is not None and id(owner) == container and is_seed(block):
+        if owner is not None and owner is container and is_seed(block):
             parent = owner.getparent()
-            return id(parent) if parent is not None else container
+            return parent if parent is not None else container
     return container
 
 
@@ -268,12 +255,14 @@ def _teaser_runs(blocks: list[Block]) -> list[tuple[int, int]]:
     return runs
 
 
-def _drop_teasers(blocks: list[Block], runs: list[tuple[int, int]], container: int | None) -> None:
+def _drop_teasers(
+    blocks: list[Block], runs: list[tuple[int, int]], container: etree._Element | None
+) -> None:
     """Teaser cards ("more stories", related articles with blurbs) outside the container
     of the kept text go (cards inside it are the page's own: a roundup, a listing)."""
-    cache: dict[int, list[etree._Element]] = {}
+    inside = Under(() if container is None else (container,))
     for start, end in runs:
-        if any(id(node) == container for b in blocks[start:end] for node in _ancestry(b, cache)):
+        if any(inside(b.owner) for b in blocks[start:end]):
             continue
         for block in blocks[start:end]:
             block.class_type = "bad"
@@ -283,12 +272,14 @@ def _drop_teasers(blocks: list[Block], runs: list[tuple[int, int]], container: i
 
 
 def _teaser_blocks(
-    blocks: list[Block], is_seed: Callable[[Block], bool], dense: etree._Element | None
+    blocks: list[Block],
+    runs: list[tuple[int, int]],
+    is_seed: Callable[[Block], bool],
+    dense: etree._Element | None,
 ) -> set[int]:
-    """Indexes of blocks in teaser runs, when the page has seed text enough outside them
+    """Indexes of blocks in teaser `runs`, when the page has seed text enough outside them
     (an article), or a short article in its own container (`dense`) that holds no card;
     empty on a page that is mostly cards (a listing)."""
-    runs = _teaser_runs(blocks)
     inside = {i for start, end in runs for i in range(start, end)}
     if not inside:
         return inside
@@ -311,8 +302,8 @@ def _is_short_article(
     container holds its cards, or sits in a footer or a form after or between them)."""
     if dense is None:
         return False
-    cache: dict[int, list[etree._Element]] = {}
-    own = [i for i, b in enumerate(blocks) if any(n is dense for n in _ancestry(b, cache))]
+    under = Under((dense,))
+    own = [i for i, b in enumerate(blocks) if under(b.owner)]
     if not own or min(cards) <= own[-1]:
         return False  # cards inside the container or before its end: its own items
     if sum(len(blocks[i].text) for i in own if is_seed(blocks[i])) < TEASER_SHORT_ARTICLE:
@@ -373,9 +364,8 @@ def _drop_outside_dense(blocks: list[Block], dense: etree._Element) -> None:
     that jusText found good), except prose beside it in the page's declared main container
     (a closing line, a second tab); blocks before it stay (the title, standfirst and lead often
     sit in a header above the body)."""
-    cache: dict[int, list[etree._Element]] = {}
-    parts = _parts_of(dense)
-    inside = [any(id(node) in parts for node in _ancestry(b, cache)) for b in blocks]
+    in_parts = Under(_parts_of(dense))
+    inside = [in_parts(b.owner) for b in blocks]
     kept = sum(len(b.text) for b in blocks if b.class_type == "good")
     within = sum(
         len(b.text) for b, i in zip(blocks, inside, strict=True) if i and b.class_type == "good"
@@ -388,20 +378,21 @@ def _drop_outside_dense(blocks: list[Block], dense: etree._Element) -> None:
     first = inside.index(True)
     parent = dense.getparent()
     subheadings = subheadings_of(blocks, inside)
+    beside = Under(() if parent is None else (parent,))
     for index in range(first, len(blocks)):
         block = blocks[index]
         if block.class_type != "good" or inside[index] or index in subheadings:
             continue
-        if block.in_main and _is_sibling_prose(block, parent, cache):
+        if block.in_main and _is_sibling_prose(block, beside):
             continue
         block.class_type = "bad"
 
 
-def _parts_of(dense: etree._Element) -> set[int]:
-    """Ids of the dense container and of the other parts of the same text: elements of the
+def _parts_of(dense: etree._Element) -> list[etree._Element]:
+    """The dense container and the other parts of the same text: elements of the
     same tag and class next to it (siblings or cousins: an article cut into several
     `div.article-body` parts by ads). One look at the grandparent's grandchildren."""
-    parts = {id(dense)}
+    parts = [dense]
     names = dense.get("class")
     parent = dense.getparent()
     if not names or parent is None:
@@ -410,16 +401,15 @@ def _parts_of(dense: etree._Element) -> set[int]:
     for aunt in grand if grand is not None else (parent,):
         for node in aunt:
             if node.tag == dense.tag and node.get("class") == names:
-                parts.add(id(node))
+                parts.append(node)
     return parts
 
 
-def _is_sibling_prose(
-    block: Block, parent: etree._Element | None, cache: dict[int, list[etree._Element]]
-) -> bool:
-    """Prose next to the dense container, readability's way: under the same parent, and a
-    long paragraph with few links or a short linkless sentence (a closing line, a tab)."""
-    if parent is None or not any(node is parent for node in _ancestry(block, cache)):
+def _is_sibling_prose(block: Block, beside: Under) -> bool:
+    """Prose next to the dense container, readability's way: under the same parent
+    (`beside`), and a long paragraph with few links or a short linkless sentence (a closing
+    line, a tab)."""
+    if not beside(block.owner):
         return False
     density = block.links_density()
     if len(block.text) > SIBLING_LONG:
@@ -516,12 +506,13 @@ def classify_steps(blocks: list[Block], name: str, dense: etree._Element | None)
     # jusText found no paragraph it is sure of (listings, product pages, short pages):
     # take the container of all plausible text instead.
     seed = _is_seed if sure else _is_plausible
-    teasers = _teaser_blocks(blocks, seed, dense)
+    runs = _teaser_runs(blocks)  # (kinds, lengths and links only: the same runs later)
+    teasers = _teaser_blocks(blocks, runs, seed, dense)
     ids = {id(blocks[i]) for i in teasers}
     container = _expand(blocks, lambda b: seed(b) and id(b) not in ids, listing=not sure)
     _keep_closing_lines(blocks)
     if teasers:
-        _drop_teasers(blocks, _teaser_runs(blocks), container)
+        _drop_teasers(blocks, runs, container)
     if dense is not None:
         _drop_outside_dense(blocks, dense)
     _keep_title(blocks)

@@ -161,50 +161,58 @@ class BlockMaker:
 
     # --- walk ---------------------------------------------------------------------------
     def walk(self, root: etree._Element) -> list[Block]:
-        """All blocks under `root`, in document order."""
+        """All blocks under `root`, in document order.
+
+        lxml's `iterwalk` steps through the tree in C; a subtree the walk does not enter
+        (skipped tags, elements consumed whole, too deep) is skipped with `skip_subtree`."""
         self.chars = max(1, self.measures.total)
-        # (element, depth, what entering did or None before entering, its lowered tag)
-        stack: list[tuple[etree._Element, int, tuple[object, ...] | None, str]] = [
-            (root, 0, None, "")
-        ]
-        pop, push, blocks, add = stack.pop, stack.append, self.blocks, self._add
+        blocks, add = self.blocks, self._add
+        # per open element: what entering did (None: not entered) and its lowered tag
+        undos: list[tuple[tuple[object, ...], str] | None] = []
+        push, pop = undos.append, undos.pop
         in_link = 0
-        while stack:
+        depth = -1
+        walker = etree.iterwalk(root, events=("start", "end", "comment", "pi"))
+        for event, element in walker:
+            if event == "end":
+                done = pop()
+                depth -= 1
+                if done is None:
+                    continue  # (its tail went in when it was skipped)
             if len(blocks) >= MAX_BLOCKS:
                 self.truncated = True
                 break
-            element, depth, undo, tag = pop()
-            if undo is not None:  # leaving `element`
-                in_link -= self._leave(element, tag, undo)
+            if event == "end":
+                assert done is not None
+                in_link -= self._leave(element, done[1], done[0])
                 tail = element.tail
                 if tail:
                     add(tail, link=in_link > 0)
                 continue
-            name = element.tag
-            tag = name.lower() if isinstance(name, str) else ""
-            if not tag or tag in SKIP_TAGS or depth > MAX_DEPTH:
-                if tag and depth > MAX_DEPTH:
-                    add(" " + text_of(element) + " ")
-                tail = element.tail
-                if tail:
-                    add(tail, link=in_link > 0)
-                continue
-            entered = self._enter(element, tag, in_link > 0)
-            if entered is None:  # consumed whole (pre, data table, img, br)
+            entered = None
+            if event == "start":  # (else a comment or processing instruction: its tail)
+                depth += 1
+                name = element.tag
+                tag = name.lower() if isinstance(name, str) else ""
+                if not tag or tag in SKIP_TAGS or depth > MAX_DEPTH:
+                    if tag and depth > MAX_DEPTH:
+                        add(" " + text_of(element) + " ")
+                else:
+                    entered = self._enter(element, tag, in_link > 0)
+                if entered is None:  # skipped, or consumed whole (pre, data table, img, br)
+                    walker.skip_subtree()
+                    push(None)
+            if entered is None:
                 tail = element.tail
                 if tail:
                     add(tail, link=in_link > 0)
                 continue
             if tag == "a" and not is_bookmark(element):
                 in_link += 1
-            push((element, depth, entered, tag))
+            push((entered, tag))
             text = element.text
             if text:
                 add(text, link=in_link > 0)
-            if len(element):
-                depth += 1
-                for child in reversed(element):
-                    push((child, depth, None, ""))
         self._close()
         return self.blocks
 
