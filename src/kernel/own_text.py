@@ -96,6 +96,11 @@ _SETTING = re.compile(r"[A-Z][A-Z0-9_]{1,63}")
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/ ()-]{0,63}")
 #: Runs of white space (a literal template spread over lines stays on one line).
 _SPACES = re.compile(r"\s+")
+#: A field path: identifiers joined by dots, with list indices (`requests[0].url`).
+_FIELD = re.compile(
+    r"(?:[A-Za-z_][A-Za-z0-9_]{0,63}|\[[0-9]{1,6}\])"
+    r"(?:\[[0-9]{1,6}\]|\.[A-Za-z_][A-Za-z0-9_]{0,63}){0,8}"
+)
 #: Document flags (kernel.model.DocumentFlag) and words the kernel uses as flags.
 _FLAG = re.compile(r"[a-z][a-z_]{0,39}")
 
@@ -220,20 +225,24 @@ def name(value: str, kind: LiteralString = "a component") -> OwnText:
     return OwnText(kind)
 
 
-def unconverted(text: str) -> OwnText:
-    """TRANSITIONAL, not the rule: a message still built as a plain str by a module not yet
-    converted to `own` (issue 26: the kernel's URL, host and argument checks, stored-result
-    look-ups, the hosted-reader fallback's notes). Neutralised as `words` once did. The
-    walker test (`tests/rules/test_own_templates.py`) pins the modules allowed to call it, so
-    the list can only shrink."""
-    return OwnText(neutralise(text))
-
-
 def relayed(text: object) -> OwnText:
     """A message our own extraction worker process built with `own` and sent back over its
     pipe as a plain str (`adapters/extract/pool.py` only: the walker test allows it nowhere
     else). Neutralised again; a non-str becomes a description."""
     return OwnText(neutralise(text) if isinstance(text, str) else "(no message)")
+
+
+def sentences(*parts: OwnText | None) -> OwnText | None:
+    """Own sentences written one after another (a notice and a note added to it): the
+    non-empty ones, space-separated; None when there is none."""
+    shown = [part for part in parts if part]
+    return OwnText(" ".join(shown)) if shown else None
+
+
+def field(path: str) -> OwnText:
+    """The path of an argument or row field (`query`, `requests[0].url`): names of our own
+    attrs classes and list indices, else "a field"."""
+    return OwnText(path) if _FIELD.fullmatch(path) else OwnText("a field")
 
 
 def rewritten(text: OwnText, pattern: re.Pattern[str], replacement: LiteralString) -> OwnText:

@@ -36,7 +36,7 @@ def capability_scope(ring: str) -> str:
     return CAPABILITY_PREFIX + ring
 
 
-STORED_CUT_NOTICE = (
+STORED_CUT_NOTICE = words(
     "The stored copy of this page was cut to fit WEB_MAX_STORED_CHARS; call web_fetch "
     "again to read the rest."
 )
