@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from typing import Generic, TypeVar
@@ -25,6 +26,7 @@ from webdistill.adapters.store.closed import STORED_NOTICE, known_flags, stored_
 from webdistill.adapters.store.flight import shared_flight
 from webdistill.adapters.store.memory import MemoryStore, flat_footprint
 from webdistill.kernel.errors import WebError
+from webdistill.kernel.own_text import OwnText, name, own, relayed, sentences
 from webdistill.kernel.model import (
     FetchedPage,
     FetchRequest,
@@ -41,6 +43,7 @@ SEARCH_CACHE_ENTRIES = 512
 #: How long a process may hold the shared lock of one download before others stop waiting.
 LOCK_TTL_S = 30.0
 
+log = logging.getLogger(__name__)
 _V = TypeVar("_V")
 Clock = Callable[[], float]
 
@@ -127,7 +130,7 @@ def _rows_of(data: object, shared: bool, names: frozenset[str] | None) -> Sequen
     provider, skipped = data.get("provider"), data.get("skipped")
     if isinstance(provider, str) and isinstance(skipped, list):
         if not shared:
-            return RowBatch(rows, provider, tuple(str(note) for note in skipped))
+            return RowBatch(rows, provider, tuple(relayed(note) for note in skipped))
         shown = tuple(stored_skip(note, names) for note in skipped)
         return RowBatch(rows, provider if _known(provider, names) else "", shown)
     return rows
@@ -151,33 +154,47 @@ def _page_of(data: object, shared: bool, names: frozenset[str] | None) -> object
     return page
 
 
-def store_notice(store: Store, error: StoreError) -> str:
-    return (
-        f"The result store ({store.label}) is unavailable or full ({error.reason}), so this "
-        "page was downloaded directly and is not kept for paging: reading on downloads it "
-        "again."
+def _store_parts(store: Store, error: StoreError) -> tuple[OwnText, OwnText]:
+    """The store's label and the kind of its failure (the class of what was raised), for a
+    notice. The reason itself is the store client's or the system's text, with a host or
+    a file name in it: it goes to the log, not to the model (a notice has no fenced part)."""
+    log.warning("webdistill: the result store %s failed: %s", store.label, error.reason)
+    kind = name(error.reason.split(":", 1)[0].split(" ", 1)[0], "an error")
+    return name(store.label, "the configured store"), kind
+
+
+def store_notice(store: Store, error: StoreError) -> OwnText:
+    label, kind = _store_parts(store, error)
+    return own(
+        "The result store ({}) is unavailable or full ({}; the reason is in webdistill's log), "
+        "so this page was downloaded directly and is not kept for paging: reading on "
+        "downloads it again.",
+        label,
+        kind,
     )
 
 
-def search_store_notice(store: Store, error: StoreError) -> str:
-    return (
-        f"The result store ({store.label}) is unavailable or full ({error.reason}), so this "
-        "search was answered directly and is not kept: asking again searches again."
+def search_store_notice(store: Store, error: StoreError) -> OwnText:
+    label, kind = _store_parts(store, error)
+    return own(
+        "The result store ({}) is unavailable or full ({}; the reason is in webdistill's log), "
+        "so this search was answered directly and is not kept: asking again searches again.",
+        label,
+        kind,
     )
 
 
-def _rows_with_notice(rows: Sequence[object], notice: str) -> RowBatch:
+def _rows_with_notice(rows: Sequence[object], notice: OwnText) -> RowBatch:
     """The rows as a `RowBatch` carrying `notice` (after any notice they already carry)."""
     if isinstance(rows, RowBatch):
-        joined = f"{rows.notice} {notice}" if rows.notice else notice
-        return attrs.evolve(rows, notice=joined)
+        return attrs.evolve(rows, notice=sentences(rows.notice, notice))
     return RowBatch(tuple(rows), provider="", notice=notice)
 
 
-def _with_notice(row: object, notice: str) -> object:
+def _with_notice(row: object, notice: OwnText) -> object:
     """The page row with `notice` appended to its own notice (rows are untrusted shapes)."""
     if isinstance(row, FetchedPage):
-        return attrs.evolve(row, notice=f"{row.notice} {notice}" if row.notice else notice)
+        return attrs.evolve(row, notice=sentences(row.notice, notice))
     if isinstance(row, Mapping):
         old = row.get("notice")
         return {**row, "notice": f"{old} {notice}" if isinstance(old, str) and old else notice}
