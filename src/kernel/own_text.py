@@ -226,9 +226,13 @@ def name(value: str, kind: LiteralString = "a component") -> OwnText:
 
 
 def relayed(text: object) -> OwnText:
-    """A message our own extraction worker process built with `own` and sent back over its
-    pipe as a plain str (`adapters/extract/pool.py` only: the walker test allows it nowhere
-    else). Neutralised again; a non-str becomes a description."""
+    """webdistill's own words carried as a plain str, where no server writes: a message our
+    extraction worker process built with `own`, back over its pipe (`adapters/extract/pool.py`);
+    skipped-provider notes read back from the user's own disk store (`adapters/pipeline/
+    cache.py`: a shared store's are put in closed forms instead); the option notes and
+    shortfalls our search providers write from their own value lists and the caller's options
+    (`adapters/providers/registry.py`). The walker test allows it nowhere else. Neutralised
+    again; a non-str becomes a description."""
     return OwnText(neutralise(text) if isinstance(text, str) else "(no message)")
 
 

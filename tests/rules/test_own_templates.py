@@ -13,20 +13,20 @@ import pytest
 SRC = Path(__file__).resolve().parents[2] / "src"
 BUILDERS = frozenset({"own", "line", "words"})
 #: Modules allowed to call the NewType itself (the constructors' own module, and the fence),
-#: and `relayed` (a message our extraction worker built with `own`, back over its pipe).
+#: and `relayed`: webdistill's own words carried as a plain str (a message our extraction
+#: worker built, back over its pipe; skipped-provider notes read back from the user's own
+#: disk store; the option notes and shortfalls our search providers write).
 NEWTYPE_HOMES = {
     "OwnText": {"kernel/own_text.py"},
     "Fenced": {"doors/render.py"},
-    "relayed": {"kernel/own_text.py", "adapters/extract/pool.py"},
-    #: TRANSITIONAL (issue 26): modules whose messages are still plain str. Only shrinks.
-    "unconverted": {
+    "relayed": {
         "kernel/own_text.py",
-        "kernel/validate.py",
-        "kernel/results.py",
-        "kernel/retrieval.py",
-        "adapters/pipeline/fallback.py",
-        "doors/render.py",  # notices, skipped notes, unsupported options, shortfall, reasons
+        "adapters/extract/pool.py",
+        "adapters/pipeline/cache.py",
+        "adapters/providers/registry.py",
     },
+    #: Gone (issue 26): no module may call it again.
+    "unconverted": set(),
 }
 
 

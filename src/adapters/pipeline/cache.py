@@ -26,13 +26,13 @@ from webdistill.adapters.store.closed import STORED_NOTICE, known_flags, stored_
 from webdistill.adapters.store.flight import shared_flight
 from webdistill.adapters.store.memory import MemoryStore, flat_footprint
 from webdistill.kernel.errors import WebError
-from webdistill.kernel.own_text import OwnText, name, own, relayed, sentences
 from webdistill.kernel.model import (
     FetchedPage,
     FetchRequest,
     RowBatch,
     SearchQuery,
 )
+from webdistill.kernel.own_text import OwnText, name, own, relayed, sentences
 from webdistill.kernel.ports import WebBackend
 from webdistill.kernel.store import Store, StoreError
 
