@@ -15,9 +15,10 @@ constructors below. `own(template, *parts)` builds webdistill's prose (messages,
 labels): the template is a string literal (`{}` marks each part) and every part is itself
 `OwnText` from a closed-form constructor (`site`, `number`, `code`, `media_type`, `setting`,
 `flag`, `name`, `field`, `echo`, `echo_url`). mypy checks the parts;
-`tests/rules/test_own_templates.py` walks `src/` and fails when a template of `own`/`line`/`words` is not a literal (an f-string,
-a variable, a concatenation). So what a server wrote can reach the reader only through
-`WebError.detail[WEB_TEXT]` (rendered fenced), described in the message instead.
+`tests/rules/test_own_templates.py` walks `src/` and fails when a template of
+`own`/`line`/`words` is not a literal (an f-string, a variable, a concatenation). So what
+a server wrote can reach the reader only through `WebError.detail[WEB_TEXT]` (rendered
+fenced), described in the message instead.
 Every notice the model carries (`Document`/`FetchedPage`/`Page.notice`, a search's
 `skipped`, `unsupported`, `shortfall`, `notice`, `RemovedHits.reason`) is typed `OwnText`.
 
