@@ -159,6 +159,17 @@ def number(value: int | float) -> OwnText:
     return OwnText(f"{value:g}" if isinstance(value, float) else str(int(value)))
 
 
+def numeral(value: int | float, limit: int = 30) -> OwnText:
+    """A number as Python writes it (`repr`: digits, sign, point, exponent, `inf`, `nan`),
+    cut to `limit` characters with an ellipsis (a caller's 40-digit number)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return OwnText("a number")
+    if isinstance(value, int) and abs(value) >= 10**1000:
+        return OwnText("a number of more than 1000 digits")
+    text = repr(value)
+    return OwnText(text if len(text) <= limit else text[: limit - 3] + "...")
+
+
 def joined(parts: list[OwnText], separator: str = " ") -> OwnText:
     """Own parts joined by an own `separator` (a literal the caller wrote)."""
     return OwnText(separator.join(parts))
@@ -234,7 +245,9 @@ def relayed(text: object) -> OwnText:
     skipped-provider notes read back from the user's own disk store (`adapters/pipeline/
     cache.py`: a shared store's are put in closed forms instead); the option notes and
     shortfalls our search providers write from their own value lists and the caller's options
-    (`adapters/providers/registry.py`). The walker test allows it nowhere else. Neutralised
+    (`adapters/providers/registry.py`); a store adapter's reason for failing (the cache's
+    store notices: a Redis server's own reply is logged, never put in it). The walker test
+    allows it nowhere else. Neutralised
     again; a non-str becomes a description."""
     return OwnText(neutralise(text) if isinstance(text, str) else "(no message)")
 

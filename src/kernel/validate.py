@@ -45,6 +45,7 @@ from webdistill.kernel.own_text import (
     joined,
     name,
     number,
+    numeral,
     own,
     words,
 )
@@ -117,9 +118,7 @@ def _kind(value: object) -> OwnText:
     if isinstance(value, bool):
         return words("boolean true" if value else "boolean false")
     if isinstance(value, int | float):
-        if isinstance(value, int) and abs(value) >= 10**27:
-            return words("number (a very large one)")
-        return own("number {}", number(value))
+        return own("number {}", numeral(value))
     if isinstance(value, str):
         return words("string")
     if isinstance(value, Mapping):

@@ -15,7 +15,8 @@ BUILDERS = frozenset({"own", "line", "words"})
 #: Modules allowed to call the NewType itself (the constructors' own module, and the fence),
 #: and `relayed`: webdistill's own words carried as a plain str (a message our extraction
 #: worker built, back over its pipe; skipped-provider notes read back from the user's own
-#: disk store; the option notes and shortfalls our search providers write).
+#: disk store, a store adapter's reason for failing; the option notes and shortfalls our search
+#: providers write).
 NEWTYPE_HOMES = {
     "OwnText": {"kernel/own_text.py"},
     "Fenced": {"doors/render.py"},

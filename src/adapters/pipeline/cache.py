@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import time
 from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from typing import Generic, TypeVar
@@ -43,7 +42,6 @@ SEARCH_CACHE_ENTRIES = 512
 #: How long a process may hold the shared lock of one download before others stop waiting.
 LOCK_TTL_S = 30.0
 
-log = logging.getLogger(__name__)
 _V = TypeVar("_V")
 Clock = Callable[[], float]
 
@@ -155,32 +153,30 @@ def _page_of(data: object, shared: bool, names: frozenset[str] | None) -> object
 
 
 def _store_parts(store: Store, error: StoreError) -> tuple[OwnText, OwnText]:
-    """The store's label and the kind of its failure (the class of what was raised), for a
-    notice. The reason itself is the store client's or the system's text, with a host or
-    a file name in it: it goes to the log, not to the model (a notice has no fenced part)."""
-    log.warning("webdistill: the result store %s failed: %s", store.label, error.reason)
-    kind = name(error.reason.split(":", 1)[0].split(" ", 1)[0], "an error")
-    return name(store.label, "the configured store"), kind
+    """The store's label and its reason, for a notice. The reason is our store adapters'
+    own words (`disk`: what to do, the folder named without its path; `redis`: the client's
+    wording of a connection problem; a Redis server's own reply is logged there and never
+    put in the reason), carried as a plain str: relayed, neutralised again."""
+    return name(store.label, "the configured store"), relayed(error.reason)
 
 
 def store_notice(store: Store, error: StoreError) -> OwnText:
-    label, kind = _store_parts(store, error)
+    label, reason = _store_parts(store, error)
     return own(
-        "The result store ({}) is unavailable or full ({}; the reason is in webdistill's log), "
-        "so this page was downloaded directly and is not kept for paging: reading on "
-        "downloads it again.",
+        "The result store ({}) is unavailable or full ({}), so this page was downloaded "
+        "directly and is not kept for paging: reading on downloads it again.",
         label,
-        kind,
+        reason,
     )
 
 
 def search_store_notice(store: Store, error: StoreError) -> OwnText:
-    label, kind = _store_parts(store, error)
+    label, reason = _store_parts(store, error)
     return own(
-        "The result store ({}) is unavailable or full ({}; the reason is in webdistill's log), "
-        "so this search was answered directly and is not kept: asking again searches again.",
+        "The result store ({}) is unavailable or full ({}), so this search was answered "
+        "directly and is not kept: asking again searches again.",
         label,
-        kind,
+        reason,
     )
 
 
