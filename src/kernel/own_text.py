@@ -20,7 +20,9 @@ labels): the template is a string literal (`{}` marks each part) and every part 
 a server wrote can reach the reader only through `WebError.detail[WEB_TEXT]` (rendered
 fenced), described in the message instead.
 Every notice the model carries (`Document`/`FetchedPage`/`Page.notice`, a search's
-`skipped`, `unsupported`, `shortfall`, `notice`, `RemovedHits.reason`) is typed `OwnText`.
+`skipped`, `unsupported`, `shortfall`, `notice`, `RemovedHits.reason`) is typed `OwnText`,
+and so is each source of one: a search provider's `Answer` notes and a store's
+`StoreError.reason`.
 
 Pure; nothing here raises.
 """
@@ -241,14 +243,10 @@ def name(value: str, kind: LiteralString = "a component") -> OwnText:
 
 def relayed(text: object) -> OwnText:
     """webdistill's own words carried as a plain str, where no server writes: a message our
-    extraction worker process built with `own`, back over its pipe (`adapters/extract/pool.py`);
-    skipped-provider notes read back from the user's own disk store (`adapters/pipeline/
-    cache.py`: a shared store's are put in closed forms instead); the option notes and
-    shortfalls our search providers write from their own value lists and the caller's options
-    (`adapters/providers/registry.py`); a store adapter's reason for failing (the cache's
-    store notices: a Redis server's own reply is logged, never put in it). The walker test
-    allows it nowhere else. Neutralised
-    again; a non-str becomes a description."""
+    extraction worker process built with `own`, back over its pipe (`adapters/extract/pool.py`).
+    The walker test allows it nowhere else (search providers build their notes with `own`,
+    store adapters their reasons; notes read back from a store are put in closed forms).
+    Neutralised again; a non-str becomes a description."""
     return OwnText(neutralise(text) if isinstance(text, str) else "(no message)")
 
 

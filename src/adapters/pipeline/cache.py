@@ -31,7 +31,7 @@ from webdistill.kernel.model import (
     RowBatch,
     SearchQuery,
 )
-from webdistill.kernel.own_text import OwnText, name, own, relayed, sentences
+from webdistill.kernel.own_text import OwnText, name, own, sentences
 from webdistill.kernel.ports import WebBackend
 from webdistill.kernel.store import Store, StoreError
 
@@ -121,16 +121,17 @@ def _known(value: object, names: frozenset[str] | None) -> bool:
 
 def _rows_of(data: object, shared: bool, names: frozenset[str] | None) -> Sequence[object] | None:
     """Stored search rows; from a `shared` store, the provider only when it is one of
-    `names` (None: not checked) and each skipped note as `closed.stored_skip` reads it."""
+    `names` (None: not checked). Each skipped note, from any store, as `closed.stored_skip`
+    reads it (`name: CODE`, its message not kept): a note read back is a plain str, and
+    only the closed form of it is own text (the memory and disk stores are this user's, but
+    the note is rebuilt rather than trusted, so no store's entry stands outside the fence)."""
     if not isinstance(data, dict) or not isinstance(data.get("rows"), list):
         return None
     rows = tuple(data["rows"])
     provider, skipped = data.get("provider"), data.get("skipped")
     if isinstance(provider, str) and isinstance(skipped, list):
-        if not shared:
-            return RowBatch(rows, provider, tuple(relayed(note) for note in skipped))
-        shown = tuple(stored_skip(note, names) for note in skipped)
-        return RowBatch(rows, provider if _known(provider, names) else "", shown)
+        shown = tuple(stored_skip(note, names if shared else None) for note in skipped)
+        return RowBatch(rows, provider if not shared or _known(provider, names) else "", shown)
     return rows
 
 
@@ -154,10 +155,9 @@ def _page_of(data: object, shared: bool, names: frozenset[str] | None) -> object
 
 def _store_parts(store: Store, error: StoreError) -> tuple[OwnText, OwnText]:
     """The store's label and its reason, for a notice. The reason is our store adapters'
-    own words (`disk`: what to do, the folder named without its path; `redis`: the client's
-    wording of a connection problem; a Redis server's own reply is logged there and never
-    put in the reason), carried as a plain str: relayed, neutralised again."""
-    return name(store.label, "the configured store"), relayed(error.reason)
+    own words (`StoreError.reason` is `OwnText`: what went wrong and what to do; SQLite's,
+    redis-py's and a Redis server's own texts are logged there, never put in it)."""
+    return name(store.label, "the configured store"), error.reason
 
 
 def store_notice(store: Store, error: StoreError) -> OwnText:

@@ -45,7 +45,7 @@ from webdistill.adapters.providers.tavily import search_tavily
 from webdistill.kernel import own_text
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import RowBatch, SearchQuery
-from webdistill.kernel.own_text import OwnText, code, echo, joined, own, relayed
+from webdistill.kernel.own_text import OwnText, code, echo, joined, own
 
 __all__ = ["SearchProviders", "describe_providers"]
 
@@ -109,9 +109,9 @@ class SearchProviders:
                 batch = RowBatch(
                     rows=answer.rows,
                     provider=name,
-                    skipped=(*skipped, *map(relayed, answer.notes)),
-                    unsupported=tuple(map(relayed, answer.unsupported)),
-                    shortfall=relayed(answer.shortfall) if answer.shortfall else None,
+                    skipped=(*skipped, *answer.notes),
+                    unsupported=answer.unsupported,
+                    shortfall=answer.shortfall,
                 )
                 return Success(batch)
             error = result.failure()
