@@ -24,6 +24,7 @@ from returns.result import Result
 from webdistill.adapters import requirements
 from webdistill.adapters.extract.registry import Handler, HandlerRegistry
 from webdistill.config import Config, ConfigError
+from webdistill.kernel import own_text
 
 if TYPE_CHECKING:
     from aiohttp.abc import AbstractResolver
@@ -346,13 +347,12 @@ class Toolkit:
         settings = render_settings(config)
         executable = find_browser(config.browser_path)
         renderer = None
-        missing = ""
+        missing = own_text.words("")
         if executable is None:
-            missing = "no Chromium found"
+            missing = own_text.words("no Chromium found")
         elif not driver_installed():
-            missing = "the browser driver is not installed: " + requirements.install_hint(
-                ("playwright",), "browser"
-            )
+            hint = requirements.install_hint(("playwright",), "browser")
+            missing = own_text.own("the browser driver is not installed: {}", hint)
         else:
             process = BrowserProcess(executable, memory_mb=settings.memory_mb)
             stack.push_async_callback(process.close)

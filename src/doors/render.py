@@ -205,7 +205,7 @@ def _search_section(outcome: SearchOutcome, fence: bool, more_hint: MoreHint) ->
     if outcome.provider:
         parts.append(line("Provider: {}", own_text.name(outcome.provider, "a search provider")))
     for note in outcome.skipped:
-        parts.append(line("Skipped: {}", own_text.unconverted(note)))
+        parts.append(line("Skipped: {}", note))
     if outcome.error is not None:
         parts.extend(_error_parts(outcome.error, fence))
         return _section(parts)
@@ -222,7 +222,7 @@ def _search_section(outcome: SearchOutcome, fence: bool, more_hint: MoreHint) ->
 
 
 def _removed_line(removed: RemovedHits) -> OwnText:
-    count, reason = own_text.number(removed.count), own_text.unconverted(removed.reason)
+    count, reason = own_text.number(removed.count), removed.reason
     if removed.count == 1:
         return line("Removed: {} hit {}", count, reason)
     return line("Removed: {} hits {}", count, reason)
@@ -230,14 +230,12 @@ def _removed_line(removed: RemovedHits) -> OwnText:
 
 def _search_notes(outcome: SearchOutcome) -> list[OwnText | Fenced]:
     """What the agent should know before the hits: unapplied options, removals, shortfall."""
-    notes: list[OwnText | Fenced] = [
-        line("Not applied: {}", own_text.unconverted(item)) for item in outcome.unsupported
-    ]
+    notes: list[OwnText | Fenced] = [line("Not applied: {}", item) for item in outcome.unsupported]
     notes.extend(_removed_line(item) for item in outcome.removed)
     if outcome.shortfall:
-        notes.append(line("Fewer results: {}", own_text.unconverted(outcome.shortfall)))
+        notes.append(line("Fewer results: {}", outcome.shortfall))
     if outcome.notice:
-        notes.append(line("Notice: {}", own_text.unconverted(outcome.notice)))
+        notes.append(line("Notice: {}", outcome.notice))
     return notes
 
 
@@ -291,7 +289,7 @@ def _page_notes(page: Page) -> list[OwnText | Fenced]:
     if flags:
         parts.append(line("Flags: {}", own_text.joined(flags, ", ")))
     if page.notice:
-        parts.append(line("Notice: {}", own_text.unconverted(page.notice)))
+        parts.append(line("Notice: {}", page.notice))
     return parts
 
 

@@ -25,6 +25,7 @@ from returns.result import Failure, Result, Success
 from webdistill.kernel import hosts
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import RemovedHits, SearchHit, SearchQuery
+from webdistill.kernel.own_text import OwnText, words
 from webdistill.kernel.urls import DEFAULT_BLOCKLIST_REASON, UrlPolicy, check_url
 from webdistill.kernel.validate import structure_row
 
@@ -32,15 +33,16 @@ MAX_TITLE_CHARS = 300
 _EXAMPLE_HOSTS = 5
 _ELLIPSIS = "…"
 
-BLOCKLIST = "on the domain blocklist (WEB_DOMAIN_BLOCKLIST)"
-DEFAULT_BLOCKLIST = "on the default malware blocklist (WEB_DEFAULT_BLOCKLIST)"
-ALLOWLIST = "not on the domain allowlist (WEB_DOMAIN_ALLOWLIST)"
-EXCLUDED = "in exclude_domains"
-NOT_INCLUDED = "outside include_domains"
-DUPLICATE = "duplicate of an earlier hit"
-PRIVATE = "not a public Internet host (private, local or reserved)"
-CREDENTIAL = "with a credential in the URL (an API key, token or password)"
-NOT_WEB = "without a usable web address (javascript:, data: or a malformed URL)"
+BLOCKLIST = words("on the domain blocklist (WEB_DOMAIN_BLOCKLIST)")
+DEFAULT_BLOCKLIST = words("on the default malware blocklist (WEB_DEFAULT_BLOCKLIST)")
+ALLOWLIST = words("not on the domain allowlist (WEB_DOMAIN_ALLOWLIST)")
+EXCLUDED = words("in exclude_domains")
+NOT_INCLUDED = words("outside include_domains")
+DUPLICATE = words("duplicate of an earlier hit")
+PRIVATE = words("not a public Internet host (private, local or reserved)")
+CREDENTIAL = words("with a credential in the URL (an API key, token or password)")
+NOT_WEB = words("without a usable web address (javascript:, data: or a malformed URL)")
+CREDENTIALS = words("URL carries credentials")
 #: Hits a query gets when it leaves max_results unset (the providers' default).
 DEFAULT_HITS = 5
 
@@ -83,7 +85,7 @@ def _host(url: str) -> str:
         return ""
 
 
-def _policy_reason(error: WebError) -> str:
+def _policy_reason(error: WebError) -> OwnText:
     if error.detail.get("reason") == DEFAULT_BLOCKLIST_REASON:
         return DEFAULT_BLOCKLIST
     if "blocklist" in error.message:
@@ -92,7 +94,7 @@ def _policy_reason(error: WebError) -> str:
         return ALLOWLIST
     reason = str(error.detail.get("reason", ""))
     if reason == "credentials":
-        return "URL carries credentials"
+        return CREDENTIALS
     if reason.startswith("credential in "):
         return CREDENTIAL
     return PRIVATE
@@ -105,7 +107,7 @@ def _example_host(error: WebError, url: str) -> str:
     return str(error.detail.get("host", "")) or _host(url)
 
 
-def _domain_reason(host: str, query: SearchQuery) -> str | None:
+def _domain_reason(host: str, query: SearchQuery) -> OwnText | None:
     if any(hosts.domain_matches(host, domain) for domain in query.exclude_domains):
         return EXCLUDED
     if query.include_domains and not any(
@@ -117,10 +119,10 @@ def _domain_reason(host: str, query: SearchQuery) -> str | None:
 
 class _Tally:
     def __init__(self) -> None:
-        self.counts: dict[str, int] = {}
-        self.hosts: dict[str, list[str]] = {}
+        self.counts: dict[OwnText, int] = {}
+        self.hosts: dict[OwnText, list[str]] = {}
 
-    def add(self, reason: str, host: str) -> None:
+    def add(self, reason: OwnText, host: str) -> None:
         self.counts[reason] = self.counts.get(reason, 0) + 1
         examples = self.hosts.setdefault(reason, [])
         if host and host not in examples and len(examples) < _EXAMPLE_HOSTS:

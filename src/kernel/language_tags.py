@@ -18,6 +18,8 @@ import re
 
 import attrs
 
+from webdistill.kernel.own_text import OwnText, echo_quoted, name, own
+
 _TAG = re.compile(r"([a-z]{2,3})(?:-([a-z]{4}))?(?:-([a-z]{2}|[0-9]{3}))?")
 
 #: Language -> (its script by default, {region: another script}) for the languages whose
@@ -68,18 +70,27 @@ def script_of(language: str, region: str | None) -> str | None:
     return by_region.get(region or "", default)
 
 
-def swapped_by_region(tag: LanguageTag, region: str | None) -> str | None:
+def swapped_by_region(tag: LanguageTag, region: str | None) -> OwnText | None:
     """Why searching `tag` in `region`'s locale would not give what the tag asks for (its
-    own region or script differs from the region's), or None when it would."""
+    own region or script differs from the region's), or None when it would: own words
+    around the caller's tag and region (echoed) and CLDR's script names (`name`)."""
     if region is None:
         return None
     if tag.region is not None and tag.region != region:
-        return f"{tag.text!r} asks for region {tag.region.upper()!r}, not {region.upper()!r}"
+        return own(
+            "{} asks for region {}, not {}",
+            echo_quoted(tag.text),
+            echo_quoted(tag.region.upper()),
+            echo_quoted(region.upper()),
+        )
     if tag.script is not None:
         written = script_of(tag.language, region)
         if written is not None and written != tag.script:
-            return (
-                f"{tag.language}-{region.upper()} is written in {written.title()}, not the "
-                f"{tag.script.title()} script {tag.text!r} asks for"
+            return own(
+                "{} is written in {}, not the {} script {} asks for",
+                echo_quoted(f"{tag.language}-{region.upper()}"),
+                name(written.title(), "another script"),
+                name(tag.script.title(), "another script"),
+                echo_quoted(tag.text),
             )
     return None

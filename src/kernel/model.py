@@ -12,6 +12,7 @@ from typing import Literal, overload
 import attrs
 
 from webdistill.kernel.errors import WebError
+from webdistill.kernel.own_text import OwnText
 from webdistill.kernel.regions import iso_region
 
 TimeRange = Literal["day", "week", "month", "year"]
@@ -68,14 +69,14 @@ class RowBatch(Sequence[object]):
 
     rows: tuple[object, ...]
     provider: str
-    skipped: tuple[str, ...] = ()
+    skipped: tuple[OwnText, ...] = ()
     #: What the provider could not do of the query ("safe_search: Serper has none").
-    unsupported: tuple[str, ...] = ()
+    unsupported: tuple[OwnText, ...] = ()
     #: Why the provider gave fewer rows than asked (ran dry, request budget...), if it did.
-    shortfall: str | None = None
+    shortfall: OwnText | None = None
     #: What the user should know about how these rows were served (e.g. the result store
     #: was down, so the search was not kept), if anything.
-    notice: str | None = None
+    notice: OwnText | None = None
 
     @overload
     def __getitem__(self, index: int) -> object: ...
@@ -111,7 +112,7 @@ class Document:
     site_name: str | None = None
     language: str | None = None
     flags: tuple[str, ...] = ()
-    notice: str | None = None
+    notice: OwnText | None = None
     #: What the page says it is about (its meta description), if it says.
     excerpt: str | None = None
 
@@ -152,7 +153,7 @@ class FetchedPage:
     site_name: str | None = None
     language: str | None = None
     flags: tuple[str, ...] = ()
-    notice: str | None = None
+    notice: OwnText | None = None
     excerpt: str | None = None
     #: The hosted reader that made this page (e.g. "jina"); None: webdistill read it.
     reader: str | None = None
@@ -181,7 +182,7 @@ class Page:
     site_name: str | None = None
     language: str | None = None
     flags: tuple[str, ...] = ()
-    notice: str | None = None
+    notice: OwnText | None = None
     excerpt: str | None = None
     #: The hosted reader that made this page (e.g. "jina"); None: webdistill read it.
     reader: str | None = None
@@ -230,7 +231,7 @@ class FetchOutcome:
 class RemovedHits:
     """Hits the kernel took out of an answer for one reason: how many, and example hosts."""
 
-    reason: str
+    reason: OwnText
     count: int
     hosts: tuple[str, ...] = ()
 
@@ -251,13 +252,13 @@ class SearchOutcome:
     hits: tuple[SearchHit, ...] = ()
     error: WebError | None = None
     provider: str | None = None
-    skipped: tuple[str, ...] = ()
+    skipped: tuple[OwnText, ...] = ()
     contents: tuple[FetchOutcome, ...] = ()
     asked: int | None = None
-    unsupported: tuple[str, ...] = ()
+    unsupported: tuple[OwnText, ...] = ()
     removed: tuple[RemovedHits, ...] = ()
-    shortfall: str | None = None
+    shortfall: OwnText | None = None
     response_id: str | None = None
     #: What the user should know about how this search was served (the result store was
     #: down or full, so it was answered directly and not kept), if anything.
-    notice: str | None = None
+    notice: OwnText | None = None

@@ -14,10 +14,15 @@ where the renderer wants one of them, so a line outside the fence can only be bu
 constructors below. `own(template, *parts)` builds webdistill's prose (messages, notices,
 labels): the template is a string literal (`{}` marks each part) and every part is itself
 `OwnText` from a closed-form constructor (`site`, `number`, `code`, `media_type`, `setting`,
-`flag`, `name`, `echo`, `echo_url`). mypy checks the parts; `tests/rules/test_own_templates.py`
-walks `src/` and fails when a template of `own`/`line`/`words` is not a literal (an f-string,
-a variable, a concatenation). So what a server wrote can reach the reader only through
-`WebError.detail[WEB_TEXT]` (rendered fenced), described in the message instead.
+`flag`, `name`, `field`, `echo`, `echo_url`). mypy checks the parts;
+`tests/rules/test_own_templates.py` walks `src/` and fails when a template of
+`own`/`line`/`words` is not a literal (an f-string, a variable, a concatenation). So what
+a server wrote can reach the reader only through `WebError.detail[WEB_TEXT]` (rendered
+fenced), described in the message instead.
+Every notice the model carries (`Document`/`FetchedPage`/`Page.notice`, a search's
+`skipped`, `unsupported`, `shortfall`, `notice`, `RemovedHits.reason`) is typed `OwnText`,
+and so is each source of one: a search provider's `Answer` notes and a store's
+`StoreError.reason`.
 
 Pure; nothing here raises.
 """
@@ -96,6 +101,11 @@ _SETTING = re.compile(r"[A-Z][A-Z0-9_]{1,63}")
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/ ()-]{0,63}")
 #: Runs of white space (a literal template spread over lines stays on one line).
 _SPACES = re.compile(r"\s+")
+#: A field path: identifiers joined by dots, with list indices (`requests[0].url`).
+_FIELD = re.compile(
+    r"(?:[A-Za-z_][A-Za-z0-9_]{0,63}|\[[0-9]{1,6}\])"
+    r"(?:\[[0-9]{1,6}\]|\.[A-Za-z_][A-Za-z0-9_]{0,63}){0,8}"
+)
 #: Document flags (kernel.model.DocumentFlag) and words the kernel uses as flags.
 _FLAG = re.compile(r"[a-z][a-z_]{0,39}")
 
@@ -149,6 +159,17 @@ def number(value: int | float) -> OwnText:
     if isinstance(value, bool):
         return OwnText(str(value).lower())
     return OwnText(f"{value:g}" if isinstance(value, float) else str(int(value)))
+
+
+def numeral(value: int | float, limit: int = 30) -> OwnText:
+    """A number as Python writes it (`repr`: digits, sign, point, exponent, `inf`, `nan`),
+    cut to `limit` characters with an ellipsis (a caller's 40-digit number)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return OwnText("a number")
+    if isinstance(value, int) and abs(value) >= 10**1000:
+        return OwnText("a number of more than 1000 digits")
+    text = repr(value)
+    return OwnText(text if len(text) <= limit else text[: limit - 3] + "...")
 
 
 def joined(parts: list[OwnText], separator: str = " ") -> OwnText:
@@ -220,20 +241,26 @@ def name(value: str, kind: LiteralString = "a component") -> OwnText:
     return OwnText(kind)
 
 
-def unconverted(text: str) -> OwnText:
-    """TRANSITIONAL, not the rule: a message still built as a plain str by a module not yet
-    converted to `own` (issue 26: the kernel's URL, host and argument checks, stored-result
-    look-ups, the hosted-reader fallback's notes). Neutralised as `words` once did. The
-    walker test (`tests/rules/test_own_templates.py`) pins the modules allowed to call it, so
-    the list can only shrink."""
-    return OwnText(neutralise(text))
-
-
 def relayed(text: object) -> OwnText:
-    """A message our own extraction worker process built with `own` and sent back over its
-    pipe as a plain str (`adapters/extract/pool.py` only: the walker test allows it nowhere
-    else). Neutralised again; a non-str becomes a description."""
+    """webdistill's own words carried as a plain str, where no server writes: a message our
+    extraction worker process built with `own`, back over its pipe (`adapters/extract/pool.py`).
+    The walker test allows it nowhere else (search providers build their notes with `own`,
+    store adapters their reasons; notes read back from a store are put in closed forms).
+    Neutralised again; a non-str becomes a description."""
     return OwnText(neutralise(text) if isinstance(text, str) else "(no message)")
+
+
+def sentences(*parts: OwnText | None) -> OwnText | None:
+    """Own sentences written one after another (a notice and a note added to it): the
+    non-empty ones, space-separated; None when there is none."""
+    shown = [part for part in parts if part]
+    return OwnText(" ".join(shown)) if shown else None
+
+
+def field(path: str) -> OwnText:
+    """The path of an argument or row field (`query`, `requests[0].url`): names of our own
+    attrs classes and list indices, else "a field"."""
+    return OwnText(path) if _FIELD.fullmatch(path) else OwnText("a field")
 
 
 def rewritten(text: OwnText, pattern: re.Pattern[str], replacement: LiteralString) -> OwnText:

@@ -22,7 +22,17 @@ from returns.result import Failure, Result, Success
 from webdistill.kernel.arguments import GetResultArgs
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
-from webdistill.kernel.own_text import unconverted
+from webdistill.kernel.own_text import (
+    OwnText,
+    echo_quoted,
+    echo_url,
+    field,
+    joined,
+    number,
+    own,
+    sentences,
+    words,
+)
 
 ToolName = Literal["web_search", "web_fetch"]
 
@@ -36,7 +46,7 @@ def capability_scope(ring: str) -> str:
     return CAPABILITY_PREFIX + ring
 
 
-STORED_CUT_NOTICE = (
+STORED_CUT_NOTICE = words(
     "The stored copy of this page was cut to fit WEB_MAX_STORED_CHARS; call web_fetch "
     "again to read the rest."
 )
@@ -70,9 +80,10 @@ def not_found(response_id: str) -> WebError:
     shown = response_id if len(response_id) <= 40 else response_id[:37] + "..."
     return WebError.of(
         ErrorCode.NOT_FOUND,
-        unconverted(
-            f"No stored result {shown!r}: it is unknown, expired or was made in another session. "
-            "Call web_search or web_fetch again."
+        own(
+            "No stored result {}: it is unknown, expired or was made in another session. "
+            "Call web_search or web_fetch again.",
+            echo_quoted(response_id, 40),
         ),
         response_id=shown,
     )
@@ -84,7 +95,7 @@ def _cut_page(outcome: FetchOutcome, budget: int) -> tuple[FetchOutcome, int]:
         return outcome, budget
     if len(page.content) <= budget:
         return outcome, budget - len(page.content)
-    notice = f"{page.notice} {STORED_CUT_NOTICE}" if page.notice else STORED_CUT_NOTICE
+    notice = sentences(page.notice, STORED_CUT_NOTICE)
     cut = attrs.evolve(page, content=page.content[:budget], truncated=True, notice=notice)
     return attrs.evolve(outcome, page=cut), 0
 
@@ -115,8 +126,8 @@ def bound_outcomes(
     return tuple(searches)
 
 
-def _invalid(problem: str) -> WebError:
-    return WebError.of(ErrorCode.INVALID_INPUT, unconverted(f"Invalid input: {problem}"))
+def _invalid(problem: OwnText) -> WebError:
+    return WebError.of(ErrorCode.INVALID_INPUT, own("Invalid input: {}", problem))
 
 
 def _same_url(wanted: str, *candidates: str | None) -> bool:
@@ -128,13 +139,23 @@ def _pick(count: int, index: int, what: str) -> Result[int, WebError]:
     if 0 <= index < count:
         return Success(index)
     return Failure(
-        _invalid(f"{what} {index} is out of range: this result has {count} (0-{count - 1}).")
+        _invalid(
+            own(
+                "{} {} is out of range: this result has {} (0-{}).",
+                field(what),
+                number(index),
+                number(count),
+                number(count - 1),
+            )
+        )
     )
 
 
 def _select_pages(stored: StoredResult, args: GetResultArgs) -> Result[StoredResult, WebError]:
     if args.query is not None or args.query_index is not None:
-        return Failure(_invalid("this is a web_fetch result: select a page with url or url_index."))
+        return Failure(
+            _invalid(words("this is a web_fetch result: select a page with url or url_index."))
+        )
     pages = stored.pages
     if args.url_index is not None:
         picked = _pick(len(pages), args.url_index, "url_index")
@@ -145,8 +166,9 @@ def _select_pages(stored: StoredResult, args: GetResultArgs) -> Result[StoredRes
         wanted = args.url
         pages = tuple(o for o in pages if _same_url(wanted, o.url, o.page.url if o.page else None))
         if not pages:
-            urls = ", ".join(o.url for o in stored.pages)
-            return Failure(_invalid(f"url: no page {wanted!r} in this result (it has {urls})."))
+            urls = joined([echo_url(o.url) for o in stored.pages], ", ")
+            problem = own("url: no page {} in this result (it has {}).", echo_url(wanted), urls)
+            return Failure(_invalid(problem))
     return Success(attrs.evolve(stored, pages=pages))
 
 
@@ -162,7 +184,9 @@ def _narrow_to_hit(
     if url is not None:
         hits = tuple(hit for hit in hits if _same_url(url, hit.url))
     if not hits:
-        return Failure(_invalid(f"url: no hit {url!r} for the query {outcome.query!r}."))
+        shown = echo_url(url) if url is not None else words("(none)")
+        query = echo_quoted(outcome.query)
+        return Failure(_invalid(own("url: no hit {} for the query {}.", shown, query)))
     urls = {hit.url for hit in hits}
     contents = tuple(
         c
@@ -183,18 +207,20 @@ def _select_searches(stored: StoredResult, args: GetResultArgs) -> Result[Stored
         wanted = " ".join(args.query.split()).casefold()
         searches = tuple(s for s in searches if s.query.casefold() == wanted)
         if not searches:
-            queries = ", ".join(repr(s.query) for s in stored.searches)
+            queries = joined([echo_quoted(s.query) for s in stored.searches], ", ")
+            asked = echo_quoted(args.query)
             return Failure(
-                _invalid(f"query: no query {args.query!r} in this result (it has {queries}).")
+                _invalid(own("query: no query {} in this result (it has {}).", asked, queries))
             )
     if args.url is None and args.url_index is None:
         return Success(attrs.evolve(stored, searches=searches))
     if args.url_index is not None and len(searches) != 1:
-        return Failure(_invalid("url_index needs one query: add query or query_index."))
+        return Failure(_invalid(words("url_index needs one query: add query or query_index.")))
     if args.url is not None and args.url_index is None:
         searches = tuple(s for s in searches if any(_same_url(args.url, h.url) for h in s.hits))
         if not searches:
-            return Failure(_invalid(f"url: no hit {args.url!r} in this result."))
+            shown = echo_url(args.url)
+            return Failure(_invalid(own("url: no hit {} in this result.", shown)))
     narrowed: list[SearchOutcome] = []
     for outcome in searches:
         one = _narrow_to_hit(outcome, args.url, args.url_index)

@@ -18,14 +18,14 @@ from returns.result import Failure, Result, Success
 from webdistill.kernel.arguments import MAX_RESPONSE_ID_CHARS, GetResultArgs
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, SearchOutcome
-from webdistill.kernel.own_text import unconverted
+from webdistill.kernel.own_text import OwnText, field, joined, number, own, words
 from webdistill.kernel.ports import Deps
 from webdistill.kernel.results import StoredResult, ToolName, not_found, select
 from webdistill.kernel.validate import structure
 
 _O = TypeVar("_O", SearchOutcome, FetchOutcome)
 
-GET_HINT = (
+GET_HINT = words(
     'Call web_get_result with {"response_id": "..."} and optionally one of query / '
     "query_index (web_search results) and url / url_index."
 )
@@ -84,35 +84,32 @@ def _tagged(outcome: _O, response_id: str) -> _O:
 
 def validate_get(raw: object) -> Result[GetResultArgs, WebError]:
     """`web_get_result` arguments -> `GetResultArgs`, or INVALID_INPUT naming the field."""
-    parsed = structure(raw, GetResultArgs, "web_get_result arguments")
+    parsed = structure(raw, GetResultArgs, words("web_get_result arguments"))
     if not isinstance(parsed, Success):
-        problems = "; ".join(parsed.failure())
+        problems = joined(parsed.failure(), "; ")
         return Failure(
-            WebError.of(
-                ErrorCode.INVALID_INPUT, unconverted(f"Invalid input: {problems}. {GET_HINT}")
-            )
+            WebError.of(ErrorCode.INVALID_INPUT, own("Invalid input: {}. {}", problems, GET_HINT))
         )
     args: GetResultArgs = parsed.unwrap()
-    problems_list: list[str] = []
+    problems_list: list[OwnText] = []
     response_id = (args.response_id or "").strip()
     if not response_id:
-        problems_list.append("response_id: give the response_id of an earlier result")
+        problems_list.append(words("response_id: give the response_id of an earlier result"))
     elif len(response_id) > MAX_RESPONSE_ID_CHARS:
-        problems_list.append(f"response_id: at most {MAX_RESPONSE_ID_CHARS} characters")
+        limit = number(MAX_RESPONSE_ID_CHARS)
+        problems_list.append(own("response_id: at most {} characters", limit))
     for name in ("query_index", "url_index"):
         value = getattr(args, name)
         if value is not None and value < 0:
-            problems_list.append(f"{name}: must be 0 or more")
+            problems_list.append(own("{}: must be 0 or more", field(name)))
     if args.query is not None and args.query_index is not None:
-        problems_list.append("query and query_index: give one of them")
+        problems_list.append(words("query and query_index: give one of them"))
     if args.url is not None and args.url_index is not None:
-        problems_list.append("url and url_index: give one of them")
+        problems_list.append(words("url and url_index: give one of them"))
     if problems_list:
-        problems = "; ".join(problems_list)
+        problems = joined(problems_list, "; ")
         return Failure(
-            WebError.of(
-                ErrorCode.INVALID_INPUT, unconverted(f"Invalid input: {problems}. {GET_HINT}")
-            )
+            WebError.of(ErrorCode.INVALID_INPUT, own("Invalid input: {}. {}", problems, GET_HINT))
         )
     return Success(attrs.evolve(args, response_id=response_id))
 
@@ -127,13 +124,11 @@ async def web_get_result(
     args = validated.unwrap()
     response_id = args.response_id or ""
     if deps.results is None:
-        message = (
+        message = words(
             "Results are not stored in this configuration (WEB_MAX_STORED_RESULTS=0 or "
             "WEB_CACHE=off). Call web_search or web_fetch again."
         )
-        return Failure(
-            WebError.of(ErrorCode.NOT_FOUND, unconverted(message), response_id=response_id[:40])
-        )
+        return Failure(WebError.of(ErrorCode.NOT_FOUND, message, response_id=response_id[:40]))
     try:
         loaded = await deps.results.load(response_id, scope)
     except Exception:  # noqa: BLE001 - a failing store reads as "not there"

@@ -28,6 +28,7 @@ from webdistill.kernel.arguments import (
     SearchArgs,
 )
 from webdistill.kernel.language_tags import parse_language
+from webdistill.kernel.own_text import OwnText, echo_quoted, field, number, own, words
 
 _REGION = re.compile(r"[a-z]{2}")
 
@@ -48,33 +49,38 @@ def domain_entry(raw: str) -> str | None:
     return parsed.unwrap().name if is_successful(parsed) else None
 
 
-def _domains(values: Sequence[str] | None, field: str) -> Result[tuple[str, ...], str]:
+def _domains(values: Sequence[str] | None, where: str) -> Result[tuple[str, ...], OwnText]:
     if not values:
         return Success(())
     if len(values) > MAX_DOMAINS:
-        return Failure(f"{field}: at most {MAX_DOMAINS} domains, got {len(values)}")
+        most, got = number(MAX_DOMAINS), number(len(values))
+        return Failure(own("{}: at most {} domains, got {}", field(where), most, got))
     found: dict[str, None] = {}
     for value in values:
         entry = domain_entry(value)
         if entry is None:
-            shown = value if len(value) <= 60 else value[:57] + "..."
-            return Failure(f"{field}: {shown!r} is not a domain (give e.g. example.com)")
+            shown = echo_quoted(value, 60)  # the caller's own entry
+            return Failure(
+                own("{}: {} is not a domain (give e.g. example.com)", field(where), shown)
+            )
         found.setdefault(entry, None)
     return Success(tuple(found))
 
 
-def search_options(args: SearchArgs) -> Result[dict[str, Any], list[str]]:
+def search_options(args: SearchArgs) -> Result[dict[str, Any], list[OwnText]]:
     """The validated options of a `web_search` call, as `SearchRequest` fields."""
-    problems: list[str] = []
+    problems: list[OwnText] = []
     region = args.region.strip().lower() if args.region is not None else None
     if region is not None and not _REGION.fullmatch(region):
-        problems.append("region: give a two-letter country code, e.g. us, de, jp")
+        problems.append(words("region: give a two-letter country code, e.g. us, de, jp"))
     tag = parse_language(args.language) if args.language else None
     language = tag.text if tag is not None else None
     if args.language is not None and tag is None:
         problems.append(
-            "language: give a language tag (language, then optional script and region), "
-            "e.g. en, de, pt-br, zh-hant-tw"
+            words(
+                "language: give a language tag (language, then optional script and region), "
+                "e.g. en, de, pt-br, zh-hant-tw"
+            )
         )
     include = _domains(args.include_domains, "include_domains")
     exclude = _domains(args.exclude_domains, "exclude_domains")

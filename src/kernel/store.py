@@ -19,12 +19,15 @@ from typing import Protocol
 import attrs
 from returns.result import Result
 
+from webdistill.kernel.own_text import OwnText
+
 
 @attrs.frozen
 class StoreError:
-    """Why the store could not answer (unreachable, full, timed out...), for a notice."""
+    """Why the store could not answer (unreachable, full, timed out...), for a notice: the
+    adapter's own words (`own_text`), never a server's reply (which the adapter logs)."""
 
-    reason: str
+    reason: OwnText
 
 
 class Store(Protocol):

@@ -29,7 +29,7 @@ from webdistill.kernel.model import (
     SearchQuery,
     SearchRequest,
 )
-from webdistill.kernel.own_text import OwnText, code, name, number, own, words
+from webdistill.kernel.own_text import OwnText, code, joined, name, number, own, words
 from webdistill.kernel.ports import Compressor, Deps
 from webdistill.kernel.retrieval import remember
 from webdistill.kernel.text import window
@@ -56,11 +56,11 @@ _T = TypeVar("_T")
 class _Searched:
     hits: tuple[SearchHit, ...]
     provider: str | None
-    skipped: tuple[str, ...]
-    unsupported: tuple[str, ...] = ()
+    skipped: tuple[OwnText, ...]
+    unsupported: tuple[OwnText, ...] = ()
     removed: tuple[RemovedHits, ...] = ()
-    shortfall: str | None = None
-    notice: str | None = None
+    shortfall: OwnText | None = None
+    notice: OwnText | None = None
 
 
 async def _call_port(
@@ -358,19 +358,19 @@ async def _with_contents(
     return attrs.evolve(outcome, contents=tuple(contents))
 
 
-def _shortfall(found: _Searched, asked: int) -> str | None:
+def _shortfall(found: _Searched, asked: int) -> OwnText | None:
     """Why fewer than `asked` hits are shown (None when enough are)."""
     if len(found.hits) >= asked:
         return None
-    parts = [f"Asked for {asked}, got {len(found.hits)}"]
+    parts = [own("Asked for {}, got {}", number(asked), number(len(found.hits)))]
     if found.shortfall:
         parts.append(found.shortfall)
     removed = sum(item.count for item in found.removed)
     if removed:
-        parts.append(f"{removed} removed here (see removed)")
+        parts.append(own("{} removed here (see removed)", number(removed)))
     if len(parts) == 1:
-        parts.append("the provider had no more")
-    return "; ".join(parts) + "."
+        parts.append(words("the provider had no more"))
+    return own("{}.", joined(parts, "; "))
 
 
 async def _search_outcome(deps: Deps, query: SearchQuery, request: SearchRequest) -> SearchOutcome:

@@ -37,13 +37,32 @@ from webdistill.kernel.model import (
     SearchHit,
     SearchRequest,
 )
-from webdistill.kernel.own_text import WEB_TEXT, unconverted
+from webdistill.kernel.own_text import (
+    WEB_TEXT,
+    OwnText,
+    echo,
+    field,
+    joined,
+    name,
+    number,
+    numeral,
+    own,
+    words,
+)
 from webdistill.kernel.search_options import search_options
+
+
+class _Problem(ValueError):
+    """A field's problem in our own words (what the converter's hooks raise)."""
+
+    def __init__(self, said: OwnText) -> None:
+        super().__init__(said)
+        self.said = said
 
 
 def _strict_str(value: object, _: type) -> str:
     if not isinstance(value, str):
-        raise TypeError(f"must be a string, not {_kind(value)}")
+        raise _Problem(own("must be a string, not {}", _kind(value)))
     return value
 
 
@@ -51,31 +70,31 @@ def _strict_int(value: object, _: type) -> int:
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
         return int(value)  # JSON Schema: 5.0 is an integer (some clients send it so)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"must be a whole number, not {_kind(value)}")
+        raise _Problem(own("must be a whole number, not {}", _kind(value)))
     return value
 
 
 def _strict_float(value: object, _: type) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TypeError(f"must be a number, not {_kind(value)}")
+        raise _Problem(own("must be a number, not {}", _kind(value)))
     number = float(value)
     if not math.isfinite(number):
-        raise ValueError("must be a finite number")
+        raise _Problem(words("must be a finite number"))
     return number
 
 
 def _strict_bool(value: object, _: type) -> bool:
     if not isinstance(value, bool):
-        raise TypeError(f"must be true or false, not {_kind(value)}")
+        raise _Problem(own("must be true or false, not {}", _kind(value)))
     return value
 
 
 def _strict_str_tuple(value: object, _: type) -> tuple[str, ...]:
     if not isinstance(value, list | tuple):
-        raise TypeError(f"must be a list of strings, not {_kind(value)}")
+        raise _Problem(own("must be a list of strings, not {}", _kind(value)))
     for index, item in enumerate(value):
         if not isinstance(item, str):
-            raise TypeError(f"item {index} must be a string, not {_kind(item)}")
+            raise _Problem(own("item {} must be a string, not {}", number(index), _kind(item)))
     return tuple(value)
 
 
@@ -86,26 +105,27 @@ def _is_literal(type_: object) -> bool:
 def _strict_literal(value: object, type_: Any) -> object:
     choices = get_args(type_)
     if value not in choices or isinstance(value, bool) != isinstance(choices[0], bool):
-        accepted = ", ".join(str(choice) for choice in choices)
-        raise ValueError(f"must be one of {accepted}, not {_kind(value)}")
+        accepted = joined([name(str(choice), "a choice") for choice in choices], ", ")
+        raise _Problem(own("must be one of {}, not {}", accepted, _kind(value)))
     return value
 
 
-def _kind(value: object) -> str:
+def _kind(value: object) -> OwnText:
+    """What kind of value the caller (or a backend) sent, in our words: a number is shown
+    (cut after 30 characters), a string never."""
     if value is None:
-        return "null"
+        return words("null")
     if isinstance(value, bool):
-        return f"boolean {str(value).lower()}"
+        return words("boolean true" if value else "boolean false")
     if isinstance(value, int | float):
-        text = repr(value)
-        return f"number {text if len(text) <= 30 else text[:27] + '...'}"
+        return own("number {}", numeral(value))
     if isinstance(value, str):
-        return "string"
+        return words("string")
     if isinstance(value, Mapping):
-        return "object"
+        return words("object")
     if isinstance(value, list | tuple):
-        return "list"
-    return type(value).__name__
+        return words("list")
+    return name(type(value).__name__, "another kind of value")
 
 
 def _make_converter() -> cattrs.Converter:
@@ -123,65 +143,72 @@ def _make_converter() -> cattrs.Converter:
 converter = _make_converter()
 
 
-def _describe(exc: BaseException, path: str, keys: list[str] | None = None) -> list[str]:
+def _describe(exc: BaseException, path: str, keys: list[str] | None = None) -> list[OwnText]:
     """Flatten a cattrs error tree into 'field: problem' lines. With `keys`, unknown field
     names are counted in the lines and collected in `keys` (a backend's names are its own
     free text: they are shown only inside a fence)."""
     if isinstance(exc, ClassValidationError | IterableValidationError):
-        lines: list[str] = []
+        lines: list[OwnText] = []
         with_notes, without_notes = exc.group_exceptions()
         for inner, note in with_notes:
-            name = getattr(note, "name", None)
+            named = getattr(note, "name", None)
             index = getattr(note, "index", None)
-            sub = f"{path}.{name}" if name is not None else f"{path}[{index}]"
+            sub = f"{path}.{named}" if named is not None else f"{path}[{index}]"
             lines.extend(_describe(inner, sub.lstrip("."), keys))
         for inner in without_notes:
             lines.extend(_describe(inner, path, keys))
         return lines
     if isinstance(exc, ForbiddenExtraKeysError):
         names = sorted(str(key) for key in exc.extra_fields)
-        where = f"{path}: " if path else ""
         if keys is not None:
             keys.extend(names)
-            return [f"{where}{len(names)} unknown field(s)"]
-        return [f"{where}unknown field(s) {', '.join(names)}"]
+            count = number(len(names))
+            if path:
+                return [own("{}: {} unknown field(s)", field(path), count)]
+            return [own("{} unknown field(s)", count)]
+        shown = echo(", ".join(names))  # the caller's own argument names
+        if path:
+            return [own("{}: unknown field(s) {}", field(path), shown)]
+        return [own("unknown field(s) {}", shown)]
+    where = field(path or "value")
     if isinstance(exc, KeyError):
-        return [f"{path}: missing"]
-    message = str(exc) or type(exc).__name__
-    return [f"{path or 'value'}: {message}"]
+        return [own("{}: missing", where)]
+    if isinstance(exc, _Problem):
+        return [own("{}: {}", where, exc.said)]
+    return [own("{}: is not valid ({})", where, name(type(exc).__name__, "an error"))]
 
 
 def _without_nulls(raw: Mapping[Any, object], cls: type[Any]) -> dict[Any, object]:
     """`raw` without the nulls of fields that have a default: null means "the default" (how
     OpenAI strict mode, where every property is required, says a field is absent)."""
-    defaulted = {field.name for field in attrs.fields(cls) if field.default is not attrs.NOTHING}
+    defaulted = {one.name for one in attrs.fields(cls) if one.default is not attrs.NOTHING}
     return {key: value for key, value in raw.items() if value is not None or key not in defaulted}
 
 
 def structure(
     raw: object,
     cls: type[Any],
-    what: str,
+    what: OwnText,
     *,
     null_is_default: bool = False,
     keys: list[str] | None = None,
-) -> Result[Any, list[str]]:
+) -> Result[Any, list[OwnText]]:
     """Structure `raw` into `cls` with the strict converter; the problems, one per field.
 
     With `null_is_default` (tool arguments), a null field that has a default takes it. With
     `keys`, unknown field names are counted, not quoted, and collected in `keys`."""
     if not isinstance(raw, Mapping):
-        return Failure([f"{what} must be a JSON object, not {_kind(raw)}"])
+        return Failure([own("{} must be a JSON object, not {}", what, _kind(raw))])
     data = _without_nulls(raw, cls) if null_is_default else dict(raw)
     try:
         return Success(converter.structure(data, cls))
     except Exception as exc:  # noqa: BLE001 - cattrs raises many kinds; all become messages
-        return Failure(_describe(exc, "", keys) or [f"{what} is not valid"])
+        return Failure(_describe(exc, "", keys) or [own("{} is not valid", what)])
 
 
-def _invalid(lines: Sequence[str], hint: str) -> WebError:
-    fields = "; ".join(lines)
-    return WebError.of(ErrorCode.INVALID_INPUT, unconverted(f"Invalid input: {fields}. {hint}"))
+def _invalid(lines: Sequence[OwnText], hint: OwnText) -> WebError:
+    fields = joined(list(lines), "; ")
+    return WebError.of(ErrorCode.INVALID_INPUT, own("Invalid input: {}. {}", fields, hint))
 
 
 def clamp_max_results(value: int | None) -> int | None:
@@ -228,26 +255,35 @@ def merge_urls(one: str | None, many: Sequence[str] | None) -> tuple[str, ...]:
     return tuple(seen)
 
 
-SEARCH_HINT = 'Call web_search with {"query": "..."} or {"queries": ["...", "..."]}.'
-FETCH_HINT = 'Call web_fetch with {"url": "https://..."} or {"urls": ["https://...", ...]}.'
+SEARCH_HINT = words('Call web_search with {"query": "..."} or {"queries": ["...", "..."]}.')
+FETCH_HINT = words('Call web_fetch with {"url": "https://..."} or {"urls": ["https://...", ...]}.')
 
 
 def validate_search(raw: object) -> Result[SearchRequest, WebError]:
     """`web_search` arguments -> `SearchRequest`, or INVALID_INPUT naming the field."""
-    parsed = structure(raw, SearchArgs, "web_search arguments", null_is_default=True)
+    what = words("web_search arguments")
+    parsed = structure(raw, SearchArgs, what, null_is_default=True)
     if not isinstance(parsed, Success):
         return Failure(_invalid(parsed.failure(), SEARCH_HINT))
     args: SearchArgs = parsed.unwrap()
     queries = merge_items(args.query, args.queries)
     if not queries:
-        return Failure(_invalid(["query: give at least one non-empty query"], SEARCH_HINT))
+        return Failure(_invalid([words("query: give at least one non-empty query")], SEARCH_HINT))
     if len(queries) > MAX_QUERIES:
-        problem = f"queries: at most {MAX_QUERIES} distinct queries per call, got {len(queries)}"
-        return Failure(_invalid([problem], "Split them over several calls."))
+        problem = own(
+            "queries: at most {} distinct queries per call, got {}",
+            number(MAX_QUERIES),
+            number(len(queries)),
+        )
+        return Failure(_invalid([problem], words("Split them over several calls.")))
     too_long = [q for q in queries if len(q) > MAX_QUERY_CHARS]
     if too_long:
-        problem = f"query: at most {MAX_QUERY_CHARS} characters, got {len(too_long[0])}"
-        return Failure(_invalid([problem], "Use a shorter query."))
+        problem = own(
+            "query: at most {} characters, got {}",
+            number(MAX_QUERY_CHARS),
+            number(len(too_long[0])),
+        )
+        return Failure(_invalid([problem], words("Use a shorter query.")))
     options = search_options(args)
     if not isinstance(options, Success):
         return Failure(_invalid(options.failure(), SEARCH_HINT))
@@ -274,18 +310,20 @@ def validate_fetch(raw: object, default_max_chars: int) -> Result[FetchBatch, We
 
 def _validate_fetch(raw: object, default_max_chars: int) -> Result[FetchBatch, WebError]:
     """`validate_fetch` for every shape of arguments (the one-URL shortcut's reference)."""
-    parsed = structure(raw, FetchArgs, "web_fetch arguments", null_is_default=True)
+    what = words("web_fetch arguments")
+    parsed = structure(raw, FetchArgs, what, null_is_default=True)
     if not isinstance(parsed, Success):
         return Failure(_invalid(parsed.failure(), FETCH_HINT))
     args: FetchArgs = parsed.unwrap()
     urls = merge_urls(args.url, args.urls)
-    problems: list[str] = []
+    problems: list[OwnText] = []
     if not urls:
-        problems.append("url: give at least one URL")
+        problems.append(words("url: give at least one URL"))
     if len(urls) > MAX_URLS:
-        problems.append(f"urls: at most {MAX_URLS} URLs per call, got {len(urls)}")
+        got = number(len(urls))
+        problems.append(own("urls: at most {} URLs per call, got {}", number(MAX_URLS), got))
     if args.focus is not None and len(args.focus) > MAX_FOCUS_CHARS:
-        problems.append(f"focus: at most {MAX_FOCUS_CHARS} characters")
+        problems.append(own("focus: at most {} characters", number(MAX_FOCUS_CHARS)))
     if problems:
         return Failure(_invalid(problems, FETCH_HINT))
     focus = args.focus.strip() if args.focus and args.focus.strip() else None
@@ -321,18 +359,19 @@ def structure_row(
     Unknown field names are the backend's free text: the message counts them and the
     names go to the fenced `web_text` detail (issue 26)."""
     keys: list[str] = []
-    parsed = structure(_as_mapping(row), cls, f"row {index}", keys=keys)
+    parsed = structure(_as_mapping(row), cls, own("row {}", number(index)), keys=keys)
     if isinstance(parsed, Success):
         return parsed
-    problems = "; ".join(parsed.failure())
+    problems = joined(parsed.failure(), "; ")
     said = {WEB_TEXT: f"the row's unknown field names: {', '.join(keys)}"} if keys else {}
     return Failure(
         WebError.of(
             ErrorCode.INVALID_BACKEND_DATA,
-            unconverted(
-                f"The backend answered with an invalid row {index} ({problems}). "
-                "This is a provider or adapter fault, not the request's; try again later "
-                "or use another provider."
+            own(
+                "The backend answered with an invalid row {} ({}). This is a provider or adapter "
+                "fault, not the request's; try again later or use another provider.",
+                number(index),
+                problems,
             ),
             retryable=None,
             row=index,

@@ -111,7 +111,7 @@ def test_a_country_enum_of_names_gets_the_name() -> None:
     assert args["country"] == "south korea"
     args, missing = arguments_for(TAVILY_SCHEMA_ENUM, SearchQuery("q", region="fr"))
     assert "country" not in args
-    assert missing == ("region: 'fr' is not one of the tool's values (MCP search server)",)
+    assert missing == ('region: "fr" is not one of the tool\'s values (MCP search server)',)
 
 
 def test_a_country_described_as_a_full_name_gets_the_name() -> None:
@@ -128,7 +128,7 @@ def test_braves_enums_get_braves_spelling() -> None:
     assert args["search_lang"] == "zh-hant"
     args, missing = arguments_for(BRAVE_SCHEMA, SearchQuery("q", region="vn"))
     assert "country" not in args
-    assert missing == ("region: 'vn' is not one of the tool's values (MCP search server)",)
+    assert missing == ('region: "vn" is not one of the tool\'s values (MCP search server)',)
 
 
 #: nickclyde/duckduckgo-mcp-server `src/duckduckgo_mcp_server/server.py` @959bb84

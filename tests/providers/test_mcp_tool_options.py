@@ -86,7 +86,7 @@ def test_serpers_server_gets_googles_hl_and_gl(language: str, region: str | None
 def test_serpers_server_reports_a_language_google_does_not_list() -> None:
     args, missing = arguments_for(SERPER_GOOGLE_SEARCH, SearchQuery("q", language="pt"))
     assert "hl" not in args
-    assert missing[0].startswith("language: Google's hl list has no 'pt'")
+    assert missing[0].startswith('language: Google\'s hl list has no "pt"')
     args, missing = arguments_for(SERPER_GOOGLE_SEARCH, SearchQuery("q", region="xk"))
     assert "gl" not in args and missing[0].startswith("region: Google's gl list has no")
 

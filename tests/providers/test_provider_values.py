@@ -47,7 +47,7 @@ def test_brave_country_outside_its_list_is_reported_not_sent() -> None:
     assert "country" not in brave.params_for(query)
     assert brave.unsupported(query) == (brave.unsupported(query)[0],) and brave.unsupported(query)[
         0
-    ].startswith("region: Brave has no country 'VN'")
+    ].startswith('region: Brave has no country "VN"')
     assert brave.params_for(q(region="gb"))["country"] == "GB"
 
 
@@ -119,11 +119,11 @@ def test_duckduckgo_kl_is_a_pair_from_its_region_list(
 
 def test_duckduckgo_reports_what_its_list_cannot_express() -> None:
     assert duckduckgo.unsupported(q(region="de", language="en")) == (
-        "language: DuckDuckGo lists no 'en' region for 'de'; its region 'de-de' was used "
+        'language: DuckDuckGo lists no "en" region for "de"; its region "de-de" was used '
         "(DuckDuckGo)",
     )
     assert duckduckgo.unsupported(q(region="ng")) == (
-        "region: DuckDuckGo lists no region 'NG'; all regions were searched (DuckDuckGo)",
+        'region: DuckDuckGo lists no region "NG"; all regions were searched (DuckDuckGo)',
     )
     assert duckduckgo.unsupported(q(region="jp", language="ja")) == ()
 
@@ -176,7 +176,7 @@ def test_tavily_gets_the_country_name_from_its_list() -> None:
 def test_tavily_country_not_listed_or_with_news_is_reported() -> None:
     kosovo = q(region="xk")  # not in Tavily's list
     assert "country" not in tavily.body_for(kosovo)
-    assert tavily.unsupported(kosovo) == ("region: Tavily lists no country for 'XK' (Tavily)",)
+    assert tavily.unsupported(kosovo) == ('region: Tavily lists no country for "XK" (Tavily)',)
     news = q(region="de", topic="news")
     assert "country" not in tavily.body_for(news)
     assert tavily.unsupported(news) == (

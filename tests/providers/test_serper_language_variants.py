@@ -32,4 +32,4 @@ def test_a_bare_language_google_lists_only_in_variants_is_reported(
     query = SearchQuery("electric ferries", language=language)
     assert serper.body_for(query).get("hl") == hl
     (entry,) = serper.unsupported(query)
-    assert entry.startswith(f"language: Google's hl list has no {language!r}"), entry
+    assert entry.startswith(f'language: Google\'s hl list has no "{language}"'), entry

@@ -13,20 +13,16 @@ import pytest
 SRC = Path(__file__).resolve().parents[2] / "src"
 BUILDERS = frozenset({"own", "line", "words"})
 #: Modules allowed to call the NewType itself (the constructors' own module, and the fence),
-#: and `relayed` (a message our extraction worker built with `own`, back over its pipe).
+#: and `relayed`: webdistill's own words carried as a plain str (a message our extraction
+#: worker built, back over its pipe). Search providers build their notes with `own` at the
+#: source, store adapters their reasons, and notes read back from a store are put in closed
+#: forms: the registry and the cache relay nothing (issue 26).
 NEWTYPE_HOMES = {
     "OwnText": {"kernel/own_text.py"},
     "Fenced": {"doors/render.py"},
     "relayed": {"kernel/own_text.py", "adapters/extract/pool.py"},
-    #: TRANSITIONAL (issue 26): modules whose messages are still plain str. Only shrinks.
-    "unconverted": {
-        "kernel/own_text.py",
-        "kernel/validate.py",
-        "kernel/results.py",
-        "kernel/retrieval.py",
-        "adapters/pipeline/fallback.py",
-        "doors/render.py",  # notices, skipped notes, unsupported options, shortfall, reasons
-    },
+    #: Gone (issue 26): no module may call it again.
+    "unconverted": set(),
 }
 
 
@@ -59,6 +55,12 @@ def violations(source: str, relative: str) -> list[str]:
         where = f"{relative}:{node.lineno}"
         if callee in NEWTYPE_HOMES and relative not in NEWTYPE_HOMES[callee]:
             found.append(f"{where}: {callee}(...) outside its constructors")
+        for passed in (*node.args, *(keyword.value for keyword in node.keywords)):
+            given = passed.value if isinstance(passed, ast.Starred) else passed
+            if not isinstance(given, ast.Name) or given.id not in NEWTYPE_HOMES:
+                continue
+            if relative not in NEWTYPE_HOMES[given.id]:  # map(relayed, ...), cast(OwnText, ...)
+                found.append(f"{where}: {given.id} passed outside its constructors")
         if callee not in BUILDERS or relative == "kernel/own_text.py":
             continue
         templates = _literal_templates(node.args[0]) if node.args else None
@@ -111,3 +113,18 @@ def test_the_walker_catches_each_planted_violation() -> None:
 def test_every_own_template_in_src_is_a_literal(path: Path) -> None:
     relative = path.relative_to(SRC).as_posix()
     assert violations(path.read_text(encoding="utf-8"), relative) == []
+
+
+#: A provider note relayed at the registry and a stored note relayed by the cache, as p26
+#: had them: both refused now.
+RELAYS = """
+from webdistill.kernel.own_text import relayed
+skipped = (*skipped, *map(relayed, answer.notes))
+shortfall = relayed(answer.shortfall)
+"""
+
+
+@pytest.mark.parametrize("where", ["adapters/providers/registry.py", "adapters/pipeline/cache.py"])
+def test_relaying_is_refused_in_the_registry_and_the_cache(where: str) -> None:
+    found = violations(RELAYS, where)
+    assert sorted(item.split(":")[1] for item in found) == ["3", "4"]

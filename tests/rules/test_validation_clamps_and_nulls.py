@@ -102,7 +102,7 @@ def test_a_bad_search_option_is_refused_naming_it_with_the_search_hint() -> None
     result = validate_search({"query": "a", "region": "usa", "include_domains": ["not a domain!"]})
     assert result.failure().message == (
         "Invalid input: region: give a two-letter country code, e.g. us, de, jp; "
-        "include_domains: 'not a domain!' is not a domain (give e.g. example.com). "
+        'include_domains: "not a domain!" is not a domain (give e.g. example.com). '
         'Call web_search with {"query": "..."} or {"queries": ["...", "..."]}.'
     )
 

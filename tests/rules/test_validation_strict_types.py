@@ -284,10 +284,11 @@ def test_a_field_name_is_reported_exactly_as_declared() -> None:
 @pytest.mark.parametrize(
     ("error", "path", "lines"),
     [
-        (ValueError("boom"), "", ["value: boom"]),
-        (ValueError("boom"), "field", ["field: boom"]),
-        (ValueError(), "field", ["field: ValueError"]),
-        (TypeError(), "", ["value: TypeError"]),
+        # An exception our hooks did not raise: its text is not ours (issue 26), its class is
+        (ValueError("boom"), "", ["value: is not valid (ValueError)"]),
+        (ValueError("boom"), "field", ["field: is not valid (ValueError)"]),
+        (ValueError(), "field", ["field: is not valid (ValueError)"]),
+        (TypeError(), "", ["value: is not valid (TypeError)"]),
     ],
 )
 def test_a_bare_problem_names_its_place_or_value(

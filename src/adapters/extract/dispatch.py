@@ -33,7 +33,14 @@ from webdistill.adapters.extract.sniff import media_type_of, sniff, sniff_binary
 from webdistill.adapters.extract.zipped import DOCX, EPUB, PPTX, XLSX, ZIP_FORMATS, zip_kind
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
-from webdistill.kernel.own_text import OwnText, describe_media_type, name, own
+from webdistill.kernel.own_text import (
+    OwnText,
+    describe_media_type,
+    name,
+    number,
+    own,
+    sentences,
+)
 
 #: Declared types that say nothing about the content: sniff instead.
 GENERIC_TYPES = frozenset(
@@ -277,14 +284,14 @@ def _bounded(result: Result[Document, WebError]) -> Result[Document, WebError]:
     document = result.unwrap()
     if len(document.markdown) <= MAX_DOCUMENT_CHARS and len(document.text) <= MAX_DOCUMENT_CHARS:
         return result
-    note = f"The document was cut to its first {MAX_DOCUMENT_CHARS} characters."
+    note = own("The document was cut to its first {} characters.", number(MAX_DOCUMENT_CHARS))
     return Success(
         attrs.evolve(
             document,
             markdown=document.markdown[:MAX_DOCUMENT_CHARS],
             text=document.text[:MAX_DOCUMENT_CHARS],
             flags=tuple(dict.fromkeys((*document.flags, "content_cut"))),
-            notice=f"{document.notice} {note}" if document.notice else note,
+            notice=sentences(document.notice, note),
         )
     )
 

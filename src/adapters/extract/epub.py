@@ -21,7 +21,7 @@ from webdistill.adapters.extract.registry import ReadRequest
 from webdistill.adapters.extract.zipped import EPUB, FORMAT_NAMES, open_zip, read_entry
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
-from webdistill.kernel.own_text import own
+from webdistill.kernel.own_text import number, own, words
 
 MAX_CHAPTERS = 400
 MAX_OUTPUT_CHARS = 2_000_000
@@ -114,7 +114,11 @@ def read_epub(request: ReadRequest) -> Result[Document, WebError]:
     markdown = "\n\n".join([*head, *parts])
     notice = None
     if left > 0:
-        notice = f"Only the first {read} of {len(chapters)} chapters were read (size limit)."
+        notice = own(
+            "Only the first {} of {} chapters were read (size limit).",
+            number(read),
+            number(len(chapters)),
+        )
     return Success(
         Document(
             title=title,
@@ -123,6 +127,6 @@ def read_epub(request: ReadRequest) -> Result[Document, WebError]:
             content_type=EPUB,
             byline=", ".join(authors) or None,
             flags=() if parts else ("empty",),
-            notice=notice if parts else "The e-book has no readable text.",
+            notice=notice if parts else words("The e-book has no readable text."),
         )
     )

@@ -13,7 +13,7 @@ from webdistill.adapters.extract.registry import ReadRequest
 from webdistill.adapters.extract.xml_tree import xml_outline
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
-from webdistill.kernel.own_text import own
+from webdistill.kernel.own_text import own, words
 
 MAX_FEED_ITEMS = 50
 MAX_SUMMARY_CHARS = 500
@@ -111,7 +111,7 @@ def _read_feed(root: etree._Element, atom: bool) -> Document:
         text="\n".join(text_lines).strip(),
         content_type=kind,
         flags=() if items else ("empty",),
-        notice=None if items else "The feed has no items.",
+        notice=None if items else words("The feed has no items."),
     )
 
 

@@ -30,7 +30,7 @@ from webdistill.adapters.extract.zipped import DOCX, FORMAT_NAMES, PPTX, XLSX, o
 from webdistill.adapters.requirements import OFFICE_HINT
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
-from webdistill.kernel.own_text import own
+from webdistill.kernel.own_text import own, words
 
 INSTALL_HINT = OFFICE_HINT
 MAX_SHEETS = 20
@@ -162,7 +162,7 @@ def read_office(request: ReadRequest) -> Result[Document, WebError]:
     notice = None
     if len(markdown) > MAX_OUTPUT_CHARS:
         markdown = markdown[:MAX_OUTPUT_CHARS]
-        notice = "The document is very long; only its beginning was read."
+        notice = words("The document is very long; only its beginning was read.")
     markdown = markdown.strip()
     return Success(
         Document(
@@ -171,6 +171,6 @@ def read_office(request: ReadRequest) -> Result[Document, WebError]:
             text=markdown_to_text(markdown),
             content_type=media,
             flags=() if markdown else ("empty",),
-            notice=notice if markdown else "The document has no readable text.",
+            notice=notice if markdown else words("The document has no readable text."),
         )
     )

@@ -13,6 +13,7 @@ import logging
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.extract.registry import ReadRequest
+from webdistill.kernel import own_text
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import Document
 from webdistill.kernel.own_text import WEB_TEXT, OwnText, own
@@ -59,15 +60,27 @@ def read_pdf(request: ReadRequest) -> Result[Document, WebError]:
         md_parts: list[str] = []
         text_parts: list[str] = []
         chars = 0
-        cuts: list[str] = []
+        cuts: list[OwnText] = []
         for number in range(min(total, limit)):
             if chars >= MAX_PDF_CHARS:
-                cuts.append(f"pages after {number} (the {MAX_PDF_CHARS}-character limit)")
+                cuts.append(
+                    own(
+                        "pages after {} (the {}-character limit)",
+                        own_text.number(number),
+                        own_text.number(MAX_PDF_CHARS),
+                    )
+                )
                 break
             page_text = (reader.pages[number].extract_text() or "").strip()
             if len(page_text) > MAX_PAGE_CHARS:
                 page_text = page_text[:MAX_PAGE_CHARS] + " \u2026"
-                cuts.append(f"page {number + 1} after {MAX_PAGE_CHARS} characters")
+                cuts.append(
+                    own(
+                        "page {} after {} characters",
+                        own_text.number(number + 1),
+                        own_text.number(MAX_PAGE_CHARS),
+                    )
+                )
             chars += len(page_text)
             md_parts.append(f"## Page {number + 1}\n\n{page_text}".rstrip())
             text_parts.append(page_text)
@@ -81,20 +94,25 @@ def read_pdf(request: ReadRequest) -> Result[Document, WebError]:
             own("This PDF is damaged or not a valid PDF; its text cannot be read."),
             f"{type(exc).__name__}: {str(exc)[:400]}",
         )
-    notice = None
+    notice: OwnText | None = None
     flags: tuple[str, ...] = ()
     if total > limit:
-        note = f"Only the first {limit} of {total} pages were read."
+        note = own(
+            "Only the first {} of {} pages were read.",
+            own_text.number(limit),
+            own_text.number(total),
+        )
         md_parts.append(f"*{note}*")
         text_parts.append(note)
         notice = note
     if cuts:
-        note = "Text was cut: " + "; ".join(cuts[:5]) + ("; ..." if len(cuts) > 5 else "") + "."
-        notice = f"{notice} {note}" if notice else note
+        more = own_text.words("; ..." if len(cuts) > 5 else "")
+        note = own("Text was cut: {}{}.", own_text.joined(cuts[:5], "; "), more)
+        notice = own_text.sentences(notice, note)
         flags = ("content_cut",)
     if not any(t for t in text_parts if t):
         flags = ("empty",)
-        notice = "The PDF has no extractable text (it may be scanned images)."
+        notice = own("The PDF has no extractable text (it may be scanned images).")
     return Success(
         Document(
             title=title,

@@ -21,6 +21,7 @@ from webdistill.adapters.extract.decoding import decode_text
 from webdistill.adapters.extract.registry import ReadRequest
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import Document
+from webdistill.kernel.own_text import OwnText, joined, number, own, words
 
 MAX_ARRAY_ITEMS = 20
 MAX_OBJECT_KEYS = 100
@@ -64,7 +65,7 @@ def plain_text_document(body: bytes, content_type: str | None) -> Document:
     text = _clean(decode_text(body, content_type))
     if not text:
         return Document(content_type="text/plain", flags=("empty",),
-                        notice="The document is empty.")  # fmt: skip
+                        notice=words("The document is empty."))  # fmt: skip
     return Document(title=_first_line_title(text), markdown=text, text=text,
                     content_type="text/plain")  # fmt: skip
 
@@ -86,12 +87,12 @@ def read_markdown(request: ReadRequest) -> Result[Document, WebError]:
             text=markdown_to_text(markdown),
             content_type="text/markdown",
             flags=() if markdown else ("empty",),
-            notice=None if markdown else "The document is empty.",
+            notice=None if markdown else words("The document is empty."),
         )
     )
 
 
-def summarise_json(value: object, cuts: set[str] | None = None) -> object:
+def summarise_json(value: object, cuts: set[OwnText] | None = None) -> object:
     """A copy of `value` with arrays over MAX_ARRAY_ITEMS, objects over MAX_OBJECT_KEYS and
     strings over MAX_JSON_STRING cut, noting how much was left out; what kinds of cut were
     made are added to `cuts`.
@@ -108,20 +109,20 @@ def summarise_json(value: object, cuts: set[str] | None = None) -> object:
         out: object
         if isinstance(item, dict | list) and depth >= MAX_JSON_DEPTH:
             out = f"... ({type(item).__name__} nested too deep, not shown)"
-            cuts.add(f"containers deeper than {MAX_JSON_DEPTH} levels")
+            cuts.add(own("containers deeper than {} levels", number(MAX_JSON_DEPTH)))
         elif isinstance(item, dict):
             out_dict: dict[str, object] = {}
             for index, (k, v) in enumerate(item.items()):
                 if index >= MAX_OBJECT_KEYS:
                     out_dict["..."] = f"{len(item) - index} more keys ({len(item)} in total)"
-                    cuts.add(f"objects past {MAX_OBJECT_KEYS} keys")
+                    cuts.add(own("objects past {} keys", number(MAX_OBJECT_KEYS)))
                     break
                 out_dict[str(k)] = None
                 stack.append((v, out_dict, str(k), depth + 1))
             out = out_dict
         elif isinstance(item, str) and len(item) > MAX_JSON_STRING:
             out = item[:MAX_JSON_STRING] + f"... ({len(item)} characters in total)"
-            cuts.add(f"strings past {MAX_JSON_STRING} characters")
+            cuts.add(own("strings past {} characters", number(MAX_JSON_STRING)))
         elif isinstance(item, list):
             shown = item[:MAX_ARRAY_ITEMS]
             out_list: list[object] = [None] * len(shown)
@@ -129,7 +130,7 @@ def summarise_json(value: object, cuts: set[str] | None = None) -> object:
                 stack.append((v, out_list, i, depth + 1))
             if len(item) > len(shown):
                 out_list.append(f"... {len(item) - len(shown)} more items ({len(item)} in total)")
-                cuts.add(f"arrays past {MAX_ARRAY_ITEMS} items")
+                cuts.add(own("arrays past {} items", number(MAX_ARRAY_ITEMS)))
             out = out_list
         else:
             out = item
@@ -140,7 +141,7 @@ def summarise_json(value: object, cuts: set[str] | None = None) -> object:
     return root[0]
 
 
-def _dumps_capped(value: object, cuts: set[str]) -> str:
+def _dumps_capped(value: object, cuts: set[OwnText]) -> str:
     """`value` pretty-printed, stopping at MAX_JSON_CHARS (indentation of deep, wide
     documents could otherwise make the output many times the size of the input)."""
     parts: list[str] = []
@@ -149,7 +150,7 @@ def _dumps_capped(value: object, cuts: set[str]) -> str:
         parts.append(piece)
         size += len(piece)
         if size > MAX_JSON_CHARS:
-            cuts.add(f"everything past {MAX_JSON_CHARS} characters")
+            cuts.add(own("everything past {} characters", number(MAX_JSON_CHARS)))
             return "".join(parts)[:MAX_JSON_CHARS] + "\n..."
     return "".join(parts)
 
@@ -157,7 +158,7 @@ def _dumps_capped(value: object, cuts: set[str]) -> str:
 def read_json(request: ReadRequest) -> Result[Document, WebError]:
     """JSON pretty-printed (long arrays summarised); invalid JSON is read as plain text."""
     raw = decode_text(request.body, request.content_type)
-    cuts: set[str] = set()
+    cuts: set[OwnText] = set()
     try:
         value = json.loads(raw)
         pretty = _dumps_capped(summarise_json(value, cuts), cuts)
@@ -176,7 +177,7 @@ def read_json(request: ReadRequest) -> Result[Document, WebError]:
             text=(f"{summary}\n\n" if summary else "") + pretty,
             content_type="application/json",
             flags=(CUT_FLAG,) if cuts else (),
-            notice=("Only part of the JSON is shown: " + ", ".join(sorted(cuts)) + " were cut.")
+            notice=own("Only part of the JSON is shown: {} were cut.", joined(sorted(cuts), ", "))
             if cuts
             else None,
         )
@@ -191,15 +192,18 @@ def _unparsed_json(request: ReadRequest, exc: Exception) -> Result[Document, Web
     # Numbers only: the parser's complaint may quote the document, and a notice stands
     # outside the fence.
     if isinstance(exc, json.JSONDecodeError):
-        problem = f"a syntax error at line {exc.lineno}, column {exc.colno}"
+        problem = own("a syntax error at line {}, column {}", number(exc.lineno), number(exc.colno))
     else:
-        problem = "a syntax error" if isinstance(exc, ValueError) else "nested too deeply"
+        problem = words("a syntax error" if isinstance(exc, ValueError) else "nested too deeply")
     return Success(
         attrs.evolve(
             read,
             flags=(*read.flags, "parse_warning"),
-            notice=f"The document claims to be JSON but does not parse ({problem}); it is "
-            "shown as plain text.",
+            notice=own(
+                "The document claims to be JSON but does not parse ({}); it is shown as plain "
+                "text.",
+                problem,
+            ),
         )
     )
 
@@ -254,14 +258,14 @@ def read_csv(request: ReadRequest) -> Result[Document, WebError]:
     table = markdown_table(rows)
     kind = "TSV" if tab else "CSV"
     summary = f"{kind} table: {data_rows} rows, {widest} columns"
-    cuts = []
+    cuts: list[OwnText] = []
     if data_rows > MAX_TABLE_ROWS:
-        cuts.append(f"first {MAX_TABLE_ROWS} rows")
+        cuts.append(own("first {} rows", number(MAX_TABLE_ROWS)))
     if widest > MAX_TABLE_COLUMNS:
-        cuts.append(f"first {MAX_TABLE_COLUMNS} columns")
+        cuts.append(own("first {} columns", number(MAX_TABLE_COLUMNS)))
     long_cells = any(len(cell) > MAX_CELL_CHARS for row in rows for cell in row)
     if long_cells:
-        cuts.append(f"cells cut to {MAX_CELL_CHARS} characters")
+        cuts.append(own("cells cut to {} characters", number(MAX_CELL_CHARS)))
     if cuts:
         summary += f" ({', '.join(cuts)} shown)"
     plain = "\n".join("\t".join(_cell(c) for c in r) for r in rows)
@@ -272,6 +276,14 @@ def read_csv(request: ReadRequest) -> Result[Document, WebError]:
             text=f"{summary}\n\n{plain}",
             content_type="text/tab-separated-values" if tab else "text/csv",
             flags=(CUT_FLAG,) if cuts else (),
-            notice=f"Only part of the table is shown: {summary}." if cuts else None,
+            notice=own(
+                "Only part of the table is shown: {} table: {} rows, {} columns ({} shown).",
+                words("TSV" if tab else "CSV"),
+                number(data_rows),
+                number(widest),
+                joined(cuts, ", "),
+            )
+            if cuts
+            else None,
         )
     )

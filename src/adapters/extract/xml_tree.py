@@ -13,6 +13,7 @@ from __future__ import annotations
 from lxml import etree
 
 from webdistill.kernel.model import Document
+from webdistill.kernel.own_text import words
 
 MAX_ELEMENTS = 5000
 MAX_DEPTH = 40
@@ -87,5 +88,5 @@ def xml_outline(root: etree._Element) -> Document:
         text="\n".join(text_lines),
         content_type="application/xml",
         flags=() if shown else ("empty",),
-        notice=None if shown else "The XML document holds no elements.",
+        notice=None if shown else words("The XML document holds no elements."),
     )

@@ -20,6 +20,7 @@ from webdistill.adapters.extract.decoding import decode_text
 from webdistill.adapters.extract.registry import ReadRequest
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import Document
+from webdistill.kernel.own_text import OwnText, number, own, words
 
 MAX_PARSE_BYTES = 2 * 1024 * 1024
 MAX_DOCUMENTS = 100
@@ -62,14 +63,14 @@ def _parse(text: str) -> list[object]:
     return documents
 
 
-def _where(exc: yaml.YAMLError) -> str:
+def _where(exc: yaml.YAMLError) -> OwnText:
     """Where the YAML parser stopped, as numbers only: its complaint quotes the document
     (libyaml even decodes %-escapes in tags), and a notice stands outside the fence."""
     mark = getattr(exc, "problem_mark", None)
     line, column = getattr(mark, "line", None), getattr(mark, "column", None)
     if isinstance(line, int) and isinstance(column, int):
-        return f"a syntax error at line {line + 1}, column {column + 1}"
-    return "a syntax error"
+        return own("a syntax error at line {}, column {}", number(line + 1), number(column + 1))
+    return words("a syntax error")
 
 
 def read_yaml(request: ReadRequest) -> Result[Document, WebError]:
@@ -77,8 +78,8 @@ def read_yaml(request: ReadRequest) -> Result[Document, WebError]:
     text = decode_text(request.body, request.content_type).replace("\r\n", "\n").strip()
     if not text:
         return Success(Document(content_type="application/yaml", flags=("empty",),
-                                notice="The document is empty."))  # fmt: skip
-    problem: str | None = None
+                                notice=words("The document is empty.")))  # fmt: skip
+    problem: OwnText | None = None
     documents: list[object] = []
     if len(request.body) <= MAX_PARSE_BYTES:
         try:
@@ -86,7 +87,7 @@ def read_yaml(request: ReadRequest) -> Result[Document, WebError]:
         except yaml.YAMLError as exc:
             problem = _where(exc)
         except RecursionError:
-            problem = "the document is nested too deeply to check"
+            problem = words("the document is nested too deeply to check")
     if problem is not None:
         return Success(
             Document(
@@ -95,8 +96,11 @@ def read_yaml(request: ReadRequest) -> Result[Document, WebError]:
                 text=text,
                 content_type="application/yaml",
                 flags=("parse_warning",),
-                notice=f"The document claims to be YAML but does not parse ({problem}); it is "
-                "shown as plain text.",
+                notice=own(
+                    "The document claims to be YAML but does not parse ({}); it is shown as "
+                    "plain text.",
+                    problem,
+                ),
             )
         )
     summary = _summary(documents) if documents else "YAML document"

@@ -30,11 +30,12 @@ from webdistill.adapters.pipeline.raw import PageResponse, raw_page
 from webdistill.adapters.pipeline.turns import end_host_turn
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import Document, FetchedPage, FetchRequest, SearchQuery
+from webdistill.kernel.own_text import sentences, words
 
 #: Bodies larger than this are extracted in a worker thread, so the loop keeps serving.
 THREAD_THRESHOLD_BYTES = 64 * 1024
 
-TRUNCATED_BODY_NOTICE = (
+TRUNCATED_BODY_NOTICE = words(
     "The page was larger than the download limit (WEB_MAX_RESPONSE_BYTES); only its "
     "beginning was read."
 )
@@ -150,7 +151,7 @@ def _as_page(response: PageResponse, document: Document) -> FetchedPage:
     notice = document.notice
     if response.truncated:
         flags = (*flags, "body_truncated")
-        notice = f"{notice} {TRUNCATED_BODY_NOTICE}" if notice else TRUNCATED_BODY_NOTICE
+        notice = sentences(notice, TRUNCATED_BODY_NOTICE)
     return FetchedPage(
         url=response.url,
         content=document.markdown,

@@ -31,6 +31,7 @@ from webdistill.kernel.model import (
     RowBatch,
     SearchQuery,
 )
+from webdistill.kernel.own_text import OwnText, name, own, sentences
 from webdistill.kernel.ports import WebBackend
 from webdistill.kernel.store import Store, StoreError
 
@@ -120,16 +121,17 @@ def _known(value: object, names: frozenset[str] | None) -> bool:
 
 def _rows_of(data: object, shared: bool, names: frozenset[str] | None) -> Sequence[object] | None:
     """Stored search rows; from a `shared` store, the provider only when it is one of
-    `names` (None: not checked) and each skipped note as `closed.stored_skip` reads it."""
+    `names` (None: not checked). Each skipped note, from any store, as `closed.stored_skip`
+    reads it (`name: CODE`, its message not kept): a note read back is a plain str, and
+    only the closed form of it is own text (the memory and disk stores are this user's, but
+    the note is rebuilt rather than trusted, so no store's entry stands outside the fence)."""
     if not isinstance(data, dict) or not isinstance(data.get("rows"), list):
         return None
     rows = tuple(data["rows"])
     provider, skipped = data.get("provider"), data.get("skipped")
     if isinstance(provider, str) and isinstance(skipped, list):
-        if not shared:
-            return RowBatch(rows, provider, tuple(str(note) for note in skipped))
-        shown = tuple(stored_skip(note, names) for note in skipped)
-        return RowBatch(rows, provider if _known(provider, names) else "", shown)
+        shown = tuple(stored_skip(note, names if shared else None) for note in skipped)
+        return RowBatch(rows, provider if not shared or _known(provider, names) else "", shown)
     return rows
 
 
@@ -151,33 +153,44 @@ def _page_of(data: object, shared: bool, names: frozenset[str] | None) -> object
     return page
 
 
-def store_notice(store: Store, error: StoreError) -> str:
-    return (
-        f"The result store ({store.label}) is unavailable or full ({error.reason}), so this "
-        "page was downloaded directly and is not kept for paging: reading on downloads it "
-        "again."
+def _store_parts(store: Store, error: StoreError) -> tuple[OwnText, OwnText]:
+    """The store's label and its reason, for a notice. The reason is our store adapters'
+    own words (`StoreError.reason` is `OwnText`: what went wrong and what to do; SQLite's,
+    redis-py's and a Redis server's own texts are logged there, never put in it)."""
+    return name(store.label, "the configured store"), error.reason
+
+
+def store_notice(store: Store, error: StoreError) -> OwnText:
+    label, reason = _store_parts(store, error)
+    return own(
+        "The result store ({}) is unavailable or full ({}), so this page was downloaded "
+        "directly and is not kept for paging: reading on downloads it again.",
+        label,
+        reason,
     )
 
 
-def search_store_notice(store: Store, error: StoreError) -> str:
-    return (
-        f"The result store ({store.label}) is unavailable or full ({error.reason}), so this "
-        "search was answered directly and is not kept: asking again searches again."
+def search_store_notice(store: Store, error: StoreError) -> OwnText:
+    label, reason = _store_parts(store, error)
+    return own(
+        "The result store ({}) is unavailable or full ({}), so this search was answered "
+        "directly and is not kept: asking again searches again.",
+        label,
+        reason,
     )
 
 
-def _rows_with_notice(rows: Sequence[object], notice: str) -> RowBatch:
+def _rows_with_notice(rows: Sequence[object], notice: OwnText) -> RowBatch:
     """The rows as a `RowBatch` carrying `notice` (after any notice they already carry)."""
     if isinstance(rows, RowBatch):
-        joined = f"{rows.notice} {notice}" if rows.notice else notice
-        return attrs.evolve(rows, notice=joined)
+        return attrs.evolve(rows, notice=sentences(rows.notice, notice))
     return RowBatch(tuple(rows), provider="", notice=notice)
 
 
-def _with_notice(row: object, notice: str) -> object:
+def _with_notice(row: object, notice: OwnText) -> object:
     """The page row with `notice` appended to its own notice (rows are untrusted shapes)."""
     if isinstance(row, FetchedPage):
-        return attrs.evolve(row, notice=f"{row.notice} {notice}" if row.notice else notice)
+        return attrs.evolve(row, notice=sentences(row.notice, notice))
     if isinstance(row, Mapping):
         old = row.get("notice")
         return {**row, "notice": f"{old} {notice}" if isinstance(old, str) and old else notice}

@@ -22,6 +22,7 @@ from webdistill.adapters.pipeline.fallback import Gate, ReaderFallback
 from webdistill.adapters.pipeline.render import HtmlReader, Renderer, RenderingBackend
 from webdistill.adapters.pipeline.robots import RobotsGate, RobotsRules
 from webdistill.adapters.readers.base import Reader
+from webdistill.kernel.own_text import OwnText
 from webdistill.kernel.ports import WebBackend
 from webdistill.kernel.store import Store
 
@@ -34,7 +35,7 @@ class RenderParts:
     renderer: Renderer | None
     read_html: HtmlReader
     mode: str
-    missing: str
+    missing: OwnText
     timeout_s: float
 
 

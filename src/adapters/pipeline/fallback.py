@@ -36,9 +36,8 @@ from webdistill.adapters.pipeline.deadline import deadline_error
 from webdistill.adapters.readers.base import Reader, ReaderPage
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchedPage, FetchRequest, SearchQuery
-from webdistill.kernel.own_text import unconverted
+from webdistill.kernel.own_text import WEB_TEXT, OwnText, name, own, sentences, words
 from webdistill.kernel.ports import WebBackend
-from webdistill.kernel.text import join_sentences
 
 TOO_SHORT_CHARS = 200
 _HTML = frozenset({"text/html", "application/xhtml+xml"})
@@ -46,17 +45,27 @@ _TRIGGER_FLAGS = ("challenge", "needs_javascript")
 
 
 class Gate(Protocol):
-    async def refusal(self, url: str) -> str | None: ...
+    async def refusal(self, url: str) -> OwnText | None: ...
 
 
-def _trigger(page: FetchedPage) -> str | None:
+@attrs.frozen
+class _NotRead:
+    """Why the hosted reader gave no page: our sentence, and what the reader service wrote
+    (its error body: shown only inside the fence, in the error's details), if anything."""
+
+    note: OwnText
+    said: str | None = None
+
+
+def _trigger(page: FetchedPage) -> OwnText | None:
     """Why the local reading of `page` calls for the reader, or None."""
     for flag in _TRIGGER_FLAGS:
         if flag in page.flags:
-            return {"challenge": "the site answered with a bot challenge",
-                    "needs_javascript": "the page needs JavaScript"}[flag]  # fmt: skip
+            if flag == "challenge":
+                return words("the site answered with a bot challenge")
+            return words("the page needs JavaScript")
     if page.content_type in _HTML and len(page.content.strip()) < TOO_SHORT_CHARS:
-        return "the page's own text is too short"
+        return words("the page's own text is too short")
     return None
 
 
@@ -110,10 +119,11 @@ class ReaderFallback:
 
         if request.prefer_reader:
             if reader is None:
-                note = ("prefer_reader was asked but no hosted reader is configured "
-                        "(WEB_READER); this is webdistill's own reading.")  # fmt: skip
-                return _noted(await self._inner.extract(request), note)
-            read = await self._via_reader(reader, request.url, "the caller asked for it", left())
+                note = words("prefer_reader was asked but no hosted reader is configured "
+                             "(WEB_READER); this is webdistill's own reading.")  # fmt: skip
+                return _noted(await self._inner.extract(request), _NotRead(note))
+            asked = words("the caller asked for it")
+            read = await self._via_reader(reader, request.url, asked, left())
             if isinstance(read, Success):
                 return read
             rest = left()
@@ -137,47 +147,59 @@ class ReaderFallback:
             ):
                 return read  # a flagged page's own text is not the article: any text wins
             if isinstance(read, Success):
-                return _noted(local, f"The hosted reader {reader.label} found no more text.")
+                label = name(reader.label, "the hosted reader")
+                return _noted(
+                    local, _NotRead(own("The hosted reader {} found no more text.", label))
+                )
             return _noted(local, read.failure())
         error = local.failure()
         if error.detail.get("reason") != "challenge":
             return local
-        read = await self._via_reader(
-            reader, request.url, "the site answered with a bot wall", left()
-        )
+        wall = words("the site answered with a bot wall")
+        read = await self._via_reader(reader, request.url, wall, left())
         if isinstance(read, Success):
             return read
-        message = join_sentences(error.message, read.failure())
-        return Failure(attrs.evolve(error, message=unconverted(message)))
+        return _noted(local, read.failure())
 
     async def _via_reader(
-        self, reader: Reader, url: str, why: str, left_s: float | None
-    ) -> Result[FetchedPage, str]:
+        self, reader: Reader, url: str, why: OwnText, left_s: float | None
+    ) -> Result[FetchedPage, _NotRead]:
         """The reader's page, asked within `left_s` seconds (None: its own timeout only)."""
+        label = name(reader.label, "the hosted reader")
         if left_s is not None and left_s <= 0:
-            return Failure(f"No time was left to ask the hosted reader {reader.label} "
-                           "within the page's time (WEB_FETCH_TIMEOUT_MS).")  # fmt: skip
+            late = own(
+                "No time was left to ask the hosted reader {} within the page's time "
+                "(WEB_FETCH_TIMEOUT_MS).",
+                label,
+            )
+            return Failure(_NotRead(late))
         try:
             async with asyncio.timeout(left_s):
                 refusal = await self._gate.refusal(url)
                 if refusal is not None:
-                    return Failure(
-                        f"The URL was not sent to the hosted reader {reader.label}: {refusal}."
-                    )
+                    note = own("The URL was not sent to the hosted reader {}: {}.", label, refusal)
+                    return Failure(_NotRead(note))
                 answer = await reader.read(url)
         except TimeoutError:
-            return Failure(f"The hosted reader {reader.label} did not answer within what was "
-                           "left of the page's time (WEB_FETCH_TIMEOUT_MS).")  # fmt: skip
+            late = own(
+                "The hosted reader {} did not answer within what was left of the page's time "
+                "(WEB_FETCH_TIMEOUT_MS).",
+                label,
+            )
+            return Failure(_NotRead(late))
         if not isinstance(answer, Success):
-            return Failure(f"The hosted reader {reader.label} failed: {answer.failure().message}")
+            failed = answer.failure()
+            said = failed.detail.get(WEB_TEXT)
+            note = own("The hosted reader {} failed: {}", label, failed.message)
+            return Failure(_NotRead(note, f"{reader.label}: {said}" if said else None))
         read: ReaderPage = answer.unwrap()
         if not read.content:
-            return Failure(f"The hosted reader {reader.label} returned no text.")
+            return Failure(_NotRead(own("The hosted reader {} returned no text.", label)))
         sample = f"<title>{read.title}</title>{read.content[:2000]}"
         if len(read.content) < 2000 and wall_from_body(sample.encode()):
-            return Failure(f"The hosted reader {reader.label} met the bot wall too.")
-        notice = (f"This page was read by the hosted reader {reader.label} from its own "
-                  f"servers ({why}), not by webdistill.")  # fmt: skip
+            return Failure(_NotRead(own("The hosted reader {} met the bot wall too.", label)))
+        notice = own("This page was read by the hosted reader {} from its own servers ({}), "
+                     "not by webdistill.", label, why)  # fmt: skip
         return Success(
             FetchedPage(
                 url=url,
@@ -191,12 +213,20 @@ class ReaderFallback:
         )
 
 
-def _noted(result: Result[object, WebError], note: str) -> Result[object, WebError]:
-    """`result` with `note` added to its page's notice (or to its error's message)."""
+def _noted(result: Result[object, WebError], why: _NotRead) -> Result[object, WebError]:
+    """`result` with the note added to its page's notice (or to its error's message, what the
+    reader service wrote joining the error's fenced details). A page's notice stands outside
+    the fence and has no fenced part: there the reader's own words are left out (the note
+    says it failed, and how, in our words)."""
     if isinstance(result, Success):
         page = result.unwrap()
         if isinstance(page, FetchedPage):
-            return Success(attrs.evolve(page, notice=join_sentences(page.notice, note)))
+            return Success(attrs.evolve(page, notice=sentences(page.notice, why.note)))
         return result
     error = result.failure()
-    return Failure(attrs.evolve(error, message=unconverted(join_sentences(error.message, note))))
+    message = sentences(error.message, why.note) or error.message
+    detail = dict(error.detail)
+    if why.said:
+        earlier = detail.get(WEB_TEXT)
+        detail[WEB_TEXT] = f"{earlier}\n{why.said}" if earlier else why.said
+    return Failure(attrs.evolve(error, message=message, detail=detail))

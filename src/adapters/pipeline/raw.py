@@ -16,9 +16,9 @@ from webdistill.adapters.extract.decoding import decode_text
 from webdistill.adapters.extract.sniff import sniff_binary
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchedPage
-from webdistill.kernel.own_text import describe_media_type, own, site
+from webdistill.kernel.own_text import describe_media_type, own, sentences, site, words
 
-RAW_NOTICE = "This is the page's raw body as text (extract_mode raw), not extracted content."
+RAW_NOTICE = words("This is the page's raw body as text (extract_mode raw), not extracted content.")
 _PROBE_BYTES = 4096
 
 
@@ -58,7 +58,10 @@ def raw_page(response: PageResponse) -> Result[object, WebError]:
     flags: tuple[str, ...] = ()
     if response.truncated:
         flags = ("body_truncated",)
-        notice += " The body was larger than WEB_MAX_RESPONSE_BYTES; only its beginning was read."
+        larger = words(
+            "The body was larger than WEB_MAX_RESPONSE_BYTES; only its beginning was read."
+        )
+        notice = sentences(notice, larger) or notice
     return Success(
         FetchedPage(
             url=response.url,

@@ -31,8 +31,8 @@ from webdistill.adapters.render.locate import INSTALL_HINT
 from webdistill.adapters.render.renderer import RenderedDom
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import Document, FetchedPage, FetchRequest, SearchQuery
+from webdistill.kernel.own_text import OwnText, number, own, sentences, words
 from webdistill.kernel.ports import WebBackend
-from webdistill.kernel.text import join_sentences
 
 _HTML = frozenset({"text/html", "application/xhtml+xml"})
 #: Time left for reading the rendered DOM after the render's deadline.
@@ -60,7 +60,7 @@ class RenderingBackend:
         read_html: HtmlReader,
         *,
         mode: str,
-        missing: str = "",
+        missing: OwnText | None = None,
         timeout_s: float = 10.0,
     ) -> None:
         self._inner = inner
@@ -85,8 +85,12 @@ class RenderingBackend:
         if not (flagged or asked) or page.content_type not in _HTML:
             return local
         if self._renderer is None:
-            note = f"No local browser could render it ({self._missing}). {INSTALL_HINT}"
-            return Success(attrs.evolve(page, notice=join_sentences(page.notice, note)))
+            note = own(
+                "No local browser could render it ({}). {}",
+                self._missing or words("no browser"),
+                INSTALL_HINT,
+            )
+            return Success(attrs.evolve(page, notice=sentences(page.notice, note)))
         return Success(await self._rendered(page, flagged=flagged))
 
     def _budget(self) -> float:
@@ -101,23 +105,27 @@ class RenderingBackend:
         assert self._renderer is not None
         budget = self._budget()
         if budget < 0.5:
-            note = "There was no time left in the fetch's total time to render it in the browser."
-            return attrs.evolve(page, notice=join_sentences(page.notice, note))
+            note = words(
+                "There was no time left in the fetch's total time to render it in the browser."
+            )
+            return attrs.evolve(page, notice=sentences(page.notice, note))
         try:  # the static page is never lost to the render: it stops before the fetch does
             async with asyncio.timeout(budget):
                 rendered = await self._renderer.render(page.url, budget)
         except TimeoutError:
-            note = "Rendering it in the local browser ran out of the fetch's time."
-            return attrs.evolve(page, notice=join_sentences(page.notice, note))
+            note = words("Rendering it in the local browser ran out of the fetch's time.")
+            return attrs.evolve(page, notice=sentences(page.notice, note))
         if not isinstance(rendered, Success):
-            note = f"{rendered.failure().message} This is the page as served, without scripts."
-            return attrs.evolve(page, notice=join_sentences(page.notice, note))
+            note = own(
+                "{} This is the page as served, without scripts.", rendered.failure().message
+            )
+            return attrs.evolve(page, notice=sentences(page.notice, note))
         dom = rendered.unwrap()
         document = await self._read_html(dom.html.encode("utf-8"), "text/html; charset=utf-8",
                                          dom.url)  # fmt: skip
         if not isinstance(document, Success):
-            note = f"Its rendered DOM could not be read ({document.failure().message})"
-            return attrs.evolve(page, notice=join_sentences(page.notice, note))
+            note = own("Its rendered DOM could not be read ({})", document.failure().message)
+            return attrs.evolve(page, notice=sentences(page.notice, note))
         doc = document.unwrap()
         still_shell = "needs_javascript" in doc.flags
         if (
@@ -125,14 +133,16 @@ class RenderingBackend:
             or not doc.markdown.strip()
             or (not flagged and len(doc.markdown) < len(page.content))
         ):
-            note = "Rendering it in the local browser found no more text."
-            return attrs.evolve(page, notice=join_sentences(page.notice, note))
-        how = "after its scripts ran" if dom.settled else "before it settled (time was up)"
-        notice = join_sentences(
-            doc.notice,
-            f"This page was rendered by webdistill's local browser ({how}; "
-            f"{dom.requests} requests, every one through the guarded client).",
+            note = words("Rendering it in the local browser found no more text.")
+            return attrs.evolve(page, notice=sentences(page.notice, note))
+        how = words("after its scripts ran" if dom.settled else "before it settled (time was up)")
+        rendered_by = own(
+            "This page was rendered by webdistill's local browser ({}; {} requests, every one "
+            "through the guarded client).",
+            how,
+            number(dom.requests),
         )
+        notice = sentences(doc.notice, rendered_by)
         return FetchedPage(
             url=page.url,  # the vetted URL: a script may rewrite its own (pushState)
             content=doc.markdown,

@@ -50,6 +50,7 @@ from webdistill.adapters.providers.value_lists import BRAVE_COUNTRIES, BRAVE_SEA
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.language_tags import parse_language
 from webdistill.kernel.model import SearchQuery
+from webdistill.kernel.own_text import OwnText, echo_quoted, joined, name, number, own
 
 INFO = ProviderInfo(name="brave", label="Brave Search", key_var="BRAVE_API_KEY")
 BASE = "https://api.search.brave.com"
@@ -107,13 +108,16 @@ def search_lang_of(query: SearchQuery) -> str | None:
     return base if base in BRAVE_SEARCH_LANGS else None
 
 
-def unsupported(query: SearchQuery) -> tuple[str, ...]:
+def unsupported(query: SearchQuery) -> tuple[OwnText, ...]:
     """The query's region or language when Brave's lists do not have it."""
     missing = []
     if query.region is not None and country_of(query) is None:
-        why = (
-            f"Brave has no country {query.region.upper()!r} (it takes one of "
-            f"{len(BRAVE_COUNTRIES)}: {', '.join(sorted(BRAVE_COUNTRIES))})"
+        listed = joined([name(country) for country in sorted(BRAVE_COUNTRIES)], ", ")
+        why = own(
+            "Brave has no country {} (it takes one of {}: {})",
+            echo_quoted(query.region.upper()),
+            number(len(BRAVE_COUNTRIES)),
+            listed,
         )
         missing.append(not_applied(INFO, "region", why))
     language_why = language_problem(query)
@@ -122,15 +126,17 @@ def unsupported(query: SearchQuery) -> tuple[str, ...]:
     return tuple(missing)
 
 
-def language_problem(query: SearchQuery) -> str | None:
+def language_problem(query: SearchQuery) -> OwnText | None:
     """Why the query's language has no `search_lang` in Brave's list (None: it has one, or
     no language was given). Also used for Brave's MCP server, whose enum is that list."""
     if query.language is None or search_lang_of(query) is not None:
         return None
-    why = f"Brave has no search language {query.language!r}"
+    asked = echo_quoted(query.language)
     if query.language.split("-", 1)[0] in _BY_REGION:
-        why += " (give e.g. zh-hans, zh-hant, pt-br or pt-pt)"
-    return why
+        return own(
+            "Brave has no search language {} (give e.g. zh-hans, zh-hant, pt-br or pt-pt)", asked
+        )
+    return own("Brave has no search language {}", asked)
 
 
 def page_size(query: SearchQuery) -> int:

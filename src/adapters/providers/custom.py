@@ -22,7 +22,7 @@ from returns.result import Failure, Result, Success
 from webdistill.adapters.providers.selection import FALL_THROUGH
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import RowBatch, SearchQuery
-from webdistill.kernel.own_text import echo, own
+from webdistill.kernel.own_text import OwnText, code, echo, own
 from webdistill.kernel.own_text import name as own_name
 
 log = logging.getLogger(__name__)
@@ -72,7 +72,7 @@ class ChainedSearcher:
         self._fallback = fallback
 
     async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
-        skipped: list[str] = []
+        skipped: list[OwnText] = []
         for name, search in self._providers:
             answer = await _ask(name, search, query)
             if isinstance(answer, Success):
@@ -91,7 +91,7 @@ class ChainedSearcher:
             error = answer.failure()
             if error.code not in FALL_THROUGH:
                 return Failure(error)
-            skipped.append(f"{name}: {error.code} — {error.message}")
+            skipped.append(own("{}: {} — {}", echo(name), code(error.code), error.message))
             log.info("search provider %s failed with %s; trying the next", name, error.code)
         answered = await self._fallback.search(query)
         if skipped and isinstance(answered, Success) and isinstance(answered.unwrap(), RowBatch):

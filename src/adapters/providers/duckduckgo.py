@@ -39,7 +39,12 @@ from webdistill.adapters.providers.duckduckgo_parse import (
 )
 from webdistill.adapters.providers.failures import with_detail
 from webdistill.adapters.providers.pacing import Pacer
-from webdistill.adapters.providers.paging import not_applied, page_through, site_operators
+from webdistill.adapters.providers.paging import (
+    Problem,
+    all_not_applied,
+    page_through,
+    site_operators,
+)
 from webdistill.adapters.providers.rows import Answer, Rows, wanted
 from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.transport import exchange
@@ -47,7 +52,7 @@ from webdistill.adapters.providers.value_lists import DDG_REGIONS, MACROLANGUAGE
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.language_tags import parse_language, swapped_by_region
 from webdistill.kernel.model import SearchQuery
-from webdistill.kernel.own_text import number, own
+from webdistill.kernel.own_text import OwnText, code, echo_quoted, name, number, own, words
 
 HTML_BASE = "https://html.duckduckgo.com"
 LITE_BASE = "https://lite.duckduckgo.com"
@@ -95,33 +100,47 @@ def _base_language(language: str) -> str:
     return MACROLANGUAGE_ALIASES.get(base, base)
 
 
-def unsupported(query: SearchQuery) -> tuple[str, ...]:
+def unsupported(query: SearchQuery) -> tuple[OwnText, ...]:
     """What DuckDuckGo's HTML and lite endpoints cannot do of `query`."""
-    missing = []
+    return all_not_applied(INFO, problems(query))
+
+
+def problems(query: SearchQuery) -> tuple[Problem, ...]:
+    """Each option of `query` DuckDuckGo's endpoints cannot apply, and why."""
+    missing: list[Problem] = []
     if query.language is not None and query.region is None:
-        why = "DuckDuckGo selects results by region (e.g. region=de), not by language alone"
-        missing.append(not_applied(INFO, "language", why))
+        why = words("DuckDuckGo selects results by region (e.g. region=de), not by language alone")
+        missing.append(("language", why))
     entries = _REGIONS.get(query.region or "")
     if query.region is not None and not entries:
-        why = f"DuckDuckGo lists no region {query.region.upper()!r}; all regions were searched"
-        missing.append(not_applied(INFO, "region", why))
+        why = own(
+            "DuckDuckGo lists no region {}; all regions were searched",
+            echo_quoted(query.region.upper()),
+        )
+        missing.append(("region", why))
     elif entries and query.language is not None:
         language = _base_language(query.language)
         if all(listed != language for listed, _ in entries):
-            why = (
-                f"DuckDuckGo lists no {language!r} region for {query.region!r}; its region "
-                f"{entries[0][1]!r} was used"
+            why = own(
+                'DuckDuckGo lists no {} region for {}; its region "{}" was used',
+                echo_quoted(language),
+                echo_quoted(query.region or ""),
+                name(entries[0][1], "a region code"),
             )
-            missing.append(not_applied(INFO, "language", why))
+            missing.append(("language", why))
         else:
             tag = parse_language(query.language)
             swapped = swapped_by_region(tag, query.region) if tag is not None else None
             if swapped is not None:
-                why = f"{swapped}; DuckDuckGo's region {region_code(query)!r} was used"
-                missing.append(not_applied(INFO, "language", why))
+                why = own(
+                    '{}; DuckDuckGo\'s region "{}" was used',
+                    swapped,
+                    name(region_code(query), "a region code"),
+                )
+                missing.append(("language", why))
     if query.topic == "news":
-        why = "the HTML and lite endpoints have no news vertical; web results were returned"
-        missing.append(not_applied(INFO, "topic", why))
+        why = words("the HTML and lite endpoints have no news vertical; web results were returned")
+        missing.append(("topic", why))
     return tuple(missing)
 
 
@@ -216,9 +235,10 @@ async def _search(
     answer = second.unwrap()
     if not answer.rows and html_error.code == ErrorCode.PROVIDER_RATE_LIMITED:
         return Failure(html_error)
-    note = (
-        f"duckduckgo html endpoint: {html_error.code} — {html_error.message} "
-        "(served by the lite endpoint)"
+    note = own(
+        "duckduckgo html endpoint: {} — {} (served by the lite endpoint)",
+        code(html_error.code),
+        html_error.message,
     )
     return Success(attrs.evolve(answer, notes=(note,)))
 

@@ -43,6 +43,7 @@ from webdistill.adapters.providers.transport import fetch_rows
 from webdistill.adapters.providers.value_lists import ISO_COUNTRIES
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import SearchQuery
+from webdistill.kernel.own_text import OwnText, echo_quoted, own, words
 
 INFO = ProviderInfo(name="exa", label="Exa", key_var="EXA_API_KEY")
 BASE = "https://api.exa.ai"
@@ -90,14 +91,16 @@ def location_of(query: SearchQuery) -> str | None:
     return query.region.upper() if query.region in ISO_COUNTRIES else None
 
 
-def unsupported(query: SearchQuery) -> tuple[str, ...]:
+def unsupported(query: SearchQuery) -> tuple[OwnText, ...]:
     """What Exa cannot do of `query`."""
     missing = []
     if query.region is not None and location_of(query) is None:
-        why = f"{query.region.upper()!r} is no ISO 3166-1 country code (Exa takes one)"
+        why = own(
+            "{} is no ISO 3166-1 country code (Exa takes one)", echo_quoted(query.region.upper())
+        )
         missing.append(not_applied(INFO, "region", why))
     if query.language is not None:
-        missing.append(not_applied(INFO, "language", "Exa has no language parameter"))
+        missing.append(not_applied(INFO, "language", words("Exa has no language parameter")))
     return tuple(missing)
 
 
@@ -129,13 +132,15 @@ def _snippet(item: object) -> str:
     return text if len(text) <= SNIPPET_CHARS else text[: SNIPPET_CHARS - 1] + "…"
 
 
-def notes(query: SearchQuery) -> tuple[str, ...]:
+def notes(query: SearchQuery) -> tuple[OwnText, ...]:
     """How the domain filters were applied when the call gave both sides."""
     if not (query.include_domains and query.exclude_domains):
         return ()
     return (
-        "exa: Exa takes includeDomains or excludeDomains, not both; includeDomains was sent "
-        "and the excluded domains were filtered from its results here",
+        words(
+            "exa: Exa takes includeDomains or excludeDomains, not both; includeDomains was "
+            "sent and the excluded domains were filtered from its results here"
+        ),
     )
 
 

@@ -58,7 +58,12 @@ from returns.result import Failure, Result, Success
 from webdistill.adapters.providers import brave, duckduckgo, searxng, serper
 from webdistill.adapters.providers.brave import LANGUAGE_ALIASES
 from webdistill.adapters.providers.failures import ProviderInfo
-from webdistill.adapters.providers.paging import not_applied, one_request, site_operators
+from webdistill.adapters.providers.paging import (
+    all_not_applied,
+    not_applied,
+    one_request,
+    site_operators,
+)
 from webdistill.adapters.providers.rows import (
     Answer,
     Row,
@@ -73,7 +78,7 @@ from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.value_lists import BRAVE_SEARCH_LANGS, TAVILY_COUNTRIES
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import SearchQuery
-from webdistill.kernel.own_text import OwnText, echo, own
+from webdistill.kernel.own_text import OwnText, echo, echo_quoted, own, words
 from webdistill.kernel.own_text import name as own_name
 from webdistill.kernel.own_text import number as own_number
 from webdistill.kernel.redaction import command_secrets, without_secret
@@ -174,12 +179,12 @@ def _first(properties: Mapping[str, Any], keys: Sequence[str]) -> str | None:
 
 def arguments_for(
     schema: Mapping[str, Any], query: SearchQuery, description: str = ""
-) -> tuple[dict[str, object], tuple[str, ...]]:
+) -> tuple[dict[str, object], tuple[OwnText, ...]]:
     """The tool arguments for `query` under the tool's input `schema` (and its
     `description`, where SDK servers document their arguments), and what is left out."""
     properties = schema.get("properties")
     props: Mapping[str, Any] = properties if isinstance(properties, Mapping) else {}
-    missing: list[str] = []
+    missing: list[OwnText] = []
     args: dict[str, object] = {}
     include = _first(props, _INCLUDE_KEYS)
     exclude = _first(props, _EXCLUDE_KEYS)
@@ -211,7 +216,8 @@ def arguments_for(
     if query.time_range is not None:
         key = _first(props, _TIME_KEYS)
         if key is None:
-            missing.append(not_applied(INFO, "time_range", "the tool has no time parameter"))
+            why = words("the tool has no time parameter")
+            missing.append(not_applied(INFO, "time_range", why))
         elif key == "freshness":  # Brave's server: Brave's pd/pw/pm/py
             args[key] = _BRAVE_FRESHNESS[query.time_range]
         elif key == "tbs":  # Serper's servers pass `tbs` to Google: qdr:d/w/m/y
@@ -220,7 +226,7 @@ def arguments_for(
             args[key] = _time_value(props[key], query.time_range)
     if query.topic == "news":
         if not news or topic_key is None:
-            missing.append(not_applied(INFO, "topic", "the tool has no news option"))
+            missing.append(not_applied(INFO, "topic", words("the tool has no news option")))
         else:
             args[topic_key] = "news"
     return args, tuple(missing)
@@ -263,7 +269,7 @@ def _type_of(prop: object) -> object:
 
 def _region(
     args: dict[str, object],
-    missing: list[str],
+    missing: list[OwnText],
     props: Mapping[str, Any],
     key: str | None,
     query: SearchQuery,
@@ -277,7 +283,9 @@ def _region(
         _option(args, missing, props, "region", query.region, keys=_REGION_KEYS)
     elif news and _GENERAL_ONLY.search(text_of(field(props[key], "description"))):
         missing.append(
-            not_applied(INFO, "region", "the tool takes a country only with its general topic")
+            not_applied(
+                INFO, "region", words("the tool takes a country only with its general topic")
+            )
         )
     elif key == "gl":
         problem = serper.gl_problem(query)
@@ -291,7 +299,7 @@ def _region(
 
 def _language(
     args: dict[str, object],
-    missing: list[str],
+    missing: list[OwnText],
     props: Mapping[str, Any],
     key: str | None,
     query: SearchQuery,
@@ -310,7 +318,7 @@ def _language(
         listed = {str(choice).lower(): choice for choice in _enum(props[key])}
         value = listed.get(code) if code is not None else None
         if code is not None and value is None:  # an enum with part of Brave's list
-            why = f"{query.language!r} is not one of the tool's values"
+            why = own("{} is not one of the tool's values", echo_quoted(query.language))
     else:
         _option(args, missing, props, "language", query.language, keys=_LANGUAGE_KEYS)
         return
@@ -366,7 +374,7 @@ def _fronts_searxng(props: Mapping[str, Any], tool_description: str) -> bool:
 
 
 def _searxng_locale(
-    args: dict[str, object], missing: list[str], props: Mapping[str, Any], query: SearchQuery
+    args: dict[str, object], missing: list[OwnText], props: Mapping[str, Any], query: SearchQuery
 ) -> None:
     """Region and language as the SearXNG provider sends them (one listed `xx` / `xx-YY`
     locale; a real SearXNG answers 400 to `zh-Hant-TW` or `es-419`), with what it reports."""
@@ -375,15 +383,12 @@ def _searxng_locale(
     locale = searxng.locale_of(query)[0]
     if locale is not None:
         args[key] = locale
-    suffix = f" ({searxng.INFO.label})"
-    for entry in searxng.unsupported(query):
-        option, why = entry.split(": ", 1)
-        missing.append(not_applied(INFO, option, why.removesuffix(suffix)))
+    missing.extend(all_not_applied(INFO, searxng.problems(query)))
 
 
 def _ddg_region(
     args: dict[str, object],
-    missing: list[str],
+    missing: list[OwnText],
     props: Mapping[str, Any],
     key: str,
     query: SearchQuery,
@@ -395,19 +400,23 @@ def _ddg_region(
         _option(args, missing, props, "language", query.language, keys=_LANGUAGE_KEYS)
     if query.region is None:
         if query.language is not None and language_key is None:
-            why = "the tool selects results by DuckDuckGo region (give a region), not language"
+            why = words(
+                "the tool selects results by DuckDuckGo region (give a region), not language"
+            )
             missing.append(not_applied(INFO, "language", why))
         return
     kl = duckduckgo.region_code(query)
     if kl == "wt-wt":
-        why = f"the tool takes DuckDuckGo regions, which list no {query.region.upper()!r}"
+        why = own(
+            "the tool takes DuckDuckGo regions, which list no {}",
+            echo_quoted(query.region.upper()),
+        )
         missing.append(not_applied(INFO, "region", why))
         return
     args[key] = kl
     if language_key is None and query.language is not None:
-        for entry in duckduckgo.unsupported(query):
-            if entry.startswith("language"):
-                why = entry.split(": ", 1)[1].rsplit(" (", 1)[0]
+        for option, why in duckduckgo.problems(query):
+            if option == "language":
                 missing.append(not_applied(INFO, "language", why))
 
 
@@ -418,7 +427,7 @@ def _enum(prop: object) -> list[object]:
 
 def _option(
     args: dict[str, object],
-    missing: list[str],
+    missing: list[OwnText],
     props: Mapping[str, Any],
     name: str,
     value: str | None,
@@ -429,7 +438,7 @@ def _option(
         return
     key = _first(props, keys)
     if key is None:
-        missing.append(not_applied(INFO, name, "the tool has no parameter for it"))
+        missing.append(not_applied(INFO, name, words("the tool has no parameter for it")))
         return
     prop = props[key]
     choices = [choice for choice in _enum(prop) if isinstance(choice, str)]
@@ -442,7 +451,10 @@ def _option(
             candidates.append("on")  # ddg-mcp: on / moderate / off
     if name == "region" and wants_names and not choices:
         if not candidates:
-            why = f"the tool takes country names and {value.upper()!r} has none in Tavily's list"
+            why = own(
+                "the tool takes country names and {} has none in Tavily's list",
+                echo_quoted(value.upper()),
+            )
             missing.append(not_applied(INFO, name, why))
             return
         args[key] = candidates[0]
@@ -454,7 +466,8 @@ def _option(
     folded = {choice.lower(): choice for choice in choices}
     chosen = next((folded[c.lower()] for c in candidates if c.lower() in folded), None)
     if chosen is None:
-        missing.append(not_applied(INFO, name, f"{value!r} is not one of the tool's values"))
+        why = own("{} is not one of the tool's values", echo_quoted(value))
+        missing.append(not_applied(INFO, name, why))
         return
     args[key] = chosen
 

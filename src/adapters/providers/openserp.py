@@ -50,7 +50,7 @@ from webdistill.adapters.providers.transport import fetch_page_rows
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.language_tags import parse_language, script_of
 from webdistill.kernel.model import SearchQuery
-from webdistill.kernel.own_text import own
+from webdistill.kernel.own_text import OwnText, echo_quoted, joined, own, words
 
 INFO = ProviderInfo(name="openserp", label="OpenSERP")
 MAX_LIMIT = 100
@@ -100,7 +100,7 @@ NO_LANGUAGE = frozenset({"und", "mul", "mis", "zxx", "sgn"})
 _SCRIPT_COUNTRY = {"zh-hant": "tw", "zh-hans": "cn"}
 
 
-def language_of(query: SearchQuery) -> tuple[str | None, str | None]:
+def language_of(query: SearchQuery) -> tuple[str | None, OwnText | None]:
     """OpenSERP's `lang` for the query and what of the language it could not express.
 
     OpenSERP reads `lang` as `language[-COUNTRY]` (karust/openserp `core/region/region.go`
@@ -112,35 +112,39 @@ def language_of(query: SearchQuery) -> tuple[str | None, str | None]:
     if query.language is None:
         return None, None
     tag = parse_language(query.language)
+    asked = echo_quoted(query.language)
     if tag is None:
-        return None, f"{query.language!r} is not a language tag"
+        return None, own("{} is not a language tag", asked)
     if tag.language in NO_LANGUAGE:
-        return None, f"{query.language!r} names no language to search in"
+        return None, own("{} names no language to search in", asked)
     problems = []
     country = tag.region if tag.region is not None and tag.region.isalpha() else None
     if tag.region is not None and country is None:
-        problems.append(f"OpenSERP takes a two-letter country, not {tag.region!r}")
+        problems.append(own("OpenSERP takes a two-letter country, not {}", echo_quoted(tag.region)))
     if tag.script is not None:
         where = country or query.region or _SCRIPT_COUNTRY.get(f"{tag.language}-{tag.script}")
         if where is None or script_of(tag.language, where) != tag.script:
-            problems.append(f"OpenSERP takes no script ({tag.script.title()!r})")
+            problems.append(own("OpenSERP takes no script ({})", echo_quoted(tag.script.title())))
         elif country is None and query.region is None:
             country = where
     lang = f"{tag.language}-{country}" if country else tag.language
     lang = lang.upper()
-    return lang, f"{'; '.join(problems)}; {lang!r} was searched" if problems else None
+    if not problems:
+        return lang, None
+    return lang, own("{}; {} was searched", joined(problems, "; "), echo_quoted(lang))
 
 
-def unsupported(query: SearchQuery) -> tuple[str, ...]:
+def unsupported(query: SearchQuery) -> tuple[OwnText, ...]:
     """What OpenSERP cannot do of `query`."""
     missing = []
     problem = language_of(query)[1]
     if problem is not None:
         missing.append(not_applied(INFO, "language", problem))
     if query.safe_search is not None:
-        missing.append(not_applied(INFO, "safe_search", "OpenSERP has no safe-search parameter"))
+        why = words("OpenSERP has no safe-search parameter")
+        missing.append(not_applied(INFO, "safe_search", why))
     if query.topic == "news":
-        missing.append(not_applied(INFO, "topic", "OpenSERP has no news search"))
+        missing.append(not_applied(INFO, "topic", words("OpenSERP has no news search")))
     return tuple(missing)
 
 

@@ -30,6 +30,7 @@ from webdistill.adapters.providers.rows import Answer, Row, Rows
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.hits import hit_policy, shown_url
 from webdistill.kernel.model import SearchQuery
+from webdistill.kernel.own_text import OwnText, code, field, name, number, own
 from webdistill.kernel.urls import UrlPolicy
 
 #: `(page index, seconds left) -> rows of that page`.
@@ -59,7 +60,7 @@ async def page_through(
     budget: int,
     timeout_s: float,
     last_page: int | None = None,
-    unsupported: tuple[str, ...] = (),
+    unsupported: tuple[OwnText, ...] = (),
     has_page: Callable[[int], bool] | None = None,
 ) -> Result[Answer, WebError]:
     """Distinct rows (by `identity`, the kernel's duplicate test) from as many pages as
@@ -72,26 +73,28 @@ async def page_through(
     started = time.monotonic()
     rows: list[Row] = []
     seen: set[object] = set()
-    why: str | None = None
+    why: OwnText | None = None
+    label = provider_name(info)
     requests = 0
     index = 0
     kept = 0
     while kept < want:
         if last_page is not None and index > last_page:
-            why = f"{info.label} serves no page after page {last_page + 1}"
+            why = own("{} serves no page after page {}", label, number(last_page + 1))
             break
         if index and has_page is not None and not has_page(index):
-            why = f"{info.label} had no more results after {requests} request(s)"
+            why = own("{} had no more results after {} request(s)", label, number(requests))
             break
         if requests >= budget:
-            why = (
-                f"stopped after {requests} request(s) to {info.label} (the per-query budget, "
-                "WEB_SEARCH_MAX_REQUESTS)"
+            why = own(
+                "stopped after {} request(s) to {} (the per-query budget, WEB_SEARCH_MAX_REQUESTS)",
+                number(requests),
+                label,
             )
             break
         left = timeout_s - (time.monotonic() - started) if requests else timeout_s
         if requests and left <= 0.05:
-            why = f"the search time limit was reached after {requests} request(s)"
+            why = own("the search time limit was reached after {} request(s)", number(requests))
             break
         got = await fetch_page(index, left)
         requests += 1
@@ -99,7 +102,13 @@ async def page_through(
             if not rows:
                 return Failure(got.failure())
             error = got.failure()
-            why = f"page {index + 1} from {info.label} failed ({error.code}: {error.message})"
+            why = own(
+                "page {} from {} failed ({}: {})",
+                number(index + 1),
+                label,
+                code(error.code),
+                error.message,
+            )
             break
         page = got.unwrap()
         fresh = []
@@ -112,7 +121,7 @@ async def page_through(
         kept += sum(1 for row in fresh if likely_kept(row))
         dry = not fresh
         if dry and kept < want:
-            why = f"{info.label} had no more results after {requests} request(s)"
+            why = own("{} had no more results after {} request(s)", label, number(requests))
             break
         index += 1
     shortfall = why if kept < want else None
@@ -146,21 +155,44 @@ def identity(row: Row) -> object:
     return shown.unwrap() if isinstance(shown, Success) else url
 
 
-def not_applied(info: ProviderInfo, option: str, why: str) -> str:
+def provider_name(info: ProviderInfo) -> OwnText:
+    """A provider's label from our own table, in its closed form."""
+    return name(info.label, "the search provider")
+
+
+#: What a provider could not apply of a query: the option (one of `SearchQuery`'s field
+#: names) and why, in own words.
+Problem = tuple[str, OwnText]
+
+
+def not_applied(info: ProviderInfo, option: str, why: OwnText) -> OwnText:
     """One `unsupported` entry: which option, and why this provider leaves it out."""
-    return f"{option}: {why} ({info.label})"
+    return own("{}: {} ({})", field(option), why, provider_name(info))
+
+
+def all_not_applied(info: ProviderInfo, problems: tuple[Problem, ...]) -> tuple[OwnText, ...]:
+    """The `unsupported` entries of `problems`."""
+    return tuple(not_applied(info, option, why) for option, why in problems)
 
 
 def one_request(
-    info: ProviderInfo, answer: Answer, query: SearchQuery, unsupported: tuple[str, ...], cap: int
+    info: ProviderInfo,
+    answer: Answer,
+    query: SearchQuery,
+    unsupported: tuple[OwnText, ...],
+    cap: int,
 ) -> Answer:
     """The answer of a provider that does not page: its unsupported options and shortfall."""
     want = query.max_results if query.max_results is not None else len(answer.rows)
     shortfall = None
     if len(answer.rows) < want:
         shortfall = (
-            f"{info.label} gives at most {cap} results per query and has no paging"
+            own(
+                "{} gives at most {} results per query and has no paging",
+                provider_name(info),
+                number(cap),
+            )
             if want > cap
-            else f"{info.label} had no more results"
+            else own("{} had no more results", provider_name(info))
         )
     return attrs.evolve(answer, unsupported=unsupported, shortfall=shortfall)

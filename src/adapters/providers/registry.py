@@ -42,9 +42,10 @@ from webdistill.adapters.providers.selection import (
 from webdistill.adapters.providers.serper import search_serper
 from webdistill.adapters.providers.settings import ProviderSettings
 from webdistill.adapters.providers.tavily import search_tavily
+from webdistill.kernel import own_text
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import RowBatch, SearchQuery
-from webdistill.kernel.own_text import code, echo, joined, own
+from webdistill.kernel.own_text import OwnText, code, echo, joined, own
 
 __all__ = ["SearchProviders", "describe_providers"]
 
@@ -87,7 +88,7 @@ class SearchProviders:
             "mcp": lambda _session, _settings, query: self._bridge.search(query),
         }
         #: Providers whose key was refused under `auto`, with the reason.
-        self._refused: dict[str, str] = {}
+        self._refused: dict[str, OwnText] = {}
 
     async def search(self, query: SearchQuery) -> Result[RowBatch, WebError]:
         """Rows for `query` from the first provider of the chain that answers."""
@@ -96,7 +97,7 @@ class SearchProviders:
             return Failure(chain.failure())
         names = chain.unwrap()
         auto = selected(self._settings) == "auto"
-        skipped: list[str] = []
+        skipped: list[OwnText] = []
         failures: list[tuple[str, WebError]] = []
         for name in names:
             if auto and name in self._refused:
@@ -117,9 +118,10 @@ class SearchProviders:
             failures.append((name, error))
             if not auto or error.code not in FALL_THROUGH_IN_AUTO:
                 return Failure(_with_skipped(error, skipped))
-            reason = f"{name}: {error.code} — {error.message}"
+            shown = own_text.name(name, "a search provider")
+            reason = own("{}: {} — {}", shown, code(error.code), error.message)
             if error.code not in FALL_THROUGH:  # a refused key: do not ask again
-                self._refused[name] = f"{reason} (not asked again until restart)"
+                self._refused[name] = own("{} (not asked again until restart)", reason)
                 log.info("search provider %s refused its key; skipping it", name)
             skipped.append(reason)
             log.info("search provider %s failed with %s; trying the next", name, error.code)
@@ -163,7 +165,7 @@ class SearchProviders:
         await self.close()
 
 
-def _with_skipped(error: WebError, skipped: list[str]) -> WebError:
+def _with_skipped(error: WebError, skipped: list[OwnText]) -> WebError:
     if not skipped:
         return error
     detail = {**error.detail, "skipped": " | ".join(skipped)}

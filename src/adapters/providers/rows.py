@@ -38,9 +38,9 @@ class Answer:
     """
 
     rows: Rows
-    notes: tuple[str, ...] = ()
-    unsupported: tuple[str, ...] = ()
-    shortfall: str | None = None
+    notes: tuple[OwnText, ...] = ()
+    unsupported: tuple[OwnText, ...] = ()
+    shortfall: OwnText | None = None
     requests: int = 1
 
 

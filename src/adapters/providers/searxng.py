@@ -27,7 +27,12 @@ from webdistill.adapters.providers.failures import (
     ProviderInfo,
     status_error,
 )
-from webdistill.adapters.providers.paging import not_applied, page_through, site_operators
+from webdistill.adapters.providers.paging import (
+    Problem,
+    all_not_applied,
+    page_through,
+    site_operators,
+)
 from webdistill.adapters.providers.rows import (
     Answer,
     Row,
@@ -46,7 +51,7 @@ from webdistill.adapters.providers.value_lists import MACROLANGUAGE_ALIASES, SEA
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.language_tags import parse_language, swapped_by_region
 from webdistill.kernel.model import SearchQuery
-from webdistill.kernel.own_text import number, own
+from webdistill.kernel.own_text import OwnText, echo_quoted, name, number, own, words
 from webdistill.kernel.quoting import safe_text
 
 INFO = ProviderInfo(name="searxng", label="SearXNG")
@@ -92,7 +97,7 @@ VALID_LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(-[a-zA-Z]{2})?$")
 _ALIASES = MACROLANGUAGE_ALIASES
 
 
-def locale_of(query: SearchQuery) -> tuple[str | None, str | None]:
+def locale_of(query: SearchQuery) -> tuple[str | None, OwnText | None]:
     """SearXNG's `language` for the query, and what of the query it could not express.
 
     For a language SearXNG lists: `xx-YY` when it lists that locale, else `xx` (the region
@@ -109,48 +114,70 @@ def locale_of(query: SearchQuery) -> tuple[str | None, str | None]:
     return problem[0], problem[2]
 
 
-def _locale_problem(query: SearchQuery) -> tuple[str | None, str, str | None]:
-    """(locale, the option a problem concerns, the problem or None)."""
+def _locale_problem(query: SearchQuery) -> tuple[str | None, str, OwnText | None]:
+    """(locale, the option a problem concerns, the problem or None). The locale is built
+    from the caller's parsed tag and region (letters only), so it is echoed in quotes."""
     tag = parse_language(query.language) if query.language is not None else None
     if tag is None:
-        return None, "language", None if query.language is None else "not a language tag"
+        problem = None if query.language is None else words("not a language tag")
+        return None, "language", problem
     base = _ALIASES.get(tag.language, tag.language)
     region = (query.region or tag.region or "").upper()
     if region and f"{base}-{region}" in SEARXNG_LOCALES:
         swapped = swapped_by_region(tag, query.region)
         if swapped is not None:
-            return f"{base}-{region}", "language", f"{swapped}; {base}-{region} was searched"
+            why = own("{}; {} was searched", swapped, echo_quoted(f"{base}-{region}"))
+            return f"{base}-{region}", "language", why
         return f"{base}-{region}", "language", None
     option = "region" if query.region is not None else "language"
     scripted = _SCRIPTS.get(f"{base}-{tag.script}")
     if scripted is not None:
         if not region:
             return scripted, option, None
-        why = f"SearXNG lists no locale {base}-{region}; {scripted} was searched"
+        why = own(
+            'SearXNG lists no locale {}; "{}" was searched',
+            echo_quoted(f"{base}-{region}"),
+            name(scripted, "another locale"),
+        )
         return scripted, option, why
     if base not in SEARXNG_LOCALES:  # not on its list, which its check does not ask for
         if not VALID_LANGUAGE_CODE.match(base):
-            return None, "language", f"SearXNG takes no language {query.language!r}"
+            why = own("SearXNG takes no language {}", echo_quoted(query.language or ""))
+            return None, "language", why
         if region and VALID_LANGUAGE_CODE.match(f"{base}-{region}") and not tag.script:
             return f"{base}-{region}", "language", None
         if region or tag.script:
-            why = f"SearXNG takes no locale {query.language!r}; language {base!r} was searched"
+            why = own(
+                "SearXNG takes no locale {}; language {} was searched",
+                echo_quoted(query.language or ""),
+                echo_quoted(base),
+            )
             return base, option, why
         return base, "language", None
     if region or tag.script:
-        shown = f"{base}-{region}" if region else query.language
-        return base, option, f"SearXNG lists no locale {shown!r}; language {base!r} was searched"
+        shown = f"{base}-{region}" if region else (query.language or "")
+        why = own(
+            "SearXNG lists no locale {}; language {} was searched",
+            echo_quoted(shown),
+            echo_quoted(base),
+        )
+        return base, option, why
     return base, "language", None
 
 
-def unsupported(query: SearchQuery) -> tuple[str, ...]:
+def unsupported(query: SearchQuery) -> tuple[OwnText, ...]:
     """What SearXNG cannot do of `query`."""
+    return all_not_applied(INFO, problems(query))
+
+
+def problems(query: SearchQuery) -> tuple[Problem, ...]:
+    """Each option of `query` SearXNG cannot apply, and why."""
     if query.region is not None and query.language is None:
-        why = "SearXNG takes a region only with a language (e.g. language=en, region=us)"
-        return (not_applied(INFO, "region", why),)
+        why = words("SearXNG takes a region only with a language (e.g. language=en, region=us)")
+        return (("region", why),)
     _locale, option, problem = _locale_problem(query)
     if problem is not None:
-        return (not_applied(INFO, option, problem),)
+        return ((option, problem),)
     return ()
 
 

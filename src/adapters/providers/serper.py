@@ -42,6 +42,7 @@ from webdistill.adapters.providers.value_lists import GOOGLE_GL, GOOGLE_HL, GOOG
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.language_tags import parse_language, script_of
 from webdistill.kernel.model import SearchQuery
+from webdistill.kernel.own_text import OwnText, echo_quoted, joined, name, own, words
 
 INFO = ProviderInfo(name="serper", label="Serper", key_var="SERPER_API_KEY")
 BASE = "https://google.serper.dev"
@@ -72,7 +73,7 @@ def body_for(query: SearchQuery, page: int = 0) -> dict[str, object]:
     return body
 
 
-def hl_of(query: SearchQuery) -> tuple[str | None, str | None]:
+def hl_of(query: SearchQuery) -> tuple[str | None, OwnText | None]:
     """Google's `hl` for the query's language (from Google's own list), and what of the
     language it does not express. `he` is Google's `iw`, `fil` its `tl`, `zh-hant` and
     `zh-Hant-TW` its `zh-tw`; the query's region picks a listed variant (`pt` in BR ->
@@ -93,27 +94,35 @@ def hl_of(query: SearchQuery) -> tuple[str | None, str | None]:
     ]
     hl = next((c for c in candidates if c and c in GOOGLE_HL), None)
     variants = sorted(code for code in GOOGLE_HL if code.startswith(f"{base}-"))
+    asked = echo_quoted(query.language or "")
     if hl is None:
-        hint = f" (it lists {', '.join(variants)}: give one)" if variants else ""
-        return None, f"Google's hl list has no {query.language!r}{hint}"
+        if variants:
+            listed = joined([name(code) for code in variants], ", ")
+            return None, own("Google's hl list has no {} (it lists {}: give one)", asked, listed)
+        return None, own("Google's hl list has no {}", asked)
     if (tag.region or tag.script) and hl == base and base != tag.text:
-        return hl, f"Google's hl list has no {query.language!r}; {hl!r} was sent"
+        return hl, own('Google\'s hl list has no {}; "{}" was sent', asked, name(hl))
     if not (tag.region or tag.script or query.region) and hl != tag.text and variants:
         # bare `zh`: Google lists only zh-cn / zh-tw; CLDR's likely script for zh is Hans
-        others = " or ".join(code for code in variants if code != hl)
-        why = f"Google's hl list has no {query.language!r}; {hl!r} (CLDR's likely script) was sent"
-        return hl, f"{why}; give {others} or a region for another"
+        others = joined([name(code) for code in variants if code != hl], " or ")
+        return hl, own(
+            "Google's hl list has no {}; \"{}\" (CLDR's likely script) was sent; give {} or a "
+            "region for another",
+            asked,
+            name(hl),
+            others,
+        )
     return hl, None
 
 
-def gl_problem(query: SearchQuery) -> str | None:
+def gl_problem(query: SearchQuery) -> OwnText | None:
     """Why the query's region is not sent as `gl` (None: it is, or there is none)."""
     if query.region is None or query.region in GOOGLE_GL:
         return None
-    return f"Google's gl list has no country {query.region.upper()!r}"
+    return own("Google's gl list has no country {}", echo_quoted(query.region.upper()))
 
 
-def unsupported(query: SearchQuery) -> tuple[str, ...]:
+def unsupported(query: SearchQuery) -> tuple[OwnText, ...]:
     """What Serper cannot do of `query`."""
     missing = []
     why = gl_problem(query)
@@ -123,7 +132,9 @@ def unsupported(query: SearchQuery) -> tuple[str, ...]:
     if problem is not None:
         missing.append(not_applied(INFO, "language", problem))
     if query.safe_search is not None:
-        missing.append(not_applied(INFO, "safe_search", "Serper has no safe-search parameter"))
+        missing.append(
+            not_applied(INFO, "safe_search", words("Serper has no safe-search parameter"))
+        )
     return tuple(missing)
 
 

@@ -35,6 +35,7 @@ from webdistill.adapters.providers.transport import fetch_rows
 from webdistill.adapters.providers.value_lists import TAVILY_COUNTRIES
 from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import SearchQuery
+from webdistill.kernel.own_text import OwnText, echo_quoted, own, words
 
 INFO = ProviderInfo(name="tavily", label="Tavily", key_var="TAVILY_API_KEY")
 BASE = "https://api.tavily.com"
@@ -65,19 +66,20 @@ def body_for(query: SearchQuery) -> dict[str, object]:
     return body
 
 
-def unsupported(query: SearchQuery) -> tuple[str, ...]:
+def unsupported(query: SearchQuery) -> tuple[OwnText, ...]:
     """What Tavily cannot do of `query`."""
     missing = []
     if query.region is not None and query.region not in TAVILY_COUNTRIES:
-        why = f"Tavily lists no country for {query.region.upper()!r}"
+        why = own("Tavily lists no country for {}", echo_quoted(query.region.upper()))
         missing.append(not_applied(INFO, "region", why))
     elif query.region is not None and query.topic == "news":
-        why = "Tavily takes a country only with the general topic"
+        why = words("Tavily takes a country only with the general topic")
         missing.append(not_applied(INFO, "region", why))
     if query.language is not None:
-        missing.append(not_applied(INFO, "language", "Tavily has no language parameter"))
+        missing.append(not_applied(INFO, "language", words("Tavily has no language parameter")))
     if query.safe_search is not None:
-        missing.append(not_applied(INFO, "safe_search", "Tavily has no safe-search parameter"))
+        why = words("Tavily has no safe-search parameter")
+        missing.append(not_applied(INFO, "safe_search", why))
     return tuple(missing)
 
 

@@ -20,6 +20,7 @@ from returns.result import Success
 
 from webdistill.kernel import addresses
 from webdistill.kernel.hosts import name_problem, parse_host
+from webdistill.kernel.own_text import OwnText, host, own, words
 
 RESOLVE_TIMEOUT_S = 5.0
 
@@ -30,32 +31,33 @@ class AddressGate:
     def __init__(self, resolver: AbstractResolver) -> None:
         self._resolver = resolver
 
-    async def refusal(self, url: str) -> str | None:
+    async def refusal(self, url: str) -> OwnText | None:
         """Why `url` may not go to a hosted reader, or None when it may."""
         try:
             raw_host = urlsplit(url).hostname or ""
         except ValueError:
-            return "the URL has no valid host"
+            return words("the URL has no valid host")
         parsed = parse_host(raw_host)
         if not isinstance(parsed, Success):
-            return "the URL has no valid host"
-        host = parsed.unwrap()
-        if host.address is not None:
-            if addresses.is_public_address(host.address):
+            return words("the URL has no valid host")
+        found_host = parsed.unwrap()
+        shown = host(found_host.name)
+        if found_host.address is not None:
+            if addresses.is_public_address(found_host.address):
                 return None
-            return f"{host.name} is not a public address"
-        problem = name_problem(host.name)
+            return own("{} is not a public address", shown)
+        problem = name_problem(found_host.name)
         if problem is not None:
             return problem[1]
         try:
             async with asyncio.timeout(RESOLVE_TIMEOUT_S):
-                found = await self._resolver.resolve(host.name, 443, socket.AF_UNSPEC)
+                found = await self._resolver.resolve(found_host.name, 443, socket.AF_UNSPEC)
         except (OSError, TimeoutError, ValueError):
-            return f"{host.name} could not be resolved"
+            return own("{} could not be resolved", shown)
         ips = [str(entry.get("host", "")) for entry in found]
         if not ips:
-            return f"{host.name} could not be resolved"
+            return own("{} could not be resolved", shown)
         private = [ip for ip in ips if not addresses.is_public_address(ip)]
         if private:
-            return f"{host.name} resolves to a non-public address ({private[0]})"
+            return own("{} resolves to a non-public address ({})", shown, host(private[0]))
         return None

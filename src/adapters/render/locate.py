@@ -12,6 +12,8 @@ import importlib.util
 import os
 import shutil
 
+from webdistill.kernel.own_text import words
+
 #: Commands looked up on PATH, best first (the headless shell is smaller and starts faster).
 COMMANDS = (
     "chromium-headless-shell",
@@ -26,7 +28,7 @@ PLAYWRIGHT_GLOBS = (
     "chromium-*/chrome-linux*/chrome",
 )
 
-INSTALL_HINT = (
+INSTALL_HINT = words(
     "Install a browser to render such pages: on Debian or Ubuntu `apt-get install "
     "chromium-headless-shell` (or `chromium`), elsewhere `pip install playwright` "
     "then `playwright install chromium`; or set WEB_BROWSER_PATH to a Chromium executable."

@@ -26,14 +26,14 @@ from webdistill.kernel.model import (
     RemovedHits,
     SearchOutcome,
 )
-from webdistill.kernel.own_text import own, site
+from webdistill.kernel.own_text import OwnText, code, name, own, site, words
 
 _FLAGS = frozenset(get_args(DocumentFlag))
 _CODES = frozenset(code.value for code in ErrorCode)
 _SKIPPED = re.compile(r"([a-z][a-z0-9_]{0,39}): ([A-Z][A-Z_]{0,39}) ")
 
 STORED_QUERY = "(a stored search: its query is not shown, read from a shared store)"
-STORED_NOTICE = (
+STORED_NOTICE = words(
     "A notice was kept with this page in the shared store; it is not shown, since other "
     "programs can write to that store."
 )
@@ -41,9 +41,9 @@ STORED_ERROR = own(
     "This stored error's message is not shown, since other programs can write to the shared "
     "store; fetch or search again to see it."
 )
-STORED_OPTION = "an option (its note is not kept in the shared store)"
-STORED_SHORTFALL = "fewer results than asked (the reason is not kept in the shared store)"
-STORED_REASON = "(the reason is not kept in the shared store)"
+STORED_OPTION = words("an option (its note is not kept in the shared store)")
+STORED_SHORTFALL = words("fewer results than asked (the reason is not kept in the shared store)")
+STORED_REASON = words("(the reason is not kept in the shared store)")
 STORED_COMPRESSOR = "a model"
 
 
@@ -51,13 +51,16 @@ def _name(value: str | None, names: frozenset[str]) -> str | None:
     return value if value is not None and value in names else None
 
 
-def stored_skip(note: object, names: frozenset[str] | None) -> str:
+def stored_skip(note: object, names: frozenset[str] | None) -> OwnText:
     """A skipped-provider note read back as `name: CODE` (the name one of `names`, None: not
     checked; the code one of ours); its message is not kept."""
     match = _SKIPPED.match(note) if isinstance(note, str) else None
     if match and (names is None or match.group(1) in names) and match.group(2) in _CODES:
-        return f"{match.group(1)}: {match.group(2)} (its message is not kept in the store)"
-    return "a provider was skipped (its reason is not kept in the store)"
+        shown = name(match.group(1), "a provider")
+        return own(
+            "{}: {} (its message is not kept in the store)", shown, code(ErrorCode(match.group(2)))
+        )
+    return words("a provider was skipped (its reason is not kept in the store)")
 
 
 def _error(error: WebError | None) -> WebError | None:

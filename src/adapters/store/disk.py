@@ -14,9 +14,10 @@ or file that is not the user's alone, or a path to it that is not: `disk_folder.
 `disk_path.py`) is a `Failure(StoreError)` saying what went wrong; callers degrade, with a
 notice. The error's text reaches the model, so it never holds an absolute path (the
 folder's, or any folder's above it, names the local user): the label is `disk`, a refusal's
-or a damaged file's text names the folder by its name, any other path is taken out
-(`scrub`), and the operator's log (the `webdistill.store` logger, once per distinct
-problem) names the full path.
+or a damaged file's text names the folder by its name, any other failure is described in
+own words (`described`: its class and SQLite's or the system's error name), and the
+operator's log (the `webdistill.store` logger, once per distinct problem) names the full
+path and the error's own text.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import sqlite3
 import threading
 from collections.abc import Callable
@@ -32,10 +34,11 @@ from typing import Any, TypeVar
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.store.disk_db import FILE_NAME, Database, StoreBusy, StoreFormatError
-from webdistill.adapters.store.disk_folder import damaged, scrub
+from webdistill.adapters.store.disk_folder import damaged
 from webdistill.adapters.store.disk_path import StoreRefused
 from webdistill.adapters.store.disk_replies import Replies
 from webdistill.adapters.store.disk_thread import Job, Jobs, serve
+from webdistill.kernel.own_text import OwnText, name, own
 from webdistill.kernel.store import StoreError
 
 _T = TypeVar("_T")
@@ -127,14 +130,13 @@ class DiskStore:
         if isinstance(exc, StoreRefused):
             self._tell_operator(exc.detail)
             return StoreError(exc.reason)
-        told = f"{type(exc).__name__}: {exc}"
-        reason = scrub(told, self._directory)[:300]
-        if reason != told[:300]:  # (a path taken out: the operator sees where)
-            self._tell_operator(told)
+        told = f"{type(exc).__name__}: {exc}"  # SQLite's or the system's words: logged
+        reason = described(exc)
         if isinstance(exc, StoreFormatError) or getattr(exc, "sqlite_errorname", "") in _DAMAGED:
             to_do, detail = damaged(self._directory, FILE_NAME)
-            reason += f"; {to_do}"
-            self._tell_operator(detail)
+            reason = own("{}; {}", reason, to_do)
+            told = f"{told}; {detail}"
+        self._tell_operator(told)
         return StoreError(reason)
 
     def _tell_operator(self, detail: str) -> None:
@@ -189,3 +191,20 @@ class DiskStore:
         replies = self._replies.pop(asyncio.get_running_loop(), None)
         if replies is not None:  # a late answer (a call racing the close) takes the self-pipe
             replies.close()
+
+
+def described(exc: Exception) -> OwnText:
+    """A disk store failure in own words and closed forms: the exception's class, SQLite's
+    error name (`SQLITE_FULL`) or the system's words for its errno (`os.strerror`: "No
+    space left on device"); its own text (paths, SQLite's message) goes to the log."""
+    kind = name(type(exc).__name__, "an error")
+    if isinstance(exc, StoreFormatError):
+        return own("{}: {} is not a webdistill store of this release", kind, name(FILE_NAME))
+    errorname = getattr(exc, "sqlite_errorname", None)
+    if isinstance(errorname, str) and errorname:
+        return own("{} ({}; the log has the details)", kind, name(errorname, "a SQLite error"))
+    errno = getattr(exc, "errno", None) if isinstance(exc, OSError) else None
+    if isinstance(errno, int):
+        said = name(os.strerror(errno), "a system error")
+        return own("{} ({}; the log has the details)", kind, said)
+    return own("{} (the log has the details)", kind)

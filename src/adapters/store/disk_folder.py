@@ -53,9 +53,11 @@ from typing import NoReturn
 from webdistill.adapters.store.disk_path import (
     FOLDER_MODE,
     StoreRefused,
+    mode_of,
     owner_name,
     real_cache_dir,
 )
+from webdistill.kernel.own_text import OwnText, name, number, own, words
 
 #: The mode of every file in the folder (the folder's is `FOLDER_MODE`).
 FILE_MODE = 0o600
@@ -63,26 +65,35 @@ FILE_MODE = 0o600
 COMPANIONS = ("-wal", "-shm", "-journal")
 
 #: What to do, after the problem (and before "or set WEB_CACHE_DIR...").
-_REMOVE = "remove it (it holds only a cache)"
-_REMOVE_LINK = "remove the link"
-_HAVE_REMOVED = "have it removed (by its owner or an administrator)"
+_REMOVE = words("remove it (it holds only a cache)")
+_REMOVE_LINK = words("remove the link")
+_HAVE_REMOVED = words("have it removed (by its owner or an administrator)")
+
+
+def _where(folder: str, file_name: str | None) -> OwnText:
+    """The store folder by its name (ours, or the operator's setting) or a file in it."""
+    shown = own("the store folder {}", name(os.path.basename(folder), "of the store"))
+    if file_name is None:
+        return shown
+    return own("the file {} of {}", name(file_name, "(a file)"), shown)
 
 
 def _refuse(
-    folder: str, name: str | None, problem: str, to_do: str, owner: int | None = None
+    folder: str, file_name: str | None, said: OwnText, to_do: OwnText, told: str | None = None
 ) -> NoReturn:
-    """Raise the refusal of the folder (`name` None) or of the file `name` inside it;
-    `problem` may name the `{owner}`: by uid for the model, by name and uid in the log."""
-    where = f"the store folder {os.path.basename(folder)}"
-    if name is not None:
-        where = f"the file {name} of {where}"
-    full = folder if name is None else os.path.join(folder, name)
-    said = problem.format(owner=f"uid {owner}")
-    told = problem.format(owner=owner_name(owner) if owner is not None else "")
-    what = f"{to_do}, or set WEB_CACHE_DIR to a folder of your own"
+    """Raise the refusal of the folder (`file_name` None) or of the file inside it: `said`
+    for the model (an owner by uid), `told` for the log (by name), else `said`."""
+    full = folder if file_name is None else os.path.join(folder, file_name)
+    what = own("{}, or set WEB_CACHE_DIR to a folder of your own", to_do)
     me = owner_name(os.geteuid())
+    told = said if told is None else told
     raise StoreRefused(
-        f"{where} (in WEB_CACHE_DIR) {said}, so the disk store is not used: {what}",
+        own(
+            "{} (in WEB_CACHE_DIR) {}, so the disk store is not used: {}",
+            _where(folder, file_name),
+            said,
+            what,
+        ),
         f"{full} {told}, so the disk store is not used (this process runs as {me}): {what}",
     )
 
@@ -91,13 +102,16 @@ def _check(folder: str, name: str | None, st: os.stat_result) -> None:
     """Refuse what `st` (an `lstat`) shows unsafe; the folder's mode is checked apart."""
     is_folder = name is None
     if stat.S_ISLNK(st.st_mode):
-        _refuse(folder, name, "is a symbolic link, which is never followed", _REMOVE_LINK)
+        said = words("is a symbolic link, which is never followed")
+        _refuse(folder, name, said, _REMOVE_LINK)
     if is_folder and not stat.S_ISDIR(st.st_mode):
-        _refuse(folder, name, "is not a folder", _REMOVE)
+        _refuse(folder, name, words("is not a folder"), _REMOVE)
     if not is_folder and not stat.S_ISREG(st.st_mode):
-        _refuse(folder, name, "is not a regular file", _REMOVE)
+        _refuse(folder, name, words("is not a regular file"), _REMOVE)
     if st.st_uid != os.geteuid():
-        _refuse(folder, name, "belongs to {owner}, another user", _HAVE_REMOVED, st.st_uid)
+        said = own("belongs to uid {}, another user", number(st.st_uid))
+        told = f"belongs to {owner_name(st.st_uid)}, another user"
+        _refuse(folder, name, said, _HAVE_REMOVED, told)
 
 
 def _open_folder(folder: str) -> int:
@@ -109,7 +123,10 @@ def _open_folder(folder: str) -> int:
         _check(folder, None, st)  # (the one opened, should it have changed since)
         mode = stat.S_IMODE(st.st_mode)
         if mode & 0o022:
-            problem = f"is writable by other users (mode {mode:o}): what it holds cannot be trusted"
+            problem = own(
+                "is writable by other users (mode {}): what it holds cannot be trusted",
+                mode_of(mode),
+            )
             _refuse(folder, None, problem, _REMOVE)
         if mode != FOLDER_MODE:
             os.fchmod(fd, FOLDER_MODE)
@@ -173,12 +190,11 @@ def prepare(folder: str, file_name: str) -> str:
     return folder
 
 
-def damaged(folder: str, file_name: str) -> tuple[str, str]:
+def damaged(folder: str, file_name: str) -> tuple[OwnText, str]:
     """What to do about a damaged or foreign database: for the model, for the operator."""
     path = os.path.join(folder, file_name)
     return (
-        f"delete the file {file_name} of the store folder {os.path.basename(folder)} "
-        "(a cache) to start an empty store",
+        own("delete {} (a cache) to start an empty store", _where(folder, file_name)),
         f"the disk store's file {path} is damaged or not a webdistill store of this "
         f"release: delete it (a cache) to start an empty store",
     )

@@ -40,6 +40,9 @@ import os
 import stat
 from typing import NoReturn
 
+from webdistill.kernel import own_text
+from webdistill.kernel.own_text import OwnText, number, own, words
+
 #: The mode of every folder the store creates.
 FOLDER_MODE = 0o700
 #: Owners trusted besides the user: root, who can change anything anyway.
@@ -49,9 +52,9 @@ ROOT = 0
 class StoreRefused(OSError):
     """The store's folder, a file in it or a folder above it is not the user's alone."""
 
-    def __init__(self, reason: str, detail: str) -> None:
+    def __init__(self, reason: OwnText, detail: str) -> None:
         super().__init__(reason)
-        #: Safe to show to the model: no absolute path, no user name.
+        #: Safe to show to the model: own words, no absolute path, no user name.
         self.reason = reason
         #: For the operator's log: the full path and the owner.
         self.detail = detail
@@ -68,23 +71,30 @@ def owner_name(uid: int) -> str:
 
 
 #: What to do, after the problem.
-_YOUR_OWN = (
+_YOUR_OWN = words(
     "set WEB_CACHE_DIR to a folder of your own, every folder above which belongs to you "
     "or root and is writable by nobody else (your cache folder, the default, usually is)"
 )
-_NOT_WRITABLE = f"remove that permission (chmod go-w), or {_YOUR_OWN}"
-_AGAIN = f"try again, or {_YOUR_OWN}"
+_NOT_WRITABLE = own("remove that permission (chmod go-w), or {}", _YOUR_OWN)
+_AGAIN = own("try again, or {}", _YOUR_OWN)
 
 
-def _refuse(path: str, real: str, problem: str, to_do: str, owner: int | None = None) -> NoReturn:
-    """Refuse the folder `path` of the real `WEB_CACHE_DIR` `real` (or `real` itself)."""
-    where = "WEB_CACHE_DIR" if path == real else "a folder on the path to WEB_CACHE_DIR"
-    said = problem.format(owner=f"uid {owner}")
-    told = problem.format(owner=owner_name(owner) if owner is not None else "")
+def mode_of(mode: int) -> OwnText:
+    """A file mode in octal (`755`)."""
+    return own_text.name(f"{mode:o}", "its mode")
+
+
+def _refuse(
+    path: str, real: str, said: OwnText, to_do: OwnText, told: str | None = None
+) -> NoReturn:
+    """Refuse the folder `path` of the real `WEB_CACHE_DIR` `real` (or `real` itself):
+    `said` for the model (an owner by uid), `told` for the log (by name), else `said`."""
+    where = words("WEB_CACHE_DIR" if path == real else "a folder on the path to WEB_CACHE_DIR")
     that = "" if path == real else f", on the path to WEB_CACHE_DIR ({real}),"
     me = owner_name(os.geteuid())
+    told = said if told is None else told
     raise StoreRefused(
-        f"{where} {said}, so the disk store is not used: {to_do}",
+        own("{} {}, so the disk store is not used: {}", where, said, to_do),
         f"{path}{that} {told}, so the disk store is not used (this process runs as {me}): {to_do}",
     )
 
@@ -92,18 +102,27 @@ def _refuse(path: str, real: str, problem: str, to_do: str, owner: int | None = 
 def _check(path: str, real: str, st: os.stat_result) -> None:
     """Refuse the folder `path` unless `st` (its `lstat`) shows it can change only by us."""
     if stat.S_ISLNK(st.st_mode):
-        _refuse(path, real, "became a symbolic link while it was checked", _AGAIN)
+        _refuse(path, real, words("became a symbolic link while it was checked"), _AGAIN)
     if not stat.S_ISDIR(st.st_mode):
-        _refuse(path, real, "is not a folder", _YOUR_OWN)
+        _refuse(path, real, words("is not a folder"), _YOUR_OWN)
     if st.st_uid not in (os.geteuid(), ROOT):
-        problem = "belongs to {owner}, another user, who could swap the store's folder for theirs"
-        _refuse(path, real, problem, _YOUR_OWN, st.st_uid)
+        said = own(
+            "belongs to uid {}, another user, who could swap the store's folder for theirs",
+            number(st.st_uid),
+        )
+        told = (
+            f"belongs to {owner_name(st.st_uid)}, another user, who could swap the store's "
+            "folder for theirs"
+        )
+        _refuse(path, real, said, _YOUR_OWN, told)
     mode = stat.S_IMODE(st.st_mode)
     if mode & 0o022 and not mode & stat.S_ISVTX:
-        who = "everyone" if mode & 0o002 else "its group"
-        problem = (
-            f"is writable by {who} without the sticky bit (mode {mode:o}): "
-            "another user could swap the store's folder for theirs"
+        who = words("everyone" if mode & 0o002 else "its group")
+        problem = own(
+            "is writable by {} without the sticky bit (mode {}): "
+            "another user could swap the store's folder for theirs",
+            who,
+            mode_of(mode),
         )
         _refuse(path, real, problem, _NOT_WRITABLE)
 

@@ -19,6 +19,7 @@ from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from returns.result import Failure, Result, Success
 
+from webdistill.kernel.own_text import name, own
 from webdistill.kernel.redaction import masked_url, without_secret
 from webdistill.kernel.store import StoreError
 
@@ -79,13 +80,20 @@ class RedisStore:
         try:
             return Success(await call())
         except (RedisError, OSError, TimeoutError) as exc:
-            said = without_secret(str(exc), self._password)  # before the cut
+            said = without_secret(str(exc), self._password)
+            kind = name(type(exc).__name__, "an error")
+            # The reason is quoted by store notices outside the fence: our own words only.
+            # redis-py's and the system's text (an address, an errno) is logged; so is the
+            # server's own reply (an error text it chose).
             if type(exc) in _CLIENT_WORDED or not isinstance(exc, RedisError):
-                return Failure(StoreError(f"{type(exc).__name__}: {said[:200]}"))
-            # The server's own reply (an error text it chose): logged, never put in the
-            # reason, which store notices quote outside the fence.
+                log.warning("webdistill: the Redis store failed: %s: %s", type(exc).__name__, said)
+                if isinstance(exc, RedisTimeoutError | TimeoutError):
+                    why = own("{}: the Redis server did not answer in time (see the log)", kind)
+                else:
+                    why = own("{}: the Redis server could not be reached (see the log)", kind)
+                return Failure(StoreError(why))
             log.warning("webdistill: the Redis server answered %s: %s", type(exc).__name__, said)
-            return Failure(StoreError(f"{type(exc).__name__} from the Redis server (see the log)"))
+            return Failure(StoreError(own("{} from the Redis server (see the log)", kind)))
 
     async def get(self, key: str) -> Result[bytes | None, StoreError]:
         async def call() -> bytes | None:

@@ -4,8 +4,8 @@ After a failure the wrapped store is left alone for `cool_down_s` (every call an
 same `Failure` at once), so a Redis that went away costs one timeout per cool-down, not one
 per call. The outage is logged once when it starts and once when the store answers again.
 Callers turn the `Failure` into a notice and carry on without the store. The label and the
-reasons are shown to the model, so the home folder in them (a disk store's path carries the
-local user's name) is written `~`.
+reasons are shown to the model, so the home folder in the label (a disk store's path
+carries the local user's name) is written `~`; the reasons are the adapters' own words.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ class ResilientStore:
                 log.warning("webdistill: the store %s answers again", self.label)
                 self._down = None
             return answer
-        error = StoreError(_shown(answer.failure().reason))
+        error = answer.failure()  # own words, naming no path (the adapters build it)
         if self._down is None:
             log.warning(
                 "webdistill: the store %s is unavailable (%s); working without it",

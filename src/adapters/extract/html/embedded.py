@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterator
 import attrs
 
 from webdistill.kernel.model import Document
+from webdistill.kernel.own_text import OwnText, own, words
 
 #: The page is a shell when its text is under this share of the HTML and under SHELL_CHARS.
 SHELL_RATIO = 0.03
@@ -62,7 +63,7 @@ MAX_LITERAL_CHARS = MAX_OUTPUT_CHARS
 #: leads the output (a transcript before the staff bios the data lists first).
 MAIN_SHARE = 0.5
 
-NEEDS_JS_NOTICE = (
+NEEDS_JS_NOTICE = words(
     "The page is a JavaScript application shell: its content is rendered in the browser "
     "and is not in the HTML, nor in data the page embeds. Look for another URL with the same "
     "content (an API, an article page, a cached or text version), call again with "
@@ -116,7 +117,7 @@ class Embedded:
 
     markdown: str
     text: str
-    source: str
+    source: OwnText
     title: str = ""
 
 
@@ -258,7 +259,7 @@ def _json_ld(
                     paragraphs = [p.strip() for p in body.split("\n") if p.strip()]
                     markdown = text = "\n\n".join(paragraphs)
                 title = item.get("headline") or item.get("name") or ""
-                return Embedded(markdown, text, "JSON-LD articleBody", str(title)[:300])
+                return Embedded(markdown, text, words("JSON-LD articleBody"), str(title)[:300])
     return None
 
 
@@ -277,16 +278,16 @@ def _strings_of_ld(data: object) -> Iterator[dict[str, object]]:
 
 def _framework_data(
     scripts: list[tuple[dict[str, str], str]],
-) -> Iterator[tuple[str, Iterator[str]]]:
+) -> Iterator[tuple[OwnText, Iterator[str]]]:
     flight: list[str] = []
     for attributes, content in scripts:
         script_id = attributes.get("id", "")
         if script_id == "__next_data__":
-            yield "Next.js page data (__NEXT_DATA__)", _strings(_json(content))
+            yield words("Next.js page data (__NEXT_DATA__)"), _strings(_json(content))
         elif script_id == "__nuxt_data__":
-            yield "Nuxt payload (__NUXT_DATA__)", _strings(_json(content))
+            yield words("Nuxt payload (__NUXT_DATA__)"), _strings(_json(content))
         elif "window.__NUXT__" in content[:200]:
-            yield "Nuxt payload (window.__NUXT__)", _js_literals(content)
+            yield words("Nuxt payload (window.__NUXT__)"), _js_literals(content)
         elif "self.__next_f.push" in content[:100]:
             match = _FLIGHT_PUSH.search(content.strip())
             chunk = _json(match.group(1)) if match else None
@@ -294,7 +295,7 @@ def _framework_data(
                 flight.append(chunk[1])
     if flight:
         payload = "".join(flight)[:MAX_DATA_CHARS]
-        yield "Next.js flight data (self.__next_f)", _flight_strings(payload)
+        yield words("Next.js flight data (self.__next_f)"), _flight_strings(payload)
 
 
 def _flight_strings(payload: str) -> Iterator[str]:
@@ -365,7 +366,7 @@ def _noscript(raw_html: str, reading: Reading) -> Embedded | None:
     document = reading.page(f"<html><body>{markup}</body></html>", None)
     if len(document.text) < MIN_EMBEDDED_CHARS:
         return None
-    return Embedded(document.markdown, document.text, "the page's <noscript> content")
+    return Embedded(document.markdown, document.text, words("the page's <noscript> content"))
 
 
 def find_embedded(raw_html: str, url: str | None, reading: Reading) -> Embedded | None:
@@ -417,8 +418,11 @@ def revise(document: Document, raw_html: str, url: str | None, reading: Reading)
             markdown=found.markdown,
             text=found.text,
             flags=tuple(f for f in document.flags if f not in {"needs_javascript", "empty"}),
-            notice=f"The page is a JavaScript application; its text was read from the data "
-            f"it embeds ({found.source}), not from its visible HTML.",
+            notice=own(
+                "The page is a JavaScript application; its text was read from the data it "
+                "embeds ({}), not from its visible HTML.",
+                found.source,
+            ),
         )
     if found is not None:  # what the page embeds is what it shows: nothing hidden
         return document

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from webdistill.adapters.http.wall_pages import wall_of_page
+from webdistill.kernel.own_text import OwnText, words
 
 SHORT_TEXT = 400
 _NEEDS_JS = re.compile(
@@ -19,12 +20,12 @@ _NEEDS_JS = re.compile(
     re.IGNORECASE,
 )
 
-CHALLENGE_NOTICE = (
+CHALLENGE_NOTICE = words(
     "The site answered with a bot-protection challenge instead of the page. "
     "Try again later, use a different source for this information, or open the URL in a "
     "real browser."
 )
-NEEDS_JS_NOTICE = (
+NEEDS_JS_NOTICE = words(
     "The page is a JavaScript application shell: its content is rendered in the browser "
     "and is not in the HTML. Look for another URL with the same content (an API, an "
     "article page, a cached or text version) or use a browser-based fetcher."
@@ -36,7 +37,9 @@ NEEDS_JS_NOTICE = (
 WALL_TEXT = 15_000
 
 
-def honest_flags(raw_html: str, text: str, script_count: int) -> tuple[tuple[str, ...], str | None]:
+def honest_flags(
+    raw_html: str, text: str, script_count: int
+) -> tuple[tuple[str, ...], OwnText | None]:
     """Flags and a notice for a page whose extracted `text` is short, else `((), None)`."""
     if len(text) < WALL_TEXT and wall_of_page(raw_html, text_chars=len(text)) is not None:
         return ("challenge",), CHALLENGE_NOTICE
@@ -48,5 +51,5 @@ def honest_flags(raw_html: str, text: str, script_count: int) -> tuple[tuple[str
     if (may_need_js and _NEEDS_JS.search(sample)) or (script_count >= 3 and len(text) < 100):
         return ("needs_javascript",), NEEDS_JS_NOTICE
     if not text:
-        return ("empty",), "The page has no readable text content."
+        return ("empty",), words("The page has no readable text content.")
     return (), None

@@ -25,6 +25,7 @@ from webdistill.adapters.extract.html.metadata import PageMeta, read_meta
 from webdistill.adapters.extract.html.segment import BlockMaker
 from webdistill.adapters.extract.html.stoplists import language_code
 from webdistill.kernel.model import Document
+from webdistill.kernel.own_text import OwnText, joined, words
 
 MIN_MAIN_CHARS = 250
 #: Removed before the walk (their text would skew the text-share measures).
@@ -33,15 +34,15 @@ JUNK_TAGS = ("script", "style", "template", "svg", "math", "iframe", "object")
 #: share of that container's text (a misleading name or tag hid the article).
 LOST_SHARE = 0.3
 MIN_DENSE_CHARS = 500
-GUESSED_NOTICE = (
+GUESSED_NOTICE = words(
     "The page's structure hid most of its text, so the reader fell back to the largest "
     "block of running text: check that this is the content you wanted."
 )
-DEPTH_NOTICE = (
+DEPTH_NOTICE = words(
     "The page nests its elements deeper than the HTML parser allows (256 levels): the "
     "text after that point is missing. Look for a simpler version of the page."
 )
-TRUNCATED_NOTICE = (
+TRUNCATED_NOTICE = words(
     "The page has more elements than the reader walks: only its beginning was read. "
     "Look for a shorter version of the page."
 )
@@ -159,7 +160,7 @@ def page_document(
     stoplist_name: str,
     *,
     flags: tuple[str, ...],
-    notice: str | None,
+    notice: OwnText | None,
 ) -> Document:
     """The `Document` of a page with text: its metadata, its Markdown and text, the language
     declared or else the one its stoplist guessed."""
@@ -189,7 +190,7 @@ def _empty(meta: PageMeta, raw: str, flags: tuple[str, ...] = ()) -> Document:
         language=meta.language,
         excerpt=meta.description,
         flags=(*flags, *(found or ("empty",))),
-        notice=notice or "The page has no readable text content.",
+        notice=notice or words("The page has no readable text content."),
     )
 
 
@@ -287,7 +288,7 @@ def extract_html(
     )
     if walked_part:
         cut_flags = ("content_truncated",)
-    notices: list[str] = []
+    notices: list[OwnText] = []
     flags: tuple[str, ...] = cut_flags
     if _lost_the_article(text, measures, main):
         retry = _read(body, url, measures.dense, measures, meta.language, image_links=image_links)
@@ -308,7 +309,7 @@ def extract_html(
         text,
         stoplist_name,
         flags=(*found, *flags),
-        notice=" ".join(notices) or None,
+        notice=joined(notices) or None,
     )
     return revise(document, html, url, READING)  # app shells: the article the page embeds
 
