@@ -1,15 +1,13 @@
 """The connections of `webdistill mcp --http`: read deadlines, a connection limit, a ring key.
 
-uvicorn waits for ever for a request's headers and body, reads headers of any size, and
-accepts connections until the process runs out of file descriptors, after which nobody gets
-in. `guarded_protocol` makes uvicorn's own httptools protocol class bounded:
+uvicorn (h11) waits for ever for a request's headers and body, and accepts connections until
+the process runs out of file descriptors, after which nobody gets in. `guarded_protocol`
+makes uvicorn's own h11 protocol class bounded:
 
 - a request's headers must arrive within `header_timeout_s` of the connection waiting for
   them (a new connection, or one kept alive after a response), and its body within
   `body_timeout_s` of the headers, however slowly it trickles; then the client gets a 408
   and the connection is closed;
-- a request's line and headers may take at most `MAX_HEAD_BYTES` (h11's limit, which this
-  server had before): a longer head is answered 431 and the connection closed;
 - a response whose writing makes no progress for `body_timeout_s` (the client does not read
   it) ends the connection: a full write buffer is not "busy" for ever;
 - a connection answers at most `MAX_PIPELINED` requests queued one behind the other (sent
@@ -27,14 +25,8 @@ in. `guarded_protocol` makes uvicorn's own httptools protocol class bounded:
 - every connection gets a random key (`connection_key`), which a session-less MCP client's
   results are kept under (see `kernel.results.capability_scope`).
 
-httptools (llhttp, in C) rather than h11 (pure Python): it parses a request and writes an
-answer for a fraction of the CPU, which over loopback is what a call costs beyond the tool
-itself (issue 33: a cached `web_fetch` over HTTP at 0.8x stdio's calls/s with h11).
-
 Written as a subclass because uvicorn has no such settings and takes a protocol class by
-design (`uvicorn.Config(http=...)`); it follows a request through the parser's callbacks
-(`on_message_begin`, `on_headers_complete`, `on_message_complete`) and uvicorn's own cycle
-and pipeline state.
+design (`uvicorn.Config(http=...)`); it reads only h11's public connection state.
 """
 
 from __future__ import annotations
@@ -44,17 +36,14 @@ import resource
 import secrets
 from typing import Any
 
-import httptools
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from webdistill.doors.mcp.corked import Corked
 from webdistill.doors.mcp.identity import CONNECTION_KEY
 
 #: How many requests one connection answers queued behind each other before it is closed.
 MAX_PIPELINED = 16
-
-#: The most bytes a request's line and headers may take (h11's default limit, kept).
-MAX_HEAD_BYTES = 16 * 1024
 
 
 def descriptor_cap(limit: int) -> int:
@@ -78,23 +67,13 @@ TIMED_OUT = _plain_response(
     "Request Timeout: the request's headers or body came too slowly "
     "(WEB_MCP_HEADER_TIMEOUT_MS / WEB_MCP_BODY_TIMEOUT_MS); send it again at once.\n",
 )
-TOO_LARGE = _plain_response(
-    b"431 Request Header Fields Too Large",
-    f"Request Header Fields Too Large: a request's line and headers may take at most "
-    f"{MAX_HEAD_BYTES} bytes; send shorter ones.\n",
-)
 FULL = _plain_response(
     b"503 Service Unavailable",
     "Service Unavailable: the server has WEB_MCP_MAX_CONNECTIONS connections busy; retry.\n",
 )
 
 
-#: Where a request is in the parser: between requests (or in its head), or in its body.
-_HEAD = "head"
-_BODY = "body"
-
-
-class _BoundedHttpTools(HttpToolsProtocol):
+class _BoundedH11(H11Protocol):
     header_timeout_s: float = 10.0
     body_timeout_s: float = 30.0
     max_connections: int = 256
@@ -102,16 +81,14 @@ class _BoundedHttpTools(HttpToolsProtocol):
     def __init__(self, config: Any, server_state: Any, app_state: dict[str, Any], **kw: Any):
         state = {**app_state, CONNECTION_KEY: secrets.token_hex(8)}
         super().__init__(config, server_state, state, **kw)
-        self._reading: str = _HEAD  # the part of a request the parser is in
-        self._head_bytes = 0  # of the request line and headers read so far
-        self._answering: Any = None  # the cycle whose answer is being made (not a queued one)
-        self._phase: str | None = None
+        self._phase: object = None
         self._since = 0.0
         self._timer: asyncio.TimerHandle | None = None
         self._stall: asyncio.TimerHandle | None = None  # the write-progress watch
         self._kill: asyncio.TimerHandle | None = None  # aborts a close that does not finish
         self._pipelined = 0  # requests answered in a row with the next one already queued
         self._request_since = 0.0  # when the current request's cycle started
+        self._cycle: object = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._corked = Corked(transport, asyncio.get_running_loop())
@@ -163,74 +140,26 @@ class _BoundedHttpTools(HttpToolsProtocol):
             self._kill = self.loop.call_later(self.body_timeout_s, self.transport.abort)
 
     def data_received(self, data: bytes) -> None:
-        if self.transport.is_closing():
-            return  # refused already (a head too large): nothing more is read
         super().data_received(data)
         self._watch()
 
-    # The parser's callbacks: where the request is.
-    def on_message_begin(self) -> None:
-        self._head_bytes = 0
-        super().on_message_begin()
-
-    def on_url(self, url: bytes) -> None:
-        self._count_head(len(url))
-        super().on_url(url)
-
-    def on_header(self, name: bytes, value: bytes) -> None:
-        self._count_head(len(name) + len(value) + 4)
-        super().on_header(name, value)
-
-    def _count_head(self, size: int) -> None:
-        """Refuse a head past `MAX_HEAD_BYTES` (431), stopping the parser (it raises)."""
-        self._head_bytes += size
-        if self._head_bytes > MAX_HEAD_BYTES:
-            self.transport.write(TOO_LARGE)
-            self._close()
-            raise httptools.HttpParserError("request head too large")
-
-    def on_headers_complete(self) -> None:
-        self._reading = _BODY
-        before = self.cycle
-        super().on_headers_complete()
-        queued = bool(self.pipeline) and self.pipeline[0][0] is self.cycle
-        if self.cycle is not before and not queued:
-            self._started(self.cycle)  # answered at once (uvicorn queues it otherwise)
-
-    def on_message_complete(self) -> None:
-        self._reading = _HEAD
-        super().on_message_complete()
-
-    def _started(self, cycle: Any) -> None:
-        """`cycle` is the request being answered now."""
-        self._answering = cycle
-        self._request_since = self.loop.time()
-
-    def send_400_response(self, msg: str) -> None:
-        if not self.transport.is_closing():  # (a head too large was answered 431 already)
-            super().send_400_response(msg)
-
     def on_response_complete(self) -> None:
         self._corked.flush()  # the answer is complete: send what is held now, as one write
-        self._pipelined = self._pipelined + 1 if self.pipeline else 0
+        queued = bool(self.conn.trailing_data[0])
+        self._pipelined = self._pipelined + 1 if queued else 0
         if self._pipelined >= MAX_PIPELINED:
             self._close()  # answered enough queued requests; the rest are not read
-        following = self.pipeline[-1][0] if self.pipeline else None  # (uvicorn pops the right)
-        super().on_response_complete()  # starts the next queued request, if any
-        if following is not None and not (self.pipeline and self.pipeline[-1][0] is following):
-            self._started(following)
+        super().on_response_complete()
         self._watch()
 
     def waiting(self) -> bool:
         """Is this connection waiting for a request (no request being read or answered)?"""
-        cycle = self._answering
-        idle = cycle is None or cycle.response_complete
-        queued = self._reading == _BODY or bool(self.pipeline)
-        return idle and not queued and not self.transport.is_closing()
+        idle = self.cycle is None or self.cycle.response_complete
+        return idle and self.conn.their_state is h11.IDLE and not self.transport.is_closing()
 
     def standing_stream(self) -> bool:
         """Is this connection a GET stream whose response has started and goes on?"""
-        cycle = self._answering
+        cycle = self.cycle
         return (
             cycle is not None
             and cycle.scope.get("method") == "GET"
@@ -244,7 +173,7 @@ class _BoundedHttpTools(HttpToolsProtocol):
         for one, or standing as a GET stream); False if there is none."""
         held = []
         for c in self.connections:
-            if c is self or not isinstance(c, _BoundedHttpTools):
+            if c is self or not isinstance(c, _BoundedH11):
                 continue
             if c.waiting():
                 held.append((c._since, id(c), c))
@@ -256,25 +185,25 @@ class _BoundedHttpTools(HttpToolsProtocol):
         return True
 
     def _watch(self) -> None:
-        """(Re)arm the deadline of the phase the request is in, when that phase changed: the
-        head's while the connection waits for a request (or reads its head), the body's while
-        the request being answered next is still arriving; none while an answer is made."""
+        """(Re)arm the deadline of the phase the request is in, when that phase changed."""
         if self.transport.is_closing():
             return
-        phase: str | None = None
-        if self.waiting():
-            phase = _HEAD
-        elif self._reading == _BODY and not self.pipeline:
-            phase = _BODY  # the body of the request being answered (not of a queued one)
+        if self.cycle is not self._cycle:
+            self._cycle = self.cycle
+            self._request_since = self.loop.time()
+        state = self.conn.their_state
+        phase = state if state in (h11.IDLE, h11.SEND_BODY) else None
+        if phase is h11.IDLE and not self.waiting():
+            phase = None  # a response is still being written
         if phase is self._phase:
             return
         self._disarm()
         self._phase = phase
         if phase is None:
             return
-        if phase is _HEAD:
+        if phase is h11.IDLE:
             self._since = self.loop.time()
-        wait = self.header_timeout_s if phase is _HEAD else self.body_timeout_s
+        wait = self.header_timeout_s if phase is h11.IDLE else self.body_timeout_s
         self._timer = self.loop.call_later(wait, self._expire, phase)
 
     def _disarm(self) -> None:
@@ -282,23 +211,22 @@ class _BoundedHttpTools(HttpToolsProtocol):
             self._timer.cancel()
             self._timer = None
 
-    def _expire(self, phase: str) -> None:
+    def _expire(self, phase: object) -> None:
         self._timer = None
         if self._phase is not phase or self.transport.is_closing():
             return
-        cycle = self._answering
-        if cycle is None or cycle.response_complete or not cycle.response_started:
+        if self.cycle is None or not self.cycle.response_started:
             self.transport.write(TIMED_OUT)
         self._close()
 
 
 def guarded_protocol(
     *, header_timeout_s: float, body_timeout_s: float, max_connections: int
-) -> type[HttpToolsProtocol]:
-    """uvicorn's httptools protocol with these bounds (pass it as `uvicorn.Config(http=...)`)."""
+) -> type[H11Protocol]:
+    """uvicorn's h11 protocol with these bounds (pass it as `uvicorn.Config(http=...)`)."""
     return type(
-        "BoundedHttpToolsProtocol",
-        (_BoundedHttpTools,),
+        "BoundedH11Protocol",
+        (_BoundedH11,),
         {
             "header_timeout_s": header_timeout_s,
             "body_timeout_s": body_timeout_s,

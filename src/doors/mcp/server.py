@@ -291,7 +291,7 @@ def http_app(
 def uvicorn_config(
     app: Any, config: Config, host: str, port: int, *, log_level: str = "warning"
 ) -> Any:
-    """uvicorn's settings for `app`: its httptools protocol with the read deadlines and the
+    """uvicorn's settings for `app`: its h11 protocol with the read deadlines and the
     connection limit of `config` (connections.py), no WebSocket, at most 10 s to stop.
 
     No access log (never shown at the levels used, yet formatted for every answer), no
