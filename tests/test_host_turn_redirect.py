@@ -57,3 +57,41 @@ async def test_a_redirect_to_a_hung_host_does_not_block_the_redirectors_own_page
                 stop.set()
                 moved = (await away).unwrap()[0]
                 assert moved.page is not None, moved.error
+
+
+async def test_web_per_host_still_bounds_a_host_redirecting_to_itself() -> None:
+    # A redirect within the host keeps the turn: 10 reads of `/go/n` (redirecting to
+    # `/page/n` on the same host, which answers once 2 requests are in or a few loop turns
+    # passed), per_host 2: the server never sees more than 2 requests at once.
+    inside, peak, enough = [0], [0], asyncio.Event()
+
+    async def go(request: web.Request) -> web.Response:
+        raise web.HTTPFound(f"/page/{request.match_info['n']}")
+
+    async def page(request: web.Request) -> web.Response:
+        inside[0] += 1
+        peak[0] = max(peak[0], inside[0])
+        if inside[0] >= 2:
+            enough.set()
+        try:
+            await asyncio.wait_for(enough.wait(), 0.2)
+        except TimeoutError:
+            pass
+        finally:
+            inside[0] -= 1
+        return web.Response(body=PAGE, content_type="text/html")
+
+    app = web.Application()
+    app.router.add_get("/go/{n}", go)
+    app.router.add_get("/page/{n}", page)
+    async with serve(app) as base:
+        settings = attrs.evolve(
+            Config(allow_http=True, trusted_addresses=("127.0.0.1",), cache="off"),
+            concurrency=8,
+            per_host=2,
+        )
+        async with build(settings) as toolkit:
+            reads = [toolkit.fetch({"url": f"{base}/go/{n}"}) for n in range(10)]
+            for outcome in await asyncio.gather(*reads):
+                assert outcome.unwrap()[0].page is not None
+    assert 1 <= peak[0] <= 2

@@ -19,6 +19,7 @@ from aiohttp import web
 
 from tests.servers import serve
 from webdistill import Config, build
+from webdistill.adapters.pipeline.turns import HostTurns
 
 PAGE = b"<html><head><title>t</title></head><body><p>a page to read here</p></body></html>"
 
@@ -77,3 +78,17 @@ async def test_pages_queued_for_a_host_end_at_close_and_nothing_more_reaches_the
             await asyncio.sleep(0)
         assert arrived == ["/0"], f"requests sent after the close: {arrived[1:]}"
         assert open_sessions() == 0, "an aiohttp session was opened after the close"
+
+
+async def test_closed_turns_end_every_wait_and_refuse_later_ones() -> None:
+    turns = HostTurns(1)
+    held = await turns.take("k")
+    assert held is not None
+    waiting = asyncio.create_task(turns.take("k"))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    turns.close()
+    assert await waiting is None
+    assert await turns.take("other") is None and turns.take_now("other") is None
+    held.give_back()  # a turn held through the close is given back as usual
+    assert turns.held("k") == 0
