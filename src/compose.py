@@ -281,6 +281,12 @@ class Toolkit:
         client = await stack.enter_async_context(
             GuardedClient(http_settings(config), resolver=self._resolver)
         )
+        turns = None
+        if parts.per_host is not None:
+            from webdistill.adapters.pipeline.turns import HostTurns
+
+            turns = HostTurns(parts.per_host)
+            stack.callback(turns.close)  # closed before the client: queued page reads end
         pacer = duckduckgo_pacer(config, self._store)
         configured = await stack.enter_async_context(
             DeferredProviders(provider_settings(config), pacer=pacer)
@@ -323,6 +329,7 @@ class Toolkit:
             reader=reader,
             reader_gate=reader_gate,
             render=self._browser(client, reading, stack, robots),
+            turns=turns,
         )
         return build_chain(backend, parts, WEB_STAGES)
 

@@ -53,9 +53,11 @@ from webdistill.adapters.http.settings import HttpSettings
 from webdistill.adapters.http.socks import NameAfterVetting, SocksConnector
 from webdistill.adapters.http.watch import Watch
 from webdistill.adapters.pipeline.deadline import enclosing_deadline
+from webdistill.adapters.pipeline.turns import leave_host
 from webdistill.kernel import addresses
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.own_text import number, own, words
+from webdistill.kernel.quoting import shown_url
 from webdistill.kernel.urls import check_url, resolve_reference
 
 #: Caller headers kept when a redirect leaves the original origin (others may be secrets).
@@ -77,6 +79,20 @@ class HttpResponse:
     hops: tuple[str, ...]
 
 
+def _closed_error(url: str) -> WebError:
+    return WebError.of(
+        ErrorCode.NETWORK_ERROR,
+        own(
+            "The toolkit was closed before this request to {} was sent: open a new one "
+            "(`async with build(config) as toolkit:`) and call again.",
+            shown(url),
+        ),
+        retryable=False,
+        url=shown_url(url, 400),
+        reason="the toolkit was closed",
+    )
+
+
 def _origin(url: str) -> tuple[str, str]:
     parts = urlsplit(url)
     return parts.scheme, parts.netloc
@@ -88,6 +104,11 @@ class GuardedClient:
     `resolver` is the upstream DNS resolver under the guard (tests inject a fake); by
     default a fresh aiohttp `ThreadedResolver` (no cache shared with anyone). `ssl_context`
     replaces the default certificate verification (e.g. to trust a test CA).
+
+    A client left by its `async with` (the toolkit's, when the toolkit closes) opens nothing
+    more: a `get` then fails with NETWORK_ERROR (a page read that was under way when the
+    toolkit closed sends nothing after the close) until the client is entered again. After
+    `close()` alone, the next `get` opens a new session.
     """
 
     def __init__(
@@ -115,6 +136,7 @@ class GuardedClient:
         self._owned_upstream: AbstractResolver | None = None
         self._slots: asyncio.Semaphore | None = None
         self._watch: Watch | None = None
+        self._left = False  # left by `async with`: no new session until entered again
 
     def _ensure_session(self) -> tuple[aiohttp.ClientSession, asyncio.Semaphore]:
         if self._session is None or self._slots is None:
@@ -191,6 +213,7 @@ class GuardedClient:
         return self._resolver
 
     async def __aenter__(self) -> GuardedClient:
+        self._left = False
         self._ensure_session()
         return self
 
@@ -200,6 +223,7 @@ class GuardedClient:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
+        self._left = True
         await self.close()
 
     async def close(self) -> None:
@@ -231,6 +255,8 @@ class GuardedClient:
         limit, that deadline is the only timer: the client arms none of its own."""
         session, slots = self._session, self._slots
         if session is None or slots is None:
+            if self._left:
+                return Failure(_closed_error(url))
             session, slots = self._ensure_session()
         hops: list[str] = []  # the checked URL of each hop so far (_follow appends)
         limit = self._settings.timeout_s
@@ -319,6 +345,7 @@ class GuardedClient:
                 if not is_successful(target):
                     return Failure(with_hop(target.failure(), result.location, hop + 1))
                 current, last_status = target.unwrap(), result.status
+                leave_host(current)  # the page's turn at its first host passes on (turns.py)
                 continue
             if isinstance(result, Status):
                 return Failure(

@@ -21,6 +21,7 @@ from webdistill.adapters.pipeline.deadline import DeadlineBackend
 from webdistill.adapters.pipeline.fallback import Gate, ReaderFallback
 from webdistill.adapters.pipeline.render import HtmlReader, Renderer, RenderingBackend
 from webdistill.adapters.pipeline.robots import RobotsGate, RobotsRules
+from webdistill.adapters.pipeline.turns import HostTurns
 from webdistill.adapters.readers.base import Reader
 from webdistill.kernel.own_text import OwnText
 from webdistill.kernel.ports import WebBackend
@@ -70,6 +71,10 @@ class Parts:
     #: Page reads of one origin downloading at once (WEB_PER_HOST; None: no host turns,
     #: the connector's bound alone).
     per_host: int | None = None
+    #: The host turns the deadline stage takes (made and closed by the composition root,
+    #: so that closing the toolkit ends the page reads waiting for one); None: made from
+    #: `per_host`.
+    turns: HostTurns | None = None
 
 
 Builder = Callable[[WebBackend, Parts], WebBackend]
@@ -98,7 +103,11 @@ def _fallback(below: WebBackend, parts: Parts) -> WebBackend:
 
 def _deadline(below: WebBackend, parts: Parts) -> WebBackend:
     return DeadlineBackend(
-        below, timeout_s=parts.timeout_s, concurrency=parts.concurrency, per_host=parts.per_host
+        below,
+        timeout_s=parts.timeout_s,
+        concurrency=parts.concurrency,
+        per_host=parts.per_host,
+        turns=parts.turns,
     )
 
 

@@ -26,6 +26,7 @@ from protego import Protego
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.http.hop_check import HOP_CHECK, checking
+from webdistill.adapters.pipeline.turns import hold_turn
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchRequest, SearchQuery
 from webdistill.kernel.own_text import name, own, site
@@ -142,6 +143,7 @@ class RobotsRules:
 
     async def _load(self, origin: str) -> _Rules:
         HOP_CHECK.set(None)  # (this task's own context) robots.txt itself is not vetted by it
+        hold_turn(None)  # nor does a redirect of robots.txt hand on the page's turn (turns.py)
         url = f"{origin}/robots.txt"
         try:
             answer = await self._client.get(url, headers={"User-Agent": self.user_agent})
