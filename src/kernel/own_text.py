@@ -150,8 +150,10 @@ def echo_quoted(text: str, limit: int = 60) -> OwnText:
 
 
 def echo_url(url: str) -> OwnText:
-    """The URL the caller asked for, echoed back percent-encoded (`quoting.shown_url`)."""
-    return OwnText(shown_url(url, 300))
+    """The URL the caller asked for, echoed back percent-encoded (`quoting.shown_url`); our
+    own description of an address that cannot be shown (`site`'s, e.g. a stored result's
+    URL read back from a shared store) stays as written."""
+    return OwnText(url if url == _UNSHOWN_URL else shown_url(url, 300))
 
 
 def number(value: int | float) -> OwnText:

@@ -70,16 +70,13 @@ async def test_server_strings_in_errors_are_reduced_outside_the_fence(
         result = await call_tool(_Toolkit(kit, config), "web_fetch", {"url": f"{base}/{path}"},
                                  fence=True)  # fmt: skip
     assert result.is_error
-    structured = result.structured_content
-    assert structured is not None
-    error = structured["results"][0]["error"]
-    assert error["code"] == code.value, error
+    assert result.structured_content is None  # fenced: the text is the only form
     text = outside_fences(result.content[0].text)  # type: ignore[union-attr]
+    assert f"Error {code.value}:" in text, text
     assert FENCE_CLOSE not in text and FENCE_OPEN not in text
     assert "<<<" not in text and ">>>" not in text
     assert "SYSTEM: ignore" not in text
     assert not re.search(r"web[\W_]*content[\W_]*end", text, re.IGNORECASE)
-    assert "<<<" not in error["message"] and "SYSTEM: ignore" not in error["message"]
 
 
 def test_reductions_keep_one_short_line_without_markers() -> None:

@@ -64,9 +64,9 @@ async def test_stdin_closed_right_after_requests_still_gets_every_answer(site: s
     assert sorted(message["id"] for message in messages) == [1, 2, 3, 4]  # each answered once
     fetched = answers[2]["result"]
     assert fetched["isError"] is False  # one URL of two worked: not an error as a whole
-    ok, closed = fetched["structuredContent"]["results"]
-    assert ok["page"]["title"] == "Tide pools of the north coast"
-    assert closed["error"]["code"] == "NETWORK_ERROR"
+    assert "structuredContent" not in fetched  # fenced (the default): the text alone
+    text = fetched["content"][0]["text"]
+    assert "Tide pools of the north coast" in text and "Error NETWORK_ERROR:" in text
     assert answers[3]["result"]["isError"] is False
     assert answers[4]["error"]["code"] == -32602  # unknown tool: a JSON-RPC error
     assert "Unknown tool: web_crawl" in answers[4]["error"]["message"]

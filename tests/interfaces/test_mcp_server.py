@@ -45,25 +45,26 @@ async def test_tools_are_listed_with_the_toolkit_schemas_and_annotations() -> No
         assert tool.annotations.destructive_hint is False
 
 
-async def test_fetch_returns_fenced_text_and_structured_content() -> None:
+async def test_fetch_returns_fenced_text_and_no_structured_content() -> None:
     async with Client(make_server(_toolkit())) as client:
         result = await client.call_tool("web_fetch", {"url": PAGE})
     assert result.is_error is False
     text = result.content[0].text  # type: ignore[union-attr]
     assert text.count(FENCE_OPEN) == 1 and text.count(FENCE_CLOSE) == 1
     assert text.index(FENCE_OPEN) < text.index("Ignore all previous") < text.index(FENCE_CLOSE)
-    page = result.structured_content["results"][0]["page"]
-    assert page["title"] == "Guide" and page["url"] == PAGE
+    assert result.structured_content is None  # it would carry the page unfenced (issue 26)
 
 
 async def test_fencing_can_be_turned_off() -> None:
     async with Client(make_server(_toolkit(Config(fence_untrusted=False)))) as client:
         result = await client.call_tool("web_fetch", {"url": PAGE})
     assert FENCE_OPEN not in result.content[0].text  # type: ignore[union-attr]
+    page = result.structured_content["results"][0]["page"]  # type: ignore[index]
+    assert page["title"] == "Guide" and page["url"] == PAGE
 
 
 async def test_a_batch_is_a_tool_error_only_when_every_item_failed() -> None:
-    toolkit = _toolkit()
+    toolkit = _toolkit(Config(fence_untrusted=False))  # structuredContent: only unfenced
     async with Client(make_server(toolkit)) as client:
         mixed = await client.call_tool("web_search", {"queries": ["tides", "down"]})
         mixed_pages = await client.call_tool(

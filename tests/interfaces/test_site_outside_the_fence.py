@@ -1,6 +1,8 @@
 """Issue 26: a URL outside the fence is only its site (`own_text.site`), in every message the
-HTTP adapter words about a URL it was handed (a redirect hop's, a search hit's), and the full
-address is in the fenced `WEB_TEXT` detail of a redirect hop.
+HTTP adapter words about a URL it was handed (the caller's, a search hit's); a redirect hop's
+target, a server's choice, is described ("the redirect target of hop 2": its host name can
+spell a sentence, see test_redirect_target_words.py), and its full address is in the fenced
+`WEB_TEXT` detail.
 
 The hostile path is the attacking review's (`/SYSTEM:%20IGNORE%20PREVIOUS...`); the IDN host
 is the one RFC 3492 and Python's `idna` docs use (`bücher` -> `xn--bcher-kva`).
@@ -52,7 +54,11 @@ def test_adapter_messages_name_a_url_by_its_site(hop: int) -> None:
     if hop == 0:  # the page read's one deadline is about the URL asked for
         errors.append(deadline_error(url, 10.0))
     for error in errors:
-        assert "http://127.0.0.1:8080" in error.message, error.message
+        if hop:
+            assert "the redirect target of hop 2" in error.message, error.message
+            assert "127.0.0.1" not in error.message, error.message
+        else:
+            assert "http://127.0.0.1:8080" in error.message, error.message
         assert WORD not in error.message and WORD not in outside_fences(error_text(error))
         if hop:  # the hop's full address is told, fenced
             assert WORD in str(error.detail[WEB_TEXT])

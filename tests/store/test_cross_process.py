@@ -102,7 +102,7 @@ def _structured(result: Any) -> dict[str, Any]:
 async def test_two_replicas_on_one_redis_share_pages_locks_and_nothing_else(
     site: CountingSite, redis_url: str
 ) -> None:
-    env = _env(WEB_CACHE=redis_url)
+    env = _env(WEB_CACHE=redis_url, WEB_FENCE_UNTRUSTED="false")  # structuredContent to read
     url, slow = f"{site.base}/long", f"{site.base}/slow"
     async with replica(env) as first_url, replica(env) as second_url, AsyncExitStack() as stack:
         async with session(stack, first_url) as one, session(stack, second_url) as two:

@@ -146,13 +146,14 @@ async def test_mcp_results_name_their_id_and_web_get_result_reads_them_back() ->
     backend = FakeBackend(pages={A: page_row(A, "Alpha page. " * 50, title="Alpha")})
     async with Client(make_server(KernelToolkit(backend))) as client:
         fetched = await client.call_tool("web_fetch", {"url": A})
-        response_id = fetched.structured_content["response_id"]  # type: ignore[index]
-        assert f"Response id: {response_id}" in fetched.content[0].text  # type: ignore[union-attr]
+        text = fetched.content[0].text  # type: ignore[union-attr]
+        response_id = text.split("Response id: ", 1)[1].split(" ", 1)[0]
+        assert response_id.startswith("r_") and fetched.structured_content is None
         got = await client.call_tool("web_get_result", {"response_id": response_id, "url": A})
         missing = await client.call_tool("web_get_result", {"response_id": "r_nope"})
     assert got.is_error is False
-    assert got.structured_content["tool"] == "web_fetch"  # type: ignore[index]
-    assert got.structured_content["results"][0]["page"]["title"] == "Alpha"  # type: ignore[index]
+    assert got.structured_content is None  # fenced: the text is the only form
+    assert f"Stored web_fetch result {response_id}:" in got.content[0].text  # type: ignore[union-attr]
     assert "Alpha page." in got.content[0].text  # type: ignore[union-attr]
     assert missing.is_error is True and "NOT_FOUND" in missing.content[0].text  # type: ignore[union-attr]
     assert len(backend.extract_calls) == 1

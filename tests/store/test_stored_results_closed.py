@@ -79,3 +79,17 @@ async def test_a_stored_search_shows_no_store_words_outside_the_fence() -> None:
     assert "PWNED" not in outside_fences(text), text
     assert "Skipped: searxng: TIMEOUT (its message is not kept in the store)" in text
     assert "Removed: 2 hits" in text
+
+
+def _invalid_url(data: dict[str, Any]) -> None:
+    for outcome in data["outcomes"]:
+        outcome["url"] = "javascript:alert('PWNED')"
+
+
+async def test_a_stored_url_that_cannot_be_shown_is_described_as_written() -> None:
+    """The asked URL is read back as its site; one with none is our own description, shown
+    as written (it was percent-encoded as if it were the caller's URL: `an%20address...`)."""
+    text, _ = await _stored_text("fetch", _invalid_url)
+    assert "PWNED" not in outside_fences(text), text
+    assert "## (an address that cannot be shown here)" in text, text
+    assert "%20" not in outside_fences(text), text

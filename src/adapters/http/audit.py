@@ -163,6 +163,15 @@ def _log_call(
     )
 
 
+def origin(url: str) -> str:
+    """`scheme://host[:port]` of `url`, without user-info, path, query or fragment."""
+    try:
+        parts = urlsplit(url)
+        return f"{parts.scheme}://{parts.netloc.rpartition('@')[2]}"
+    except ValueError:
+        return "<unparseable url>"
+
+
 def log_provider_request(
     provider: str, method: str, url: str, *, status: int | None, size: int, ms: float, outcome: str
 ) -> None:
@@ -174,9 +183,10 @@ def log_provider_request(
 def log_reader_request(
     reader: str, url: str, page: str, *, status: int | None, size: int, ms: float, outcome: str
 ) -> None:
-    """Record one request to a hosted reader: its endpoint, and the page it was handed (a
-    third party now knows that URL), both without query string or credentials."""
+    """Record one request to a hosted reader: its origin only (WEB_READER_URL is a secret
+    setting, and a token can sit in its path), and the page it was handed (a third party now
+    knows that URL) without query string or credentials."""
     if not logger.isEnabledFor(logging.INFO):
         return
     named = (("reader", reader), ("page", redact(page)))
-    _log_call("POST", url, named, status=status, size=size, ms=ms, outcome=outcome)
+    _log_call("POST", origin(url), named, status=status, size=size, ms=ms, outcome=outcome)

@@ -26,7 +26,7 @@ from webdistill.adapters.http.decoders import (
     coding_names,
     decoder_for,
 )
-from webdistill.adapters.http.errors import make_error, shown
+from webdistill.adapters.http.errors import hop_text, make_error, place
 from webdistill.adapters.http.settings import HttpSettings
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.own_text import WEB_TEXT, number, own
@@ -71,7 +71,13 @@ def is_truncatable(content_type: str) -> bool:
     )
 
 
-def _unsupported_encoding(url: str, encoding: str) -> WebError:
+def _hop_line(url: str, hop: int) -> str:
+    """A redirect target's URL for a fenced detail, ending "; " ("" at the caller's hop 0)."""
+    text = hop_text(url, hop).get(WEB_TEXT)
+    return f"{text}; " if text else ""
+
+
+def _unsupported_encoding(url: str, encoding: str, hop: int) -> WebError:
     names = coding_names(encoding)
     if len(names) > MAX_CODINGS and all(n in KNOWN_CODINGS for n in names):
         why = own(
@@ -82,27 +88,34 @@ def _unsupported_encoding(url: str, encoding: str) -> WebError:
     else:
         # The server chose this header: described here, quoted only in the fenced detail.
         why = own("uses an unknown content coding")
-    detail = {"url": shown_url(url, 400), "content_encoding": safe_text(encoding, 40)}
+    detail: dict[str, object] = {
+        "url": shown_url(url, 400),
+        "content_encoding": safe_text(encoding, 40),
+    }
+    fenced = [_hop_line(url, hop)] if hop > 0 else []
     if not all(n in KNOWN_CODINGS for n in names):
-        detail[WEB_TEXT] = f"Content-Encoding: {encoding[:200]}"
+        fenced.append(f"Content-Encoding: {encoding[:200]}")
+    if fenced:
+        detail[WEB_TEXT] = "".join(fenced).removesuffix("; ")
+    where = place(url, hop)
     return make_error(
         ErrorCode.UNSUPPORTED_CONTENT,
-        own("The response from {} {}; it cannot be read. Use another source.", shown(url), why),
+        own("The response from {} {}; it cannot be read. Use another source.", where, why),
         detail,
     )
 
 
-def too_large(url: str, limit: int, **detail: object) -> WebError:
-    """The TOO_LARGE error for `url`."""
+def too_large(url: str, limit: int, hop: int = 0, **detail: object) -> WebError:
+    """The TOO_LARGE error for `url`, fetched at redirect `hop`."""
     return make_error(
         ErrorCode.TOO_LARGE,
         own(
             "The response from {} is larger than the {}-byte limit and cannot be "
             "truncated usefully; try a smaller resource or another source.",
-            shown(url),
+            place(url, hop),
             number(limit),
         ),
-        {"max_bytes": limit, "url": url, **detail},
+        {"max_bytes": limit, "url": url, **detail, **hop_text(url, hop)},
     )
 
 
@@ -113,14 +126,14 @@ def declared_length(resp: ClientResponse) -> int | None:
 
 
 def declared_too_large(
-    resp: ClientResponse, settings: HttpSettings, url: str, declared: int | None
+    resp: ClientResponse, settings: HttpSettings, url: str, declared: int | None, hop: int = 0
 ) -> WebError | None:
     """TOO_LARGE when the declared Content-Length says a non-text body is over the cap."""
     if declared is None or declared <= min(settings.max_response_bytes, settings.wire_cap):
         return None
     if is_truncatable(resp.headers.get("Content-Type", "")):
         return None
-    return too_large(url, settings.max_response_bytes, declared_length=declared)
+    return too_large(url, settings.max_response_bytes, hop, declared_length=declared)
 
 
 async def read_body(
@@ -132,9 +145,14 @@ async def read_body(
 
 
 async def read_capped(
-    resp: ClientResponse, settings: HttpSettings, url: str, declared: int | None = None
+    resp: ClientResponse,
+    settings: HttpSettings,
+    url: str,
+    declared: int | None = None,
+    hop: int = 0,
 ) -> Body | WebError:
-    """Stream `resp`'s body through its decoder, stopping at the caps.
+    """Stream `resp`'s body (of `url`, fetched at redirect `hop`) through its decoder,
+    stopping at the caps.
 
     The common case, an unencoded body whose declared Content-Length (`declared`) is within
     both caps, is read with one bounded `readexactly` (never more than the declared length,
@@ -157,7 +175,7 @@ async def read_capped(
     cap = settings.max_response_bytes
     decoder = decoder_for(encoding, cap + 1)
     if decoder is None:
-        return _unsupported_encoding(url, encoding)
+        return _unsupported_encoding(url, encoding, hop)
     over = False
     identity = decoder is IDENTITY
     try:
@@ -181,17 +199,17 @@ async def read_capped(
             ErrorCode.NETWORK_ERROR,
             own(
                 "The body from {} could not be decompressed ({}); try again later.",
-                shown(url),
+                place(url, hop),
                 exc.kind,
             ),
-            {"url": url, WEB_TEXT: f"decompressor: {exc.said}"},
+            {"url": url, WEB_TEXT: f"{_hop_line(url, hop)}decompressor: {exc.said}"},
         )
     if not over:
         data = parts[0] if len(parts) == 1 else b"".join(parts)
         return Body(data=data, truncated=False, wire_bytes=wire)
     resp.close()  # drop the connection rather than drain the rest
     if not is_truncatable(resp.headers.get("Content-Type", "")):
-        return too_large(url, cap, wire_bytes=wire)
+        return too_large(url, cap, hop, wire_bytes=wire)
     if size > cap:  # cut the last piece rather than copying the whole body once more
         parts[-1] = parts[-1][: len(parts[-1]) - (size - cap)]
     data = b"".join(parts)

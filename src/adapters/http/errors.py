@@ -44,6 +44,13 @@ def shown(url: str) -> OwnText:
     return site(url)
 
 
+def place(url: str, hop: int) -> OwnText:
+    """Where a fetch failed, for its message: the caller's own URL's site at hop 0; at a
+    later hop a redirect target, which a server chose (its host name can spell a sentence),
+    described ("the redirect target of hop 2"): its URL is in the fenced `hop_text` detail."""
+    return shown(url) if hop == 0 else own("the redirect target of hop {}", number(hop))
+
+
 def hop_text(url: str, hop: int) -> dict[str, object]:
     """The fenced `WEB_TEXT` detail naming a redirect hop's full URL (hop 0 is the caller's
     own URL, shown in its heading: nothing to add)."""
@@ -128,7 +135,7 @@ def total_timeout_error(url: str, hop: int, seconds: float) -> WebError:
         own(
             "Fetching {} took longer than {} s in total; the server is slow. "
             "Try again later or another source.",
-            shown(url),
+            place(url, hop),
             number(seconds),
         ),
         {"url": url, "hop": hop, "limit_s": seconds, **hop_text(url, hop)},
@@ -155,7 +162,7 @@ _NO_SUCH_NAME = frozenset(
 
 
 def _dns_error(
-    exc: aiohttp.ClientConnectorDNSError, url: str, detail: dict[str, object]
+    exc: aiohttp.ClientConnectorDNSError, where: OwnText, detail: dict[str, object]
 ) -> WebError:
     """NETWORK_ERROR for a failed look-up: a name that does not exist (check the spelling)
     apart from a look-up that could not be made (no network, no name server)."""
@@ -166,7 +173,7 @@ def _dns_error(
             own(
                 "The host name of {} could not be resolved: no name server answered "
                 "(this machine may be offline or have no DNS). Check the network and try again.",
-                shown(url),
+                where,
             ),
             {**detail, "stage": "dns", "reason": "no resolver"},
         )
@@ -175,7 +182,7 @@ def _dns_error(
         own(
             "The host name of {} could not be resolved: it does not exist (the name "
             "server says so); check the spelling.",
-            shown(url),
+            where,
         ),
         {**detail, "stage": "dns", "reason": "no such name"},
     )
@@ -201,6 +208,7 @@ def translate(exc: BaseException, url: str, hop: int) -> WebError:
             )
     detail: dict[str, object] = {"url": url, "hop": hop, "exception": type(exc).__name__}
     detail.update(hop_text(url, hop))
+    where = place(url, hop)
     for cause in causes:
         if isinstance(cause, DnsTimeoutError):
             return make_error(
@@ -208,7 +216,7 @@ def translate(exc: BaseException, url: str, hop: int) -> WebError:
                 own(
                     "The DNS lookup of {} got no answer within {} s (the "
                     "name server is down or unreachable); try again later.",
-                    host(cause.host),
+                    host(cause.host) if hop == 0 else own("the host of {}", where),
                     number(cause.seconds),
                 ),
                 {**detail, "stage": "dns", "limit_s": cause.seconds},
@@ -218,22 +226,22 @@ def translate(exc: BaseException, url: str, hop: int) -> WebError:
             ErrorCode.TIMEOUT,
             own(
                 "Fetching {} timed out; the server is slow or unreachable. Try again later.",
-                shown(url),
+                where,
             ),
             detail,
         )
     if isinstance(exc, aiohttp.ClientConnectorDNSError):
-        return _dns_error(exc, url, detail)
+        return _dns_error(exc, where, detail)
     if isinstance(exc, aiohttp.ClientSSLError | aiohttp.ServerFingerprintMismatch):
         return make_error(
             ErrorCode.NETWORK_ERROR,
-            own("The TLS connection to {} failed (certificate or handshake error).", shown(url)),
+            own("The TLS connection to {} failed (certificate or handshake error).", where),
             detail,
             retryable=False,
         )
     if isinstance(exc, aiohttp.InvalidURL):
-        return WebError.of(
-            ErrorCode.INVALID_URL, own("{} is not a URL that can be fetched.", shown(url))
+        return make_error(
+            ErrorCode.INVALID_URL, own("{} is not a URL that can be fetched.", where), detail
         )
     if isinstance(exc, aiohttp.ClientResponseError):
         # The parser's message quotes server bytes: keep them out of an LLM-facing message.
@@ -242,7 +250,7 @@ def translate(exc: BaseException, url: str, hop: int) -> WebError:
             own(
                 "The server at {} sent a malformed or oversized response (status line or "
                 "headers); use another source.",
-                shown(url),
+                where,
             ),
             detail,
             retryable=False,
@@ -250,13 +258,13 @@ def translate(exc: BaseException, url: str, hop: int) -> WebError:
     if isinstance(exc, aiohttp.ClientPayloadError):
         return make_error(
             ErrorCode.NETWORK_ERROR,
-            own("The body from {} ended early or was malformed; try again later.", shown(url)),
+            own("The body from {} ended early or was malformed; try again later.", where),
             detail,
         )
     if isinstance(exc, aiohttp.ClientConnectorError):
         return make_error(
             ErrorCode.NETWORK_ERROR,
-            own("Could not connect to {} (refused or unreachable); try again later.", shown(url)),
+            own("Could not connect to {} (refused or unreachable); try again later.", where),
             detail,
         )
     if any(isinstance(c, _NETWORK_EXCEPTIONS) for c in causes):
@@ -264,12 +272,12 @@ def translate(exc: BaseException, url: str, hop: int) -> WebError:
             ErrorCode.NETWORK_ERROR,
             own(
                 "The connection to {} failed ({}); try again later.",
-                shown(url),
+                where,
                 name(type(exc).__name__),
             ),
             detail,
         )
-    return internal_error(exc, own("fetching {}", shown(url)), detail)
+    return internal_error(exc, own("fetching {}", where), detail)
 
 
 def internal_error(exc: BaseException, doing: OwnText, detail: Mapping[str, object]) -> WebError:

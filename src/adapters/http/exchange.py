@@ -32,7 +32,7 @@ from webdistill.adapters.http.errors import (
     hop_text,
     is_connection_reset,
     make_error,
-    shown,
+    place,
     translate,
 )
 from webdistill.adapters.http.proxy import Pinned
@@ -90,7 +90,7 @@ def http_error(
 ) -> WebError:
     """HTTP_ERROR for a final non-2xx status, with advice for the agent."""
     if wall is not None:
-        message = challenge_message(shown(url), status, wall)
+        message = challenge_message(place(url, hop), status, wall)
         walled = {"status": status, "url": url, "hop": hop, "reason": "challenge", "wall": wall}
         walled.update(hop_text(url, hop))
         return make_error(ErrorCode.HTTP_ERROR, message, walled, retryable=False)
@@ -109,7 +109,7 @@ def http_error(
         detail["retry_after"] = int(retry_after)
     return make_error(
         ErrorCode.HTTP_ERROR,
-        own("{} answered HTTP {}: {}.", shown(url), number(status), advice),
+        own("{} answered HTTP {}: {}.", place(url, hop), number(status), advice),
         detail,
         retryable=status == 429 or status >= 500,
     )
@@ -147,7 +147,9 @@ async def exchange(
         started = time.monotonic()
         delay: float | None = None
         try:
-            outcome = await _request_once(session, settings, url, headers, proxy=proxy, pin=pin)
+            outcome = await _request_once(
+                session, settings, url, headers, hop=hop, proxy=proxy, pin=pin
+            )
         except Exception as exc:  # noqa: BLE001 - the adapter edge: translate() maps network
             # and peer failures to their codes, and anything else to a logged INTERNAL_ERROR
             error = translate(exc, url, hop)
@@ -174,6 +176,7 @@ async def _request_once(
     url: str,
     headers: dict[str, str] | None,
     *,
+    hop: int,
     proxy: str | None,
     pin: PinStep | None,
 ) -> Outcome | WebError:
@@ -189,11 +192,11 @@ async def _request_once(
             wall = wall_from_headers(found)
             if wall is None:
                 declared = declared_length(resp)
-                early = declared_too_large(resp, settings, url, declared)
+                early = declared_too_large(resp, settings, url, declared, hop)
                 if early is not None:
                     resp.close()
                     return early
-                body = await read_capped(resp, settings, url, declared)
+                body = await read_capped(resp, settings, url, declared, hop)
                 if isinstance(body, WebError):
                     return body
                 return Final(status=status, content_type=found.get(CONTENT_TYPE, ""), body=body)

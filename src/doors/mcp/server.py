@@ -4,7 +4,11 @@
 Built on the SDK's low-level `Server`: the input schemas are exactly `toolkit.schemas()`
 (the same models that validate the arguments), annotated read-only, idempotent and
 open-world. A result is text for the model (`render`, web content fenced as untrusted data
-unless WEB_FENCE_UNTRUSTED=false) plus `structuredContent` (`{"results": [...]}`). A request
+unless WEB_FENCE_UNTRUSTED=false). With fencing on (the default) that text is the only form:
+no `structuredContent`, which clients may hand to the model as it is, with a page's title and
+body (and a fence-end marker it planted) unfenced; the tools declare no `outputSchema`. With
+WEB_FENCE_UNTRUSTED=false a result also carries `structuredContent` (`{"results": [...]}`,
+its `response_id`). The response id is always in the text. A request
 the kernel refuses, or a batch whose every query / URL failed, makes the result a tool error
 (`isError`); a batch where only some items failed is a result, each failed item carrying its
 code and message. An unknown tool name is a JSON-RPC error (-32602), as the spec says.
@@ -98,16 +102,21 @@ def tools_of(toolkit: ToolkitLike) -> list[types.Tool]:
     return tools
 
 
-def _error_result(error: WebError) -> types.CallToolResult:
+def _structured(fence: bool, data: dict[str, Any]) -> dict[str, Any] | None:
+    """`structuredContent` only when nothing is fenced: it would carry web text unfenced."""
+    return None if fence else data
+
+
+def _error_result(error: WebError, fence: bool) -> types.CallToolResult:
     return types.CallToolResult(
         content=[types.TextContent(text=error_text(error))],
-        structured_content={"error": error.to_dict()},
+        structured_content=_structured(fence, {"error": error.to_dict()}),
         is_error=True,
     )
 
 
 def _outcomes_result(
-    text: str, outcomes: Sequence[SearchOutcome] | Sequence[FetchOutcome]
+    text: str, outcomes: Sequence[SearchOutcome] | Sequence[FetchOutcome], fence: bool
 ) -> types.CallToolResult:
     failed = [outcome.error for outcome in outcomes if outcome.error is not None]
     structured: dict[str, Any] = {"results": to_jsonable(tuple(outcomes))}
@@ -117,7 +126,7 @@ def _outcomes_result(
         structured["response_id"] = outcomes[0].response_id
     return types.CallToolResult(
         content=[types.TextContent(text=text)],
-        structured_content=structured,
+        structured_content=_structured(fence, structured),
         is_error=bool(outcomes) and len(failed) == len(outcomes),  # only when nothing worked
     )
 
@@ -127,9 +136,9 @@ async def _call_search(
 ) -> types.CallToolResult:
     searched: Result[tuple[SearchOutcome, ...], WebError] = await toolkit.search(raw, scope=scope)
     if not isinstance(searched, Success):
-        return _error_result(searched.failure())
+        return _error_result(searched.failure(), fence)
     hits = searched.unwrap()
-    return _outcomes_result(search_to_text(hits, fence=fence), hits)
+    return _outcomes_result(search_to_text(hits, fence=fence), hits, fence)
 
 
 async def _call_fetch(
@@ -137,9 +146,9 @@ async def _call_fetch(
 ) -> types.CallToolResult:
     fetched: Result[tuple[FetchOutcome, ...], WebError] = await toolkit.fetch(raw, scope=scope)
     if not isinstance(fetched, Success):
-        return _error_result(fetched.failure())
+        return _error_result(fetched.failure(), fence)
     pages = fetched.unwrap()
-    return _outcomes_result(fetch_to_text(pages, fence=fence), pages)
+    return _outcomes_result(fetch_to_text(pages, fence=fence), pages, fence)
 
 
 async def _call_get_result(
@@ -147,13 +156,13 @@ async def _call_get_result(
 ) -> types.CallToolResult:
     got: Result[StoredResult, WebError] = await toolkit.get_result(raw, scope=scope)
     if not isinstance(got, Success):
-        return _error_result(got.failure())
+        return _error_result(got.failure(), fence)
     stored = got.unwrap()
     outcomes = stored.searches if stored.tool == "web_search" else stored.pages
     failed = [outcome.error for outcome in outcomes if outcome.error is not None]
     return types.CallToolResult(
         content=[types.TextContent(text=stored_to_text(stored, fence=fence))],
-        structured_content=stored_to_jsonable(stored),
+        structured_content=_structured(fence, stored_to_jsonable(stored)),
         is_error=bool(outcomes) and len(failed) == len(outcomes),
     )
 
