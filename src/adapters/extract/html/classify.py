@@ -10,8 +10,7 @@
    lists, tables, linked prose, linked headings of the declared main). When jusText trusts
    no paragraph at all (listings, product pages), the container of all plausible text is
    used instead; a short closing line right before the article's furniture is kept;
-5. teaser cards ("more stories" with blurbs) outside that container go (on an article page,
-   or after a short article under its <h1> that the cards outnumber), and kept text
+5. teaser cards ("more stories" with blurbs) outside that container go, and kept text
    outside the page's best text-dense container goes when that container holds most of it;
 6. the <h1> title just before the kept text is kept; repeated and hidden copies go.
 """
@@ -77,9 +76,6 @@ TEASER_BLURB_CHARS = 300
 #: what the runs hold (an article: a listing or product page's cards are its content).
 TEASER_MIN_OTHER = 500
 TEASER_OTHER_RATIO = 1
-#: ... or when the page's article container (`dense`) holds none of the cards and at least
-#: this much seed text of its own: a short article above a longer related-articles list.
-TEASER_SHORT_ARTICLE = 150
 #: A hidden block is a copy when this share of its word 4-grams is shown elsewhere (a
 #: paywall or print copy glued into one block has none of the visible block boundaries).
 SHINGLE_WORDS = 4
@@ -272,44 +268,16 @@ def _drop_teasers(
 
 
 def _teaser_blocks(
-    blocks: list[Block],
-    runs: list[tuple[int, int]],
-    is_seed: Callable[[Block], bool],
-    dense: etree._Element | None,
+    blocks: list[Block], runs: list[tuple[int, int]], is_seed: Callable[[Block], bool]
 ) -> set[int]:
     """Indexes of blocks in teaser `runs`, when the page has seed text enough outside them
-    (an article), or a short article in its own container (`dense`) that holds no card;
-    empty on a page that is mostly cards (a listing)."""
+    (an article); empty on a page that is mostly cards (a listing)."""
     inside = {i for start, end in runs for i in range(start, end)}
     if not inside:
         return inside
     other = sum(len(b.text) for i, b in enumerate(blocks) if i not in inside and is_seed(b))
     cards = sum(len(blocks[i].text) for i in inside)
-    if other >= max(TEASER_MIN_OTHER, TEASER_OTHER_RATIO * cards):
-        return inside
-    return inside if _is_short_article(blocks, is_seed, dense, inside) else set()
-
-
-def _is_short_article(
-    blocks: list[Block],
-    is_seed: Callable[[Block], bool],
-    dense: etree._Element | None,
-    cards: set[int],
-) -> bool:
-    """Whether the page is a short article followed by teaser cards: its article container
-    (`dense`) holds TEASER_SHORT_ARTICLE of seed text, comes right under an <h1> title and
-    before every card (a related-articles list after the post; a forum's or a listing's
-    container holds its cards, or sits in a footer or a form after or between them)."""
-    if dense is None:
-        return False
-    under = Under((dense,))
-    own = [i for i, b in enumerate(blocks) if under(b.owner)]
-    if not own or min(cards) <= own[-1]:
-        return False  # cards inside the container or before its end: its own items
-    if sum(len(blocks[i].text) for i in own if is_seed(blocks[i])) < TEASER_SHORT_ARTICLE:
-        return False
-    start = max(0, own[0] - TITLE_LOOKBACK)
-    return any(b.kind == "heading" and b.level == 1 for b in blocks[start : own[0] + 1])
+    return inside if other >= max(TEASER_MIN_OTHER, TEASER_OTHER_RATIO * cards) else set()
 
 
 def _keep_title(blocks: list[Block]) -> None:
@@ -507,7 +475,7 @@ def classify_steps(blocks: list[Block], name: str, dense: etree._Element | None)
     # take the container of all plausible text instead.
     seed = _is_seed if sure else _is_plausible
     runs = _teaser_runs(blocks)  # (kinds, lengths and links only: the same runs later)
-    teasers = _teaser_blocks(blocks, runs, seed, dense)
+    teasers = _teaser_blocks(blocks, runs, seed)
     ids = {id(blocks[i]) for i in teasers}
     container = _expand(blocks, lambda b: seed(b) and id(b) not in ids, listing=not sure)
     _keep_closing_lines(blocks)
