@@ -30,7 +30,7 @@ from returns.result import Failure, Result, Success
 
 from webdistill.adapters.http import audit
 from webdistill.adapters.http.decoders import ACCEPT_ENCODING
-from webdistill.adapters.http.errors import shown, total_timeout_error, with_hop
+from webdistill.adapters.http.errors import closed_error, shown, total_timeout_error, with_hop
 from webdistill.adapters.http.exchange import Final, Redirect, Status, exchange, http_error
 from webdistill.adapters.http.guard import (
     DNS_TIMEOUT_S,
@@ -57,7 +57,6 @@ from webdistill.adapters.pipeline.turns import leave_host
 from webdistill.kernel import addresses
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.own_text import number, own, words
-from webdistill.kernel.quoting import shown_url
 from webdistill.kernel.urls import check_url, resolve_reference
 
 #: Caller headers kept when a redirect leaves the original origin (others may be secrets).
@@ -77,20 +76,6 @@ class HttpResponse:
     body: bytes
     truncated: bool
     hops: tuple[str, ...]
-
-
-def _closed_error(url: str) -> WebError:
-    return WebError.of(
-        ErrorCode.NETWORK_ERROR,
-        own(
-            "The toolkit was closed before this request to {} was sent: open a new one "
-            "(`async with build(config) as toolkit:`) and call again.",
-            shown(url),
-        ),
-        retryable=False,
-        url=shown_url(url, 400),
-        reason="the toolkit was closed",
-    )
 
 
 def _origin(url: str) -> tuple[str, str]:
@@ -256,7 +241,7 @@ class GuardedClient:
         session, slots = self._session, self._slots
         if session is None or slots is None:
             if self._left:
-                return Failure(_closed_error(url))
+                return Failure(closed_error(url))
             session, slots = self._ensure_session()
         hops: list[str] = []  # the checked URL of each hop so far (_follow appends)
         limit = self._settings.timeout_s

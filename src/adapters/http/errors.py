@@ -128,6 +128,22 @@ def with_hop(error: WebError, url: str, hop: int) -> WebError:
     return make_error(error.code, message, detail, retryable=error.retryable)
 
 
+def closed_error(url: str) -> WebError:
+    """NETWORK_ERROR for a request the toolkit's close stopped before anything was sent
+    (the client left by its `async with`, or a page read still waiting for its host's turn)."""
+    return WebError.of(
+        ErrorCode.NETWORK_ERROR,
+        own(
+            "The toolkit was closed before this request to {} was sent: open a new one "
+            "(`async with build(config) as toolkit:`) and call again.",
+            shown(url),
+        ),
+        retryable=False,
+        url=shown_url(url, 400),
+        reason="the toolkit was closed",
+    )
+
+
 def total_timeout_error(url: str, hop: int, seconds: float) -> WebError:
     """TIMEOUT for a fetch (all its redirects and retries) that outlived its total budget."""
     return make_error(

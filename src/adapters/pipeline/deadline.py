@@ -33,11 +33,11 @@ from contextvars import ContextVar
 
 from returns.result import Failure, Result
 
+from webdistill.adapters.http.errors import closed_error
 from webdistill.adapters.http.watch import Watch
 from webdistill.adapters.pipeline.turns import (
     HostTurns,
     Turn,
-    closed_error,
     drop_turn,
     hold_turn,
     host_key,

@@ -18,7 +18,7 @@ requests take no turn: the connector's own bound covers them.
 
 The wait for a turn counts against the page read's deadline (deadline.py), as the wait in
 the connector did. `close` (the toolkit closing) ends every wait: `take` answers None, and
-the page read fails with `closed_error` instead of going on to the site.
+the page read fails with `http.errors.closed_error` instead of going on to the site.
 """
 
 from __future__ import annotations
@@ -27,10 +27,6 @@ import asyncio
 from collections import deque
 from contextvars import ContextVar, Token
 from urllib.parse import urlsplit
-
-from webdistill.kernel.errors import ErrorCode, WebError
-from webdistill.kernel.own_text import own, site
-from webdistill.kernel.quoting import shown_url
 
 
 def host_key(url: str) -> str:
@@ -150,19 +146,3 @@ def leave_host(url: str) -> None:
     turn = _TURN.get()
     if turn is not None and turn.key != host_key(url):
         turn.give_back()
-
-
-def closed_error(url: str) -> WebError:
-    """NETWORK_ERROR for a page read still waiting for its host's turn when the toolkit closed."""
-    return WebError.of(
-        ErrorCode.NETWORK_ERROR,
-        own(
-            "The toolkit was closed while this page waited for its turn at {} (nothing "
-            "was sent to the site): open a new one (`async with build(config) as toolkit:`) "
-            "and call again.",
-            site(url),
-        ),
-        retryable=False,
-        url=shown_url(url, 400),
-        reason="the toolkit was closed",
-    )
