@@ -33,7 +33,6 @@ from contextvars import ContextVar
 
 from returns.result import Failure, Result
 
-from webdistill.adapters.http.errors import closed_error
 from webdistill.adapters.http.watch import Watch
 from webdistill.adapters.pipeline.turns import (
     HostTurns,
@@ -147,6 +146,9 @@ class DeadlineBackend:
             if ticket.fired:
                 ticket.uncancel()
         if turn is None:
+            # (imported here: http.errors loads aiohttp, which a stored page never needs)
+            from webdistill.adapters.http.errors import closed_error
+
             return Failure(closed_error(request.url))
         left = ticket.when - asyncio.get_running_loop().time()
         if left <= 0:
