@@ -50,7 +50,11 @@ LIMITS = (
 )
 #: (kind, label, WEB_CONCURRENCY, WEB_PER_HOST, callers): each limit through both
 KINDS = ("toolkit", "raw aiohttp")
-SIDES = tuple((kind, label, *limits) for kind in KINDS for label, *limits in LIMITS)
+SIDES: tuple[tuple[str, str, int, int, int], ...] = tuple(
+    (kind, label, web_concurrency, per_host, callers)
+    for kind in KINDS
+    for label, web_concurrency, per_host, callers in LIMITS
+)
 
 
 async def side(

@@ -136,7 +136,7 @@ class LoopCounts:
                 counts["task steps"] += 1
             return call_soon(callback, *args, **kwargs)
 
-        loop.call_soon = soon  # type: ignore[method-assign]
+        loop.call_soon = soon  # type: ignore[method-assign,assignment]
         patched.append((loop, "call_soon", call_soon))
         self._patched = patched
 
@@ -251,8 +251,9 @@ async def main(fetches: int, rounds: int, options: Options) -> None:
     try:
         for number in range(rounds):
             shift = number % len(SIDES)
-            for kind, label, *limits in SIDES[shift:] + SIDES[:shift]:
-                row, stats = await side(base, first, fetches, (kind, *limits), options)
+            for kind, label, web_concurrency, per_host, callers in SIDES[shift:] + SIDES[:shift]:
+                limits = (kind, web_concurrency, per_host, callers)
+                row, stats = await side(base, first, fetches, limits, options)
                 rows[label].append(row)
                 if stats is not None:
                     if label in profiles:
