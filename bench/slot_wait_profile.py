@@ -1,13 +1,17 @@
 """Where the CPU of a request goes, at the default limits and at 64/64: counts and a profile.
 
 The same loopback server as bench/slot_wait_cpu.py (+50 ms per request), which here also
-counts the TCP connections it accepted. For each side (see SIDES), `--fetches` distinct URLs
-through a fresh toolkit (cache off), and per request:
+counts the TCP connections it accepted. For each side (see SIDES: the toolkit, cache off,
+and raw aiohttp with the same connection limits, at ~75 and ~750 requests/s), `--fetches`
+distinct URLs through a fresh toolkit or session, and per request:
 
 - CPU (user + system, `resource.getrusage`), voluntary context switches;
 - event-loop wake-ups (calls of the selector's `select`), of them the ones that found nothing
-  ready (a timer woke the loop), callbacks scheduled (`call_soon`), timers armed
-  (`call_at`/`call_later`), jobs sent to a thread (`run_in_executor`);
+  ready (a timer woke the loop), callbacks scheduled (`call_soon`), of them task steps (a
+  task started or resumed: a task switch), timers armed (`call_at`/`call_later`), futures
+  (`create_future`) and tasks (`create_task`) created, jobs sent to a thread
+  (`run_in_executor`) and to an extraction worker (a frame sent on its socket: one round
+  trip to another process);
 - connections the server accepted (a keep-alive connection serves many requests).
 
 With `--probe`, after every select that may have slept, a fixed piece of work (reading
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import cProfile
 import io
 import pstats
@@ -37,7 +42,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -52,11 +57,14 @@ from bench.tool_throughput import DELAY_S, PAGE, _callers, _config
 from webdistill import extract_html
 from webdistill.compose import build
 
-#: (label, WEB_CONCURRENCY, WEB_PER_HOST, callers)
+#: (kind, short label, WEB_CONCURRENCY, WEB_PER_HOST, callers)
 SIDES = (
-    ("defaults 8/4, 64 callers", 8, 4, 64),
-    ("64/64, 64 callers", 64, 64, 64),
-    ("64/64, 4 callers", 64, 64, 4),
+    ("toolkit", "tk 8/4 x64", 8, 4, 64),
+    ("toolkit", "tk 64 x64", 64, 64, 64),
+    ("toolkit", "tk 64 x4", 64, 64, 4),
+    ("raw aiohttp", "raw 8/4 x64", 8, 4, 64),
+    ("raw aiohttp", "raw 64 x64", 64, 64, 64),
+    ("raw aiohttp", "raw 64 x4", 64, 64, 4),
 )
 
 
@@ -116,11 +124,34 @@ class LoopCounts:
         wrap(loop, "call_soon", "call_soon")
         wrap(loop, "call_at", "timers")
         wrap(loop, "run_in_executor", "thread jobs")
+        wrap(loop, "create_future", "futures")
+        wrap(loop, "create_task", "tasks")
+        wrap(loop, "sock_sendall", "worker jobs")  # extract/pool.py: one frame a job
+        # A task resumes through a callback the loop runs: its step (a new task, or one that
+        # yielded) or its wake-up (a future it awaited is done). Both are `call_soon`s.
+        call_soon = loop.call_soon
+
+        def soon(callback: Any, *args: Any, **kwargs: Any) -> Any:
+            if self.on and _resumes_task(callback):
+                counts["task steps"] += 1
+            return call_soon(callback, *args, **kwargs)
+
+        loop.call_soon = soon  # type: ignore[method-assign,assignment]
+        patched.append((loop, "call_soon", call_soon))
         self._patched = patched
 
     def close(self) -> None:
-        for owner, name, _ in self._patched:
-            delattr(owner, name)
+        for owner, name, _ in reversed(self._patched):
+            if name in vars(owner):
+                delattr(owner, name)
+
+
+def _resumes_task(callback: object) -> bool:
+    """A task's step or wake-up (C or Python tasks), not a plain callback."""
+    if type(callback).__name__ == "TaskStepMethWrapper":
+        return True
+    owner = getattr(callback, "__self__", None)
+    return isinstance(owner, asyncio.Task)
 
 
 def _probe() -> float:
@@ -129,27 +160,48 @@ def _probe() -> float:
     return time.thread_time() - began
 
 
-async def side(
-    base: str, first: int, fetches: int, limits: tuple[int, int, int], options: Options
-) -> tuple[dict[str, float], pstats.Stats | None]:
-    profile = options.profile
-    web_concurrency, per_host, callers = limits
+@contextlib.asynccontextmanager
+async def fetcher(
+    kind: str, base: str, web_concurrency: int, per_host: int
+) -> AsyncIterator[Callable[[str], Awaitable[None]]]:
+    """What fetches one URL: `toolkit.fetch` (cache off), or raw aiohttp with the same
+    connection limits (the control: reads the body, nothing else); warmed by one fetch."""
+    if kind == "raw aiohttp":
+        connector = aiohttp.TCPConnector(limit=web_concurrency, limit_per_host=per_host)
+        async with aiohttp.ClientSession(connector=connector) as session:
+
+            async def raw(url: str) -> None:
+                async with session.get(url) as response:
+                    assert await response.read() == PAGE
+
+            await raw(f"{base}/warm")
+            yield raw
+        return
     settings = argparse.Namespace(
         cache="off", results=0, web_concurrency=web_concurrency, per_host=per_host
     )
+    async with build(_config(settings)) as toolkit:
+
+        async def tool(url: str) -> None:
+            outcome = (await toolkit.fetch({"url": url})).unwrap()[0]
+            assert outcome.page is not None, outcome.error
+
+        await tool(f"{base}/warm")
+        yield tool
+
+
+async def side(
+    base: str, first: int, fetches: int, limits: tuple[str, int, int, int], options: Options
+) -> tuple[dict[str, float], pstats.Stats | None]:
+    profile = options.profile
+    kind, web_concurrency, per_host, callers = limits
     counts = LoopCounts(asyncio.get_running_loop(), options.probe)
     # Timed in CPU time of this thread: a wait costs what it costs the CPU, not its length.
     profiler = cProfile.Profile(time.thread_time) if profile else None
     try:
-        async with build(_config(settings)) as toolkit:
-            await toolkit.fetch({"url": f"{base}/warm"})
+        async with fetcher(kind, base, web_concurrency, per_host) as one:
             urls = [f"{base}/{n}" for n in range(first, first + fetches)]
             opened = await server_connections(base)
-
-            async def one(url: str) -> None:
-                outcome = (await toolkit.fetch({"url": url})).unwrap()[0]
-                assert outcome.page is not None, outcome.error
-
             before = resource.getrusage(resource.RUSAGE_SELF)
             counts.on = True
             if profiler is not None:
@@ -169,13 +221,20 @@ async def side(
         "ctx switches": (after.ru_nvcsw - before.ru_nvcsw) / fetches,
         "connections": opened / fetches,
     }
-    for key in ("selects", "sleeps", "timer wake-ups", "call_soon", "timers", "thread jobs"):
+    for key in COUNTED:
         row[key] = counts.counts[key] / fetches
     if counts.probes:
         row["probe cold us"] = statistics.median(cold for cold, _ in counts.probes) * 1e6
         row["probe warm us"] = statistics.median(warm for _, warm in counts.probes) * 1e6
     stats = pstats.Stats(profiler) if profiler is not None else None
     return row, stats
+
+
+#: Loop events counted per request (see LoopCounts).
+COUNTED = (
+    "selects", "sleeps", "timer wake-ups", "call_soon", "task steps", "timers", "futures",
+    "tasks", "thread jobs", "worker jobs",
+)  # fmt: skip
 
 
 @attrs.frozen
@@ -186,14 +245,14 @@ class Options:
 
 async def main(fetches: int, rounds: int, options: Options) -> None:
     base, server = start_server(counting_app)
-    rows: dict[str, list[dict[str, float]]] = {label: [] for label, *_ in SIDES}
+    rows: dict[str, list[dict[str, float]]] = {label: [] for _, label, *_ in SIDES}
     profiles: dict[str, pstats.Stats] = {}
     first = 0
     try:
         for number in range(rounds):
             shift = number % len(SIDES)
-            for label, web_concurrency, per_host, callers in SIDES[shift:] + SIDES[:shift]:
-                limits = (web_concurrency, per_host, callers)
+            for kind, label, web_concurrency, per_host, callers in SIDES[shift:] + SIDES[:shift]:
+                limits = (kind, web_concurrency, per_host, callers)
                 row, stats = await side(base, first, fetches, limits, options)
                 rows[label].append(row)
                 if stats is not None:
@@ -205,11 +264,13 @@ async def main(fetches: int, rounds: int, options: Options) -> None:
     finally:
         server.terminate()
     print(f"{fetches} fetches per side, medians of {rounds} alternated rounds, per request:")
-    keys = list(rows[SIDES[0][0]][0])
-    print(f"  {'side':<26}" + "".join(f"{key:>15}" for key in keys))
-    for label, found in rows.items():
-        medians = [statistics.median(row[key] for row in found) for key in keys]
-        print(f"  {label:<26}" + "".join(f"{value:15.2f}" for value in medians))
+    labels = list(rows)
+    print(f"  {'':<16}" + "".join(f"{label:>12}" for label in labels))
+    for key in rows[labels[0]][0]:
+        medians = [statistics.median(row[key] for row in rows[label]) for label in labels]
+        print(f"  {key:<16}" + "".join(f"{value:12.2f}" for value in medians))
+    print("  (" + "; ".join(f"{label}: {kind}, {c}/{h}, {n} callers"
+                           for kind, label, c, h, n in SIDES) + ")")  # fmt: skip
     for label, stats in profiles.items():
         out = io.StringIO()
         stats.stream = out  # type: ignore[attr-defined]
