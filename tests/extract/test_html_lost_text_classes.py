@@ -6,6 +6,12 @@
   output as in mozilla/readability's test page `test/test-pages/mercurial/source.html`
   (`<div class="section" id="..."><h2><a class="toc-backref" href="#id5">...</a><a
   class="headerlink" ...>¶</a></h2>`); the text is our own.
+- MathML formulas were removed with scripts, leaving holes in sentences: now their TeX
+  (`alttext`, a TeX `<annotation>`) or a linear form. Shapes: MathJax 3's CHTML output
+  (`<mjx-container>` with an aria-hidden `<mjx-math>` and `<mjx-assistive-mml><math>`) as in
+  mozilla/readability's `test/test-pages/mathjax/source.html`; MediaWiki's hidden MathML
+  with `alttext` beside a fallback `<img alt="TeX">` as in its `wikipedia-3` test page; a
+  visible `<math class="ltx_Math" alttext=...>` as LaTeXML (arXiv's HTML papers) writes it.
 """
 
 from __future__ import annotations
@@ -48,3 +54,34 @@ def test_furniture_titled_by_its_own_slug_still_dropped() -> None:
     for furniture in ("Share this article", "Send them this guide", "Robin wrote", "Sam wrote"):
         assert furniture not in doc.text, furniture
         assert furniture not in doc.markdown, furniture
+
+
+def test_mathml_formula_text_kept() -> None:
+    doc = _doc("mathjax3_formulas.html")
+    for text in ("When a ≠ 0 , the equation has two solutions", "x = (− b ± √(b^2 − 4 a c))/(2 a)"):
+        assert text in doc.text, text
+        assert text in doc.markdown, text
+    assert "simplifying both sides" in doc.text
+
+
+def test_hidden_mathml_copy_not_doubled() -> None:
+    # MediaWiki shows the formula as an image whose alt text is the TeX, and hides the
+    # MathML copy (style="display: none"): the formula appears once.
+    doc = _doc("mediawiki_formulas.html")
+    assert doc.markdown.count("a_{ij}={\\overline {a_{ji}}}") == 1
+    assert "a i j" not in doc.text
+    assert "eigenvalues are always real numbers" in doc.text
+
+
+def test_mathml_tex_source_preferred() -> None:
+    paragraph = (
+        "<p>Mass and energy are one quantity measured in two units, as the relation "
+        '<math id="S1.p1.m1" class="ltx_Math" alttext="E=mc^{2}" display="inline"><semantics>'
+        "<mrow><mi>E</mi><mo>=</mo><mrow><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></mrow>"
+        '</mrow><annotation encoding="application/x-tex">E=mc^{2}</annotation></semantics>'
+        "</math> says, and the factor between them is the square of the speed of light.</p>"
+    )
+    html = f"<html><body><article><h1>Mass and energy</h1>{paragraph * 2}</article></body></html>"
+    doc = webdistill.extract_html(html)
+    assert "as the relation $E=mc^{2}$ says, and the factor" in doc.markdown
+    assert "as the relation $E=mc^{2}$ says" in doc.text
