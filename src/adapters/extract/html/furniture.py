@@ -10,6 +10,7 @@ own (a forum thread), whose comments are the content.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 
 from lxml import etree
@@ -111,6 +112,35 @@ def furniture_verdict(names: str) -> int:
             return HARD
         verdict = verdict or found
     return verdict
+
+
+#: Words of a slug id (`sharing-with-a-single-developer`): letters and digits.
+_SLUG_WORD = re.compile(r"[^\W_]+")
+#: An id this many words long that spells its own heading is an anchor, not a name.
+MIN_SLUG_WORDS = 4
+
+
+def is_heading_anchor(element: etree._Element) -> bool:
+    """Whether the element's id is the slug of its own heading (the element itself, or a
+    heading among its first two children), at least MIN_SLUG_WORDS words long: Sphinx's
+    `<div class="section" id="sharing-with-a-single-developer"><h2>Sharing with a single
+    developer</h2>`, a WordPress FAQ's `<h3 id="what-is-...-without-a-subscription">`. Such
+    an id repeats the author's title, so a furniture word in it ("sharing", "comments") names
+    nothing. Shorter ones (`share-this-article`, `related-posts`) are furniture's own titles."""
+    words = _SLUG_WORD.findall((element.get("id") or "").lower())
+    if len(words) < MIN_SLUG_WORDS:
+        return False
+    heading: etree._Element | None = element if element.tag in HEADING_TAGS else None
+    if heading is None:
+        for child in itertools.islice(element.iterchildren(), 2):
+            if child.tag in HEADING_TAGS:
+                heading = child
+                break
+    if heading is None:
+        return False
+    title = _SLUG_WORD.findall("".join(heading.itertext()).lower())
+    # (the id may carry a prefix: GitHub's `user-content-`)
+    return len(title) >= MIN_SLUG_WORDS and words[-len(title) :] == title
 
 
 _HIDDEN_STYLE = re.compile(r"(?:display\s*:\s*none|visibility\s*:\s*hidden)", re.IGNORECASE)

@@ -20,6 +20,7 @@ from webdistill.adapters.extract.html.block import Block
 from webdistill.adapters.extract.html.classify import classify
 from webdistill.adapters.extract.html.embedded import Reading, revise
 from webdistill.adapters.extract.html.honesty import honest_flags
+from webdistill.adapters.extract.html.mathml import flatten_math
 from webdistill.adapters.extract.html.measure import Measures, budget, measure
 from webdistill.adapters.extract.html.metadata import PageMeta, read_meta
 from webdistill.adapters.extract.html.segment import BlockMaker
@@ -28,7 +29,8 @@ from webdistill.kernel.model import Document
 from webdistill.kernel.own_text import OwnText, joined, words
 
 MIN_MAIN_CHARS = 250
-#: Removed before the walk (their text would skew the text-share measures).
+#: Removed before the walk (their text would skew the text-share measures); formulas are
+#: replaced by their text first (`mathml`).
 JUNK_TAGS = ("script", "style", "template", "svg", "math", "iframe", "object")
 #: The reader fell back to the best text-dense container when it kept less than this
 #: share of that container's text (a misleading name or tag hid the article).
@@ -246,6 +248,7 @@ def convert_html(html: str, url: str | None = None) -> tuple[str, str]:
     if root is None:
         return "", ""
     budget(root)
+    flatten_math(root)
     etree.strip_elements(root, *JUNK_TAGS, with_tail=False)
     _unwrap_noscript(root)
     body = root.find("body")
@@ -276,6 +279,7 @@ def extract_html(
         cut_flags = ("content_truncated",)
     meta = read_meta(root)
     script_count = sum(1 for _ in root.iter("script"))
+    flatten_math(root)
     etree.strip_elements(root, *JUNK_TAGS, with_tail=False)
     _unwrap_noscript(root)
     body = root.find("body")

@@ -33,6 +33,7 @@ from webdistill.adapters.extract.html.furniture import (
     SKIP_TAGS,
     SOFT,
     furniture_verdict,
+    is_heading_anchor,
     is_hidden,
     is_styled_hidden,
 )
@@ -207,7 +208,7 @@ class BlockMaker:
                 if tail:
                     add(tail, link=in_link > 0)
                 continue
-            if tag == "a" and not is_bookmark(element):
+            if tag == "a" and entered[-1] is True:  # (a link, not a bookmark or own anchor)
                 in_link += 1
             push((entered, tag))
             text = element.text
@@ -239,6 +240,8 @@ class BlockMaker:
         names = (cls or "") + " " + (element.get("id") or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
             verdict = furniture_verdict(names)
+            if verdict and is_heading_anchor(element):
+                verdict = furniture_verdict(cls or "")  # (the id is its heading's anchor)
             if verdict == HARD and self.discussion_depth:
                 return SOFT  # a comment inside a page that is a discussion
             if (
@@ -284,7 +287,8 @@ class BlockMaker:
         elif tag == "a":
             href = element.get("href")
             self.current.md_parts.append("[")
-            undo = (boiler, is_main, "a", self.current, len(self.current.md_parts) - 1, href)
+            index = len(self.current.md_parts) - 1
+            undo = (boiler, is_main, "a", self.current, index, href, self._is_link(element, href))
         elif tag == "code" and not in_link:
             self.current.md_parts.append("")
             undo = (boiler, is_main, "code", self.current, len(self.current.md_parts) - 1)
@@ -296,6 +300,20 @@ class BlockMaker:
             self.code_depth += 1
         self.current.tags_count += 1
         return undo
+
+    def _is_link(self, element: etree._Element, href: str | None) -> bool:
+        """Whether an `<a>`'s text counts as link text: not a bookmark, and not a heading's
+        link to a place on the same page (Sphinx's `toc-backref` to its contents, a live
+        blog entry's link to itself): such a heading is the text's title, not navigation."""
+        if is_bookmark(element):
+            return False
+        target = (href or "").strip()
+        return not (
+            self.current.kind == "heading"
+            and target.startswith("#")
+            and len(target) > 1  # ("#" alone: a script's button)
+            and "onclick" not in element.attrib
+        )
 
     def _image(self, element: etree._Element) -> str:
         """An image as `![alt](url)` (or its alt text alone); nothing without alt text."""
@@ -343,7 +361,7 @@ class BlockMaker:
             self.code_depth -= 1
         if what == "a":
             block, index, href = undo[3], undo[4], undo[5]
-            left_link = int(not is_bookmark(element))
+            left_link = int(undo[6] is True)
             assert isinstance(block, Block) and isinstance(index, int)
             added = "".join(block.md_parts[index + 1 :]).strip()
             if (
