@@ -11,8 +11,17 @@ and walks the tree:
 - else a linear form of the presentation markup, tokens spaced: `(a)/(b)` for `<mfrac>`,
   `x^2`, `a_k`, `√(…)`, a table's rows separated by `;`.
 
-A formula hidden by an inline style (MediaWiki hides its MathML for screen readers and
-shows an image whose alt text is the same TeX) is dropped: the visible copy stays.
+A formula is often drawn twice: as MathML for screen readers and as a rendering for the eye.
+- MediaWiki hides its MathML with an inline style on the wrapper that holds only it, beside an
+  image whose alt text is the same TeX: that hidden copy is dropped, the image's text stays (a
+  formula inside a closed tab, whose wrapper holds prose too, is kept with the prose);
+- KaTeX, MathJax 2 and MathJax 3 put the MathML in a wrapper of its own next to an
+  `aria-hidden="true"` rendering (KaTeX's `katex-html`, MathJax 2's `<nobr>`, MathJax 3's
+  `<mjx-math>`): the rendering's glyph text is dropped and the formula's text stays once, as a
+  screen reader reads it.
+Invisible operators (U+2061-U+2064: function application, invisible times, separator, plus)
+are left out; a binomial (`<mfrac linethickness="0">`) reads `(n choose k)`; a sub- or
+superscript's base of several tokens is put in parentheses (`(a + b)^2`).
 Written by hand: the converters on PyPI are small one-author packages, and the reader only
 needs text an LLM can read, not faithful TeX. Recursion is bounded by the parser's depth.
 """
@@ -28,8 +37,10 @@ _TEX = frozenset({"application/x-tex", "tex", "application/x-latex", "latex"})
 _TOKENS = frozenset({"mi", "mn", "mo", "mtext", "ms", "mglyph", "cn", "ci", "csymbol"})
 #: Elements that draw nothing or only annotate.
 _SILENT = frozenset({"annotation", "annotation-xml", "mphantom", "none", "mprescripts"})
-#: How many ancestors are looked at for an inline style hiding the formula.
-_HIDDEN_LOOKUP = 3
+#: Invisible operators (function application, invisible times, separator, plus).
+_INVISIBLE = str.maketrans("", "", "\u2061\u2062\u2063\u2064")
+#: Outermost formulas, found in C (a formula inside another is replaced with it).
+_OUTERMOST = etree.XPath("descendant-or-self::math[not(ancestor::math)]")
 
 
 def _tag(node: etree._Element) -> str:
@@ -59,18 +70,20 @@ def _linear(node: etree._Element) -> str:
     if tag in _SILENT or not tag:
         return ""
     if tag in _TOKENS:
-        return " ".join("".join(node.itertext()).split())
+        return " ".join("".join(node.itertext()).translate(_INVISIBLE).split())
     parts = [_linear(child) for child in node if _tag(child) not in _SILENT]
     if tag == "semantics":
         return parts[0] if parts else ""
     if tag == "mfrac" and len(parts) == 2:
+        if (node.get("linethickness") or "").strip() in {"0", "0px", "0em", "0pt"}:
+            return f"({parts[0]} choose {parts[1]})"  # a binomial coefficient
         return f"{_group(parts[0])}/{_group(parts[1])}"
     if tag in {"msup", "mover"} and len(parts) == 2:
-        return f"{parts[0]}^{_group(parts[1])}"
+        return f"{_group(parts[0])}^{_group(parts[1])}"
     if tag in {"msub", "munder"} and len(parts) == 2:
-        return f"{parts[0]}_{_group(parts[1])}"
+        return f"{_group(parts[0])}_{_group(parts[1])}"
     if tag in {"msubsup", "munderover"} and len(parts) == 3:
-        return f"{parts[0]}_{_group(parts[1])}^{_group(parts[2])}"
+        return f"{_group(parts[0])}_{_group(parts[1])}^{_group(parts[2])}"
     if tag == "msqrt":
         return f"√({' '.join(p for p in parts if p)})"
     if tag == "mroot" and len(parts) == 2:
@@ -83,15 +96,39 @@ def _linear(node: etree._Element) -> str:
     return " ".join(p for p in parts if p)
 
 
+def _wrapper(math: etree._Element) -> etree._Element | None:
+    """The element that holds the formula and nothing else (no text of its own around it)."""
+    parent = math.getparent()
+    if parent is None or (parent.text or "").strip() or (math.tail or "").strip():
+        return None
+    return parent if len(parent) == 1 else None
+
+
 def _hidden(math: etree._Element) -> bool:
-    node: etree._Element | None = math
-    for _ in range(_HIDDEN_LOOKUP + 1):
-        if node is None:
-            return False
-        if is_styled_hidden(node) or is_hidden(node):
-            return True
-        node = node.getparent()
-    return False
+    """Hidden itself, or by its own wrapper (MediaWiki's screen-reader copy)."""
+    if is_styled_hidden(math) or is_hidden(math):
+        return True
+    wrapper = _wrapper(math)
+    return wrapper is not None and (is_styled_hidden(wrapper) or is_hidden(wrapper))
+
+
+def _drop_drawn_copy(math: etree._Element) -> None:
+    """Remove the `aria-hidden` rendering beside the formula's own wrapper (KaTeX, MathJax)."""
+    wrapper = _wrapper(math)
+    box = wrapper.getparent() if wrapper is not None else None
+    if box is None:
+        return
+    for sibling in [child for child in box if child.get("aria-hidden") == "true"]:
+        if sibling is wrapper:
+            continue
+        tail = sibling.tail
+        if tail:  # (text of the box after the rendering stays where it was)
+            previous = sibling.getprevious()
+            if previous is not None:
+                previous.tail = (previous.tail or "") + tail
+            else:
+                box.text = (box.text or "") + tail
+        box.remove(sibling)
 
 
 def math_text(math: etree._Element) -> str:
@@ -106,10 +143,16 @@ def math_text(math: etree._Element) -> str:
 def flatten_math(root: etree._Element) -> None:
     """Replace each outermost `<math>` under `root` by a `<span>` of its text (hidden
     copies by nothing), keeping the text after it."""
-    for math in list(root.iter("math")):
-        if any(_tag(a) == "math" for a in math.iterancestors()):
-            continue  # (inside a formula already replaced)
-        text = "" if _hidden(math) else math_text(math)
+    found = _OUTERMOST(root)
+    for math in found if isinstance(found, list) else ():
+        if not isinstance(math, etree._Element):
+            continue
+        if _hidden(math):
+            text = ""
+        else:
+            text = math_text(math)
+            if text:
+                _drop_drawn_copy(math)
         span = etree.Element("span")
         span.text = f" {text} " if text else None
         span.tail = math.tail
