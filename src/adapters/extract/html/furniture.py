@@ -113,6 +113,23 @@ def furniture_verdict(names: str) -> int:
     return verdict
 
 
+#: schema.org's `author` property (https://schema.org/author) as microdata `itemprop`
+#: (https://html.spec.whatwg.org/multipage/microdata.html#names:-the-itemprop-attribute:
+#: a set of space-separated names): the element describes who wrote the text, not the text.
+#: Real shapes: XenForo 2's post user card (`<div class="message-user" itemprop="author"
+#: itemscope itemtype="https://schema.org/Person">`), Stack Exchange's `user-details`, the
+#: Simple Author Box plugin (`saboxplugin-wrap ... itemprop="author"`), JTL-Shop's NOVA
+#: `snippets/author.tpl` (name, date and a bio modal in one `itemprop="author"` div).
+AUTHOR_PROPERTY = "author"
+
+
+def is_author_block(element: etree._Element) -> bool:
+    """An element that is the value of schema.org's `author` property (its microdata
+    `itemprop` names `author`): a byline, a bio box, a forum post's user card."""
+    prop = element.get("itemprop")
+    return prop is not None and AUTHOR_PROPERTY in prop.lower().split()
+
+
 _HIDDEN_STYLE = re.compile(r"(?:display\s*:\s*none|visibility\s*:\s*hidden)", re.IGNORECASE)
 
 

@@ -33,6 +33,7 @@ from webdistill.adapters.extract.html.furniture import (
     SKIP_TAGS,
     SOFT,
     furniture_verdict,
+    is_author_block,
     is_hidden,
     is_styled_hidden,
 )
@@ -236,6 +237,8 @@ class BlockMaker:
             return HARD  # (a <label> names a form control: a poll's options, a log-in field)
         if self.main is not None and self.main_depth == 0 and named and is_closed_overlay(element):
             return HARD  # a closed dialog outside the article (log-in forms, overlays)
+        if named and is_author_block(element) and not self._holds_most(element):
+            return HARD  # about the author, not the text: a bio box, a forum post's user card
         names = (cls or "") + " " + (element.get("id") or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
             verdict = furniture_verdict(names)
@@ -256,6 +259,10 @@ class BlockMaker:
                 return HARD  # a footer-named block outside the page's main content
             return verdict
         return 0
+
+    def _holds_most(self, element: etree._Element) -> bool:
+        """Whether `element` holds more than HARD_NAME_MAX_SHARE of the page's text."""
+        return self.measures.length(element) > HARD_NAME_MAX_SHARE * self.chars
 
     def _enter(self, element: etree._Element, tag: str, in_link: bool) -> tuple[object, ...] | None:
         if tag == "br":
