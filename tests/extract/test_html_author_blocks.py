@@ -1,7 +1,10 @@
 """Blocks the page marks as its text's author (schema.org `author`) are not content (issue 30).
 
-The rule: an element whose microdata `itemprop` names `author` (https://schema.org/author)
-is furniture, unless it holds most of the page. Shapes follow public templates (no page
+The rules: an element whose microdata `itemprop` names `author` (https://schema.org/author),
+or an "about the author" box named as published themes and plugins name it (Gutenberg's
+`wp-block-post-author`, Genesis' `author-box`, Jannah's `about-author`, Elementor's
+`elementor-author-box`...; `furniture.AUTHOR_BOX_NAME`) with a bio's length of text, is
+furniture, unless it holds most of the page. Shapes follow public templates (no page
 text copied):
 
 - a forum thread's user card: XenForo's `message_user_info` template (public copy:
@@ -188,5 +191,59 @@ def test_a_page_marking_its_whole_text_as_author_is_kept() -> None:
     furniture."""
     body = f'<div itemprop="author" itemscope><h1>The old fish quay</h1>{ps(P)}</div>'
     doc = extract_html(page(body))
+    for text in P:
+        assert text in doc.text
+
+
+def test_about_the_author_box_named_by_its_theme_inside_the_article_is_not_content() -> None:
+    """Genesis' `genesis_author_box()` (`<section class="author-box">` with an avatar, a
+    `h4.author-box-title` and `div.author-box-content`) and Jannah's `about-author` box,
+    each placed inside the article body."""
+    genesis = (
+        '<section class="author-box" itemscope itemtype="https://schema.org/Person">'
+        '<img alt="" src="/a.jpg" class="avatar"><h4 class="author-box-title">About '
+        '<span itemprop="name">Morag Lindsay</span></h4><div class="author-box-content" '
+        f'itemprop="description"><p>{BIO}</p></div></section>'
+    )
+    jannah = (
+        '<div class="container-wrapper about-author-container"><div class="author-avatar">'
+        '<img src="/a.jpg" alt="Photo of Morag Lindsay"></div><div class="author-info">'
+        '<h3 class="author-name"><a href="/author/morag/">Morag Lindsay</a></h3>'
+        f'<div class="author-bio">{BIO}</div></div></div>'
+    )
+    for box in (genesis, jannah):
+        body = (
+            '<article class="post"><h1 class="entry-title">The old fish quay closes</h1>'
+            f'<div class="entry-content">{ps(P)}{box}</div></article>'
+        )
+        doc = extract_html(page(body))
+        for text in P:
+            assert text in doc.text
+        assert "fisheries, ferries" not in doc.text
+        assert "fisheries, ferries" not in doc.markdown
+
+
+def test_an_author_page_whose_text_is_the_bio_is_kept() -> None:
+    """A publisher's author page: the `author-bio` box is the page's text."""
+    body = (
+        '<div class="author-profile"><h1 class="author-name">Morag Lindsay</h1>'
+        f'<div class="author-bio"><p>{BIO}</p>{ps(P)}</div></div>'
+    )
+    doc = extract_html(page(body))
+    assert BIO in doc.text
+    for text in P:
+        assert text in doc.text
+
+
+def test_a_short_byline_named_author_info_is_left_to_the_classifier() -> None:
+    """A byline box (`div.author-info` with a name and a date) is not a bio: the article's
+    text and its title stay whatever happens to the byline."""
+    body = (
+        '<article><h1>The old fish quay closes</h1><div class="author-info"><a '
+        'href="/author/morag/">Morag Lindsay</a> <time>12 March 2026</time></div>'
+        f"{ps(P)}</article>"
+    )
+    doc = extract_html(page(body))
+    assert "The old fish quay closes" in doc.text
     for text in P:
         assert text in doc.text

@@ -123,11 +123,45 @@ def furniture_verdict(names: str) -> int:
 AUTHOR_PROPERTY = "author"
 
 
-def is_author_block(element: etree._Element) -> bool:
-    """An element that is the value of schema.org's `author` property (its microdata
-    `itemprop` names `author`): a byline, a bio box, a forum post's user card."""
+#: Class/id tokens of "about the author" boxes, as published themes and plugins name them:
+#: Gutenberg's core blocks `wp-block-post-author`, `wp-block-post-author__bio`,
+#: `wp-block-post-author-biography` (WordPress/gutenberg packages/block-library); Genesis
+#: `genesis_author_box()`'s `<section class="author-box">`; Elementor Pro's Author Box widget
+#: (`elementor-author-box`, `__bio`); TieLabs' Jannah theme `about-author`; the WP About
+#: Author plugin (`wp-about-author-containter`, `wp-about-author-text`); Simple Author Box
+#: (`saboxplugin-wrap`); PublishPress Authors' `pp-author-boxes`. The words: `author`
+#: joined to bio/biography/box/boxes/card/info/profile/description/details or `about`
+#: before it (`about-author`, `about_author`, `author-bio-card`, `authorinfo`).
+AUTHOR_BOX_NAME = re.compile(
+    r"(?:^|\s)(?:\S*[-_])?(?:(?:about[-_]?(?:the[-_]?)?author)|(?:post[-_]?)?author[-_]{0,2}"
+    r"(?:bio|biography|box|boxes|card|info|profile|description|details))(?:[-_]\S*)?(?=\s|$)"
+    r"|(?:^|\s)(?:wp-block-post-author|saboxplugin-wrap)(?:[-_]\S*)?(?=\s|$)",
+    re.IGNORECASE,
+)
+
+
+#: An author box found by its name holds at least this much text: a bio's sentence, not a
+#: byline's name (which jusText's context judges with the title and date around it).
+AUTHOR_BOX_MIN_CHARS = 80
+AUTHOR_PROPERTY_SET = 1
+AUTHOR_NAMED = 2
+
+
+def author_block(element: etree._Element) -> int:
+    """AUTHOR_PROPERTY_SET for the value of schema.org's `author` property (microdata
+    `itemprop` naming `author`: a byline, a forum post's user card, a bio box),
+    AUTHOR_NAMED for an author box by its class/id (`AUTHOR_BOX_NAME`), else 0: blocks
+    that describe who wrote the text, not the text."""
     prop = element.get("itemprop")
-    return prop is not None and AUTHOR_PROPERTY in prop.lower().split()
+    if prop is not None and AUTHOR_PROPERTY in prop.lower().split():
+        return AUTHOR_PROPERTY_SET
+    names = element.get("class")
+    ident = element.get("id")
+    if (names is not None and AUTHOR_BOX_NAME.search(names) is not None) or (
+        ident is not None and AUTHOR_BOX_NAME.search(ident) is not None
+    ):
+        return AUTHOR_NAMED
+    return 0
 
 
 _HIDDEN_STYLE = re.compile(r"(?:display\s*:\s*none|visibility\s*:\s*hidden)", re.IGNORECASE)

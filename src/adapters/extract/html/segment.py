@@ -22,6 +22,8 @@ from webdistill.adapters.extract.html.block import (
 )
 from webdistill.adapters.extract.html.captions import figure_of
 from webdistill.adapters.extract.html.furniture import (
+    AUTHOR_BOX_MIN_CHARS,
+    AUTHOR_NAMED,
     BLOCK_TAGS,
     BOILERPLATE_TAGS,
     DISCUSSION,
@@ -32,8 +34,8 @@ from webdistill.adapters.extract.html.furniture import (
     NEVER_BOILERPLATE,
     SKIP_TAGS,
     SOFT,
+    author_block,
     furniture_verdict,
-    is_author_block,
     is_hidden,
     is_styled_hidden,
 )
@@ -237,7 +239,7 @@ class BlockMaker:
             return HARD  # (a <label> names a form control: a poll's options, a log-in field)
         if self.main is not None and self.main_depth == 0 and named and is_closed_overlay(element):
             return HARD  # a closed dialog outside the article (log-in forms, overlays)
-        if named and is_author_block(element) and not self._holds_most(element):
+        if named and self._is_author_box(element):
             return HARD  # about the author, not the text: a bio box, a forum post's user card
         names = (cls or "") + " " + (element.get("id") or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
@@ -260,9 +262,16 @@ class BlockMaker:
             return verdict
         return 0
 
-    def _holds_most(self, element: etree._Element) -> bool:
-        """Whether `element` holds more than HARD_NAME_MAX_SHARE of the page's text."""
-        return self.measures.length(element) > HARD_NAME_MAX_SHARE * self.chars
+    def _is_author_box(self, element: etree._Element) -> bool:
+        """About the author, not the text (`is_author_block`), and not most of the page's
+        text (a profile page is its person's bio; a misplaced property on the wrapper)."""
+        kind = author_block(element)
+        if not kind:
+            return False
+        size = self.measures.length(element)
+        if kind == AUTHOR_NAMED and size < AUTHOR_BOX_MIN_CHARS:
+            return False  # a byline ("By Jane Doe"): left to the classifier, as before
+        return size <= HARD_NAME_MAX_SHARE * self.chars
 
     def _enter(self, element: etree._Element, tag: str, in_link: bool) -> tuple[object, ...] | None:
         if tag == "br":
