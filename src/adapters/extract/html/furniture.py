@@ -125,13 +125,15 @@ AUTHOR_PROPERTY = "author"
 
 #: Class/id tokens of "about the author" boxes, as published themes and plugins name them:
 #: Gutenberg's core blocks `wp-block-post-author`, `wp-block-post-author__bio`,
-#: `wp-block-post-author-biography` (WordPress/gutenberg packages/block-library); Genesis
-#: `genesis_author_box()`'s `<section class="author-box">`; Elementor Pro's Author Box widget
-#: (`elementor-author-box`, `__bio`); TieLabs' Jannah theme `about-author`; the WP About
-#: Author plugin (`wp-about-author-containter`, `wp-about-author-text`); Simple Author Box
-#: (`saboxplugin-wrap`); PublishPress Authors' `pp-author-boxes`. The words: `author`
-#: joined to bio/biography/box/boxes/card/info/profile/description/details or `about`
-#: before it (`about-author`, `about_author`, `author-bio-card`, `authorinfo`).
+#: `wp-block-post-author-biography` (WordPress/gutenberg packages/block-library); Genesis'
+#: author box (`author-box`, `author-box-title`; i-Emran/fastesis `lib/authorbox.php`);
+#: the Twenty Fifteen-style bio template (`author-info`, `author-description`, `author-bio`;
+#: michaelvandenberg/genius `template-parts/part-author-bio.php`); Hybrid Core's
+#: `author-box` (SiteCare Library's `CareLib_Author_Box`); Simple Author Box
+#: (`saboxplugin-wrap`). Seen in saved pages of the dev set: TieLabs' Jannah `about-author`,
+#: the WP About Author plugin's `wp-about-author-text`, Elementor Pro's
+#: `elementor-author-box__bio`. The words: `author` joined to bio/biography/box/boxes/card/
+#: info/profile/description/details, or `about` before it (`about_author`, `authorinfo`).
 AUTHOR_BOX_NAME = re.compile(
     r"(?:^|\s)(?:\S*[-_])?(?:(?:about[-_]?(?:the[-_]?)?author)|(?:post[-_]?)?author[-_]{0,2}"
     r"(?:bio|biography|box|boxes|card|info|profile|description|details))(?:[-_]\S*)?(?=\s|$)"
