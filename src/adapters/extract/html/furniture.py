@@ -166,6 +166,23 @@ def author_block(element: etree._Element) -> int:
     return 0
 
 
+#: WordPress core blocks of the "widgets" category that list other posts (Gutenberg
+#: packages/block-library: `core/latest-posts`, "Display a list of your most recent posts",
+#: rendered as `<ul class="wp-block-latest-posts__list wp-block-latest-posts">` with
+#: `wp-block-latest-posts__post-title`/`__post-excerpt`; `core/rss`, `<ul
+#: class="wp-block-rss">`; `core/latest-comments`, `<ol class="wp-block-latest-comments">`):
+#: put inside a post, a "more stories" list with excerpts, not the post.
+RECENT_POSTS_NAME = re.compile(
+    r"(?:^|\s)wp-block-(?:latest-posts|rss|latest-comments)(?=\s|$)", re.IGNORECASE
+)
+
+
+def is_recent_posts_block(element: etree._Element) -> bool:
+    """A WordPress block listing other posts or comments (`RECENT_POSTS_NAME`)."""
+    names = element.get("class")
+    return names is not None and RECENT_POSTS_NAME.search(names) is not None
+
+
 _HIDDEN_STYLE = re.compile(r"(?:display\s*:\s*none|visibility\s*:\s*hidden)", re.IGNORECASE)
 
 

@@ -37,6 +37,7 @@ from webdistill.adapters.extract.html.furniture import (
     author_block,
     furniture_verdict,
     is_hidden,
+    is_recent_posts_block,
     is_styled_hidden,
 )
 from webdistill.adapters.extract.html.inline import EMPHASIS, close_code, close_span
@@ -46,6 +47,7 @@ from webdistill.adapters.extract.html.tables import is_data_table, render_table
 from webdistill.adapters.extract.html.twins import Signature, is_twin, main_twins
 
 MAX_DEPTH = 400
+RECENT_POSTS = 3  # (an `author_block`-like kind: a WordPress recent-posts block)
 
 
 def is_bookmark(element: etree._Element) -> bool:
@@ -263,9 +265,10 @@ class BlockMaker:
         return 0
 
     def _is_author_box(self, element: etree._Element) -> bool:
-        """About the author, not the text (`is_author_block`), and not most of the page's
-        text (a profile page is its person's bio; a misplaced property on the wrapper)."""
-        kind = author_block(element)
+        """About the author or other posts, not the text (`author_block`,
+        `is_recent_posts_block`), and not most of the page's text (a profile page is its
+        person's bio; a blog's front page built of a latest-posts block is that list)."""
+        kind = author_block(element) or (RECENT_POSTS if is_recent_posts_block(element) else 0)
         if not kind:
             return False
         size = self.measures.length(element)
