@@ -143,6 +143,76 @@ def is_heading_anchor(element: etree._Element) -> bool:
     return len(title) >= MIN_SLUG_WORDS and words[-len(title) :] == title
 
 
+#: schema.org's `author` property (https://schema.org/author) as microdata `itemprop`
+#: (https://html.spec.whatwg.org/multipage/microdata.html#names:-the-itemprop-attribute:
+#: a set of space-separated names): the element describes who wrote the text, not the text.
+#: Real shapes: XenForo 2's post user card (`<div class="message-user" itemprop="author"
+#: itemscope itemtype="https://schema.org/Person">`), Stack Exchange's `user-details`, the
+#: Simple Author Box plugin (`saboxplugin-wrap ... itemprop="author"`), JTL-Shop's NOVA
+#: `snippets/author.tpl` (name, date and a bio modal in one `itemprop="author"` div).
+AUTHOR_PROPERTY = "author"
+
+
+#: Class/id tokens of "about the author" boxes, as published themes and plugins name them:
+#: Gutenberg's core blocks `wp-block-post-author`, `wp-block-post-author__bio`,
+#: `wp-block-post-author-biography` (WordPress/gutenberg packages/block-library); Genesis'
+#: author box (`author-box`, `author-box-title`; i-Emran/fastesis `lib/authorbox.php`);
+#: the Twenty Fifteen-style bio template (`author-info`, `author-description`, `author-bio`;
+#: michaelvandenberg/genius `template-parts/part-author-bio.php`); Hybrid Core's
+#: `author-box` (SiteCare Library's `CareLib_Author_Box`); Simple Author Box
+#: (`saboxplugin-wrap`). Seen in saved pages of the dev set: TieLabs' Jannah `about-author`,
+#: the WP About Author plugin's `wp-about-author-text`, Elementor Pro's
+#: `elementor-author-box__bio`. The words: `author` joined to bio/biography/box/boxes/card/
+#: info/profile/description/details, or `about` before it (`about_author`, `authorinfo`).
+AUTHOR_BOX_NAME = re.compile(
+    r"(?:^|\s)(?:\S*[-_])?(?:(?:about[-_]?(?:the[-_]?)?author)|(?:post[-_]?)?author[-_]{0,2}"
+    r"(?:bio|biography|box|boxes|card|info|profile|description|details))(?:[-_]\S*)?(?=\s|$)"
+    r"|(?:^|\s)(?:wp-block-post-author|saboxplugin-wrap)(?:[-_]\S*)?(?=\s|$)",
+    re.IGNORECASE,
+)
+
+
+#: An author box found by its name holds at least this much text: a bio's sentence, not a
+#: byline's name (which jusText's context judges with the title and date around it).
+AUTHOR_BOX_MIN_CHARS = 80
+AUTHOR_PROPERTY_SET = 1
+AUTHOR_NAMED = 2
+
+
+def author_block(element: etree._Element) -> int:
+    """AUTHOR_PROPERTY_SET for the value of schema.org's `author` property (microdata
+    `itemprop` naming `author`: a byline, a forum post's user card, a bio box),
+    AUTHOR_NAMED for an author box by its class/id (`AUTHOR_BOX_NAME`), else 0: blocks
+    that describe who wrote the text, not the text."""
+    prop = element.get("itemprop")
+    if prop is not None and AUTHOR_PROPERTY in prop.lower().split():
+        return AUTHOR_PROPERTY_SET
+    names = element.get("class")
+    ident = element.get("id")
+    if (names is not None and AUTHOR_BOX_NAME.search(names) is not None) or (
+        ident is not None and AUTHOR_BOX_NAME.search(ident) is not None
+    ):
+        return AUTHOR_NAMED
+    return 0
+
+
+#: WordPress core blocks of the "widgets" category that list other posts (Gutenberg
+#: packages/block-library: `core/latest-posts`, "Display a list of your most recent posts",
+#: rendered as `<ul class="wp-block-latest-posts__list wp-block-latest-posts">` with
+#: `wp-block-latest-posts__post-title`/`__post-excerpt`; `core/rss`, `<ul
+#: class="wp-block-rss">`; `core/latest-comments`, `<ol class="wp-block-latest-comments">`):
+#: put inside a post, a "more stories" list with excerpts, not the post.
+RECENT_POSTS_NAME = re.compile(
+    r"(?:^|\s)wp-block-(?:latest-posts|rss|latest-comments)(?=\s|$)", re.IGNORECASE
+)
+
+
+def is_recent_posts_block(element: etree._Element) -> bool:
+    """A WordPress block listing other posts or comments (`RECENT_POSTS_NAME`)."""
+    names = element.get("class")
+    return names is not None and RECENT_POSTS_NAME.search(names) is not None
+
+
 _HIDDEN_STYLE = re.compile(r"(?:display\s*:\s*none|visibility\s*:\s*hidden)", re.IGNORECASE)
 
 
