@@ -100,13 +100,7 @@ def _record(out: Measures, element: etree._Element, tag: str, count: int, articl
         and (tag == "article" or element.get("itemprop") == "articleBody")
     ):
         articles += 1
-    if (
-        marked
-        or element.get("class")
-        or element.get("id")
-        or element.get("itemprop")  # (an `author` property's size: `segment`)
-        or tag == "body"
-    ):
+    if marked or element.get("class") or element.get("id") or tag == "body":
         out.lengths[element] = count
         out.articles_under[element] = articles
         if marked:

@@ -22,8 +22,6 @@ from webdistill.adapters.extract.html.block import (
 )
 from webdistill.adapters.extract.html.captions import figure_of
 from webdistill.adapters.extract.html.furniture import (
-    AUTHOR_BOX_MIN_CHARS,
-    AUTHOR_NAMED,
     BLOCK_TAGS,
     BOILERPLATE_TAGS,
     DISCUSSION,
@@ -34,11 +32,9 @@ from webdistill.adapters.extract.html.furniture import (
     NEVER_BOILERPLATE,
     SKIP_TAGS,
     SOFT,
-    author_block,
     furniture_verdict,
     is_heading_anchor,
     is_hidden,
-    is_recent_posts_block,
     is_styled_hidden,
 )
 from webdistill.adapters.extract.html.inline import EMPHASIS, close_code, close_span
@@ -48,7 +44,6 @@ from webdistill.adapters.extract.html.tables import is_data_table, render_table
 from webdistill.adapters.extract.html.twins import Signature, is_twin, main_twins
 
 MAX_DEPTH = 400
-RECENT_POSTS = 3  # (an `author_block`-like kind: a WordPress recent-posts block)
 
 
 def is_bookmark(element: etree._Element) -> bool:
@@ -242,8 +237,6 @@ class BlockMaker:
             return HARD  # (a <label> names a form control: a poll's options, a log-in field)
         if self.main is not None and self.main_depth == 0 and named and is_closed_overlay(element):
             return HARD  # a closed dialog outside the article (log-in forms, overlays)
-        if named and self._is_author_box(element):
-            return HARD  # about the author, not the text: a bio box, a forum post's user card
         names = (cls or "") + " " + (element.get("id") or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
             verdict = furniture_verdict(names)
@@ -266,18 +259,6 @@ class BlockMaker:
                 return HARD  # a footer-named block outside the page's main content
             return verdict
         return 0
-
-    def _is_author_box(self, element: etree._Element) -> bool:
-        """About the author or other posts, not the text (`author_block`,
-        `is_recent_posts_block`), and not most of the page's text (a profile page is its
-        person's bio; a blog's front page built of a latest-posts block is that list)."""
-        kind = author_block(element) or (RECENT_POSTS if is_recent_posts_block(element) else 0)
-        if not kind:
-            return False
-        size = self.measures.length(element)
-        if kind == AUTHOR_NAMED and size < AUTHOR_BOX_MIN_CHARS:
-            return False  # a byline ("By Jane Doe"): left to the classifier, as before
-        return size <= HARD_NAME_MAX_SHARE * self.chars
 
     def _enter(self, element: etree._Element, tag: str, in_link: bool) -> tuple[object, ...] | None:
         if tag == "br":
