@@ -286,7 +286,6 @@ class Toolkit:
             from webdistill.adapters.pipeline.turns import HostTurns
 
             turns = HostTurns(parts.per_host)
-            stack.callback(turns.close)  # closed before the client: queued page reads end
         pacer = duckduckgo_pacer(config, self._store)
         configured = await stack.enter_async_context(
             DeferredProviders(provider_settings(config), pacer=pacer)
@@ -330,6 +329,9 @@ class Toolkit:
             reader_gate=reader_gate,
             render=self._browser(client, reading, stack, robots),
             turns=turns,
+            # (registered last, so closed first: the page reads under way end, and have
+            # left, before the pool, the browser and the client close under them)
+            closing=stack.push_async_callback,
         )
         return build_chain(backend, parts, WEB_STAGES)
 
