@@ -284,6 +284,7 @@ def http_app(
     """
     from webdistill.doors.mcp.http_guard import McpHttpGuard, default_hosts, default_origins
     from webdistill.doors.mcp.sessions import sessions_app
+    from webdistill.doors.mcp.unread_body import ClosesOnUnreadBody
 
     hosts = config.mcp_allowed_hosts or default_hosts(bind_host)
     origins = config.mcp_allowed_origins or default_origins(hosts)
@@ -294,7 +295,10 @@ def http_app(
         total=config.mcp_max_sessions,
         idle_s=idle_s,
     )
-    return McpHttpGuard(app, allowed_hosts=hosts, allowed_origins=origins, token=config.mcp_token)
+    guarded = McpHttpGuard(
+        app, allowed_hosts=hosts, allowed_origins=origins, token=config.mcp_token
+    )
+    return ClosesOnUnreadBody(guarded)  # an answer before the body is read ends the connection
 
 
 def uvicorn_config(
