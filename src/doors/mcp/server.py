@@ -329,11 +329,15 @@ def uvicorn_config(
 
 async def run_http(config: Config, host: str, port: int) -> None:
     """Serve MCP over streamable HTTP at http://host:port/mcp."""
+    import asyncio
     import sys
 
     import uvicorn
 
+    from webdistill.doors.mcp.accept_errors import install
+
     listener = bind_listener(host, port)  # raises ListenError saying why, before any success
+    install(asyncio.get_running_loop())  # accept failures: one line per burst, not a flood
     shown = f"[{host}]" if ":" in host else host
     print(f"webdistill: MCP streamable HTTP at http://{shown}:{port}/mcp", file=sys.stderr)
     async with LazyToolkit(config) as toolkit:
