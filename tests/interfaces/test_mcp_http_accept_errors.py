@@ -3,7 +3,8 @@
 
 At `ulimit -n 64` a burst of connections made asyncio's accept loop log every failed
 `accept()` with its traceback, up to uvicorn's backlog (2,048) times per loop turn, every
-second while the shortage lasted: tens of thousands of tracebacks on stderr. The server
+second while the shortage lasted: tens of thousands of tracebacks on stderr, and as many
+again at exit from the retries it had scheduled (meeting the closed listener). The server
 must write one clear line for the burst (doors/mcp/accept_errors.py) and still answer once
 the connections close. The real server in a child process, raw connections from
 127.0.0.1; the waits are bounded loops or hang guards, never timed assertions.
@@ -53,18 +54,25 @@ async def test_a_burst_past_the_descriptor_limit_is_one_line_and_the_server_goes
                 continue
             writer.close()
             break
-        for _ in range(200):  # a burst: far more connections than descriptors
-            _, writer = await asyncio.open_connection("127.0.0.1", port)
-            held.append(writer)
-        for _ in range(300):  # until the server has met the shortage (bounded)
-            if "cannot accept" in log.read_text(errors="replace"):
-                break
-            await asyncio.sleep(0.1)
-        for _ in range(30):
-            await asyncio.sleep(0.1)  # (more failed accepts, within the same burst)
-        for writer in held:
-            writer.close()
-        held = []
+        bursts = 0
+        while bursts < 5 and "cannot accept" not in log.read_text(errors="replace"):
+            # A burst: far more connections than descriptors, opened at once so that the
+            # server finds them queued together (it sheds idle connections past
+            # WEB_MCP_MAX_CONNECTIONS, so connections that come one by one may never run
+            # it out of descriptors); again, a few times, until it has met the shortage.
+            bursts += 1
+            opened = await asyncio.gather(
+                *[asyncio.open_connection("127.0.0.1", port) for _ in range(200)],
+                return_exceptions=True,
+            )
+            held += [pair[1] for pair in opened if isinstance(pair, tuple)]
+            for _ in range(50):  # (bounded: the server's turn to accept, and to say so)
+                if "cannot accept" in log.read_text(errors="replace"):
+                    break
+                await asyncio.sleep(0.1)
+            for writer in held:
+                writer.close()
+            held = []
         url = f"http://127.0.0.1:{port}/mcp"
         async with asyncio.timeout(60), Client(url, mode="legacy") as client:  # hang guard
             listed = await client.list_tools()
@@ -77,7 +85,7 @@ async def test_a_burst_past_the_descriptor_limit_is_one_line_and_the_server_goes
     assert "Traceback" not in text, text[:3000]
     assert "out of system resource" not in text, text[:3000]
     lines = [line for line in text.splitlines() if "cannot accept" in line]
-    assert len(lines) == 1, text[:3000]
+    assert 1 <= len(lines) <= bursts, text[:3000]  # (one a burst, however many failures)
     assert "out of file descriptors" in lines[0] and "ulimit -n" in lines[0], lines[0]
     assert {tool.name for tool in listed.tools} >= {"web_fetch"}
 
@@ -115,5 +123,7 @@ def test_bursts_reminders_and_other_errors(caplog: pytest.LogCaptureFixture) -> 
     reminded = fail_at(*[4.0 + n for n in range(70)])  # goes on past the reminder time
     assert len(reminded) == 1 and "still cannot accept" in reminded[0]
     assert len(fail_at(200.0)) == 1  # a quiet spell, then a new burst: said again
+    closed = "Exception in callback BaseSelectorEventLoop._start_serving(<function Se...>)"
+    handler(loop, {"message": closed, "exception": ValueError("Invalid file descriptor: -1")})
     handler(loop, {"message": "something else"})  # type: ignore[arg-type]
-    assert loop.others == [{"message": "something else"}]
+    assert loop.others == [{"message": "something else"}]  # (the closed listener's: dropped)

@@ -7,10 +7,15 @@ second while the shortage lasts: at `ulimit -n 64` a burst of connections wrote 
 tracebacks to stderr in ten seconds. The server itself goes on: asyncio stops accepting for
 a second and tries again, so waiting connections are accepted as descriptors free up.
 
+Each failure also schedules a retry of its own (`_start_serving`, a second later): when the
+server stops meanwhile, those retries meet the closed listening socket, and each logged a
+ValueError traceback ("Invalid file descriptor: -1"), thousands at exit.
+
 `AcceptErrors` is the loop's exception handler (`install`): an accept failure is said once
 when a burst starts (no failure for `GAP_S` before it), with what to do, and, while a burst
-goes on, at most once every `REMIND_S` with the number of failures since; every other
-context goes to the handler that was there before (asyncio's default).
+goes on, at most once every `REMIND_S` with the number of failures since; a retry that met
+a listener closed meanwhile is dropped silently (there is nothing left to accept on); every
+other context goes to the handler that was there before (asyncio's default).
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from typing import Any
 
 #: asyncio's own words for a failed accept (asyncio/selector_events.py).
 ACCEPT_FAILED = "socket.accept() out of system resource"
+#: How asyncio names a failed retry of accepting (its `Handle`'s words for the callback).
+RETRY_FAILED = "Exception in callback BaseSelectorEventLoop._start_serving("
 #: A burst ends after this long without a failed accept (asyncio retries every second).
 GAP_S = 10.0
 #: While a burst goes on, it is said again at most this often.
@@ -53,7 +60,10 @@ class AcceptErrors:
         self._unsaid = 0
 
     def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-        if context.get("message") != ACCEPT_FAILED:
+        message = str(context.get("message") or "")
+        if message.startswith(RETRY_FAILED) and isinstance(context.get("exception"), ValueError):
+            return  # a retry after the listener closed: nothing to accept on any more
+        if message != ACCEPT_FAILED:
             if self._before is not None:
                 self._before(loop, context)
             else:
