@@ -19,7 +19,7 @@ from contextlib import AsyncExitStack
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from returns.result import Result
+from returns.result import Failure, Result
 
 from webdistill.adapters import requirements
 from webdistill.adapters.extract.registry import Handler, HandlerRegistry
@@ -183,8 +183,10 @@ class Toolkit:
         self._deps: Deps | None = None
         self._store: Store | None = None
         self._policy = UrlPolicy()
+        self._closed = False  # left by `async with`: calls answer `closed_toolkit_error`
 
     async def __aenter__(self) -> Toolkit:
+        self._closed = False
         try:
             return await self._enter()
         except BaseException:  # a configuration error half-way: close what was opened
@@ -286,7 +288,6 @@ class Toolkit:
             from webdistill.adapters.pipeline.turns import HostTurns
 
             turns = HostTurns(parts.per_host)
-            stack.callback(turns.close)  # closed before the client: queued page reads end
         pacer = duckduckgo_pacer(config, self._store)
         configured = await stack.enter_async_context(
             DeferredProviders(provider_settings(config), pacer=pacer)
@@ -330,6 +331,9 @@ class Toolkit:
             reader_gate=reader_gate,
             render=self._browser(client, reading, stack, robots),
             turns=turns,
+            # (registered last, so closed first: the page reads under way end, and have
+            # left, before the pool, the browser and the client close under them)
+            closing=stack.push_async_callback,
         )
         return build_chain(backend, parts, WEB_STAGES)
 
@@ -449,6 +453,7 @@ class Toolkit:
         traceback: TracebackType | None,
     ) -> None:
         self._deps = None
+        self._closed = True
         await self._stack.aclose()
 
     @property
@@ -464,6 +469,8 @@ class Toolkit:
 
         `scope` names the caller on a shared server (the MCP session): only it can get the
         result back by its `response_id`."""
+        if self._closed:
+            return Failure(closed_toolkit_error())
         from webdistill.adapters.http import audit
         from webdistill.kernel.tools import web_search
 
@@ -477,6 +484,8 @@ class Toolkit:
         self, raw: object, *, scope: str = ""
     ) -> Result[tuple[FetchOutcome, ...], WebError]:
         """The `web_fetch` tool (arguments as the schema describes; `scope` as in `search`)."""
+        if self._closed:
+            return Failure(closed_toolkit_error())
         from webdistill.adapters.http import audit
         from webdistill.kernel.tools import web_fetch
 
@@ -488,6 +497,8 @@ class Toolkit:
 
     async def get_result(self, raw: object, *, scope: str = "") -> Result[StoredResult, WebError]:
         """The `web_get_result` tool: an earlier result by `response_id`, whole or in part."""
+        if self._closed:
+            return Failure(closed_toolkit_error())
         from webdistill.kernel.retrieval import web_get_result
 
         return await web_get_result(self.deps, raw, scope=scope)
@@ -499,6 +510,14 @@ class Toolkit:
         from webdistill.kernel.schemas import tool_schemas
 
         return tool_schemas(strict=strict, results=self.config.max_stored_results > 0)
+
+
+def closed_toolkit_error() -> WebError:
+    """NETWORK_ERROR for a call made after its toolkit closed (the same words as a page
+    read the close ended: `http.errors.closed_error`)."""
+    from webdistill.adapters.http.errors import closed_error
+
+    return closed_error()
 
 
 def build(

@@ -89,3 +89,27 @@ async def test_a_callers_shorter_timeout_is_the_callers() -> None:
             await backend.extract(FetchRequest(url="https://e.org/slow"))
     task = asyncio.current_task()
     assert task is not None and task.cancelling() == 0
+
+
+async def test_close_ends_the_reads_in_the_stage_and_refuses_later_ones() -> None:
+    # `close` (the toolkit closing) ends a read under way with the closed-toolkit error,
+    # leaves its task uncancelled, returns once it has left, and refuses later reads; a
+    # read waiting for its slot then is refused too, not started.
+    backend = DeadlineBackend(Sleepy({"slow": 30}), timeout_s=60, concurrency=1)
+    running = asyncio.create_task(backend.extract(FetchRequest(url="https://e.org/slow")))
+    queued = asyncio.create_task(backend.extract(FetchRequest(url="https://e.org/slow")))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    async with asyncio.timeout(5):  # a guard: the close ends them at once
+        await backend.close()
+    assert running.done() and queued.done()
+    for read in (running, queued, None):
+        answer = (
+            read.result() if read else await backend.extract(FetchRequest(url="https://e.org/x"))
+        )
+        error = answer.failure()
+        assert (
+            error.code is ErrorCode.NETWORK_ERROR
+            and error.detail["reason"] == "the toolkit was closed"
+        )
+    assert running.cancelling() == 0

@@ -3,7 +3,8 @@
 `webdistill mcp` must answer `initialize` and `tools/list` quickly: they need only the
 configuration and the schemas (kernel, cheap), while the composed toolkit pulls in aiohttp,
 the extractors and the providers. `LazyToolkit` builds `webdistill.compose.build(config)` on
-first use (once, under a lock) and closes it on exit.
+first use (once, under a lock) and closes it on exit. After its exit, calls answer the
+closed-toolkit error (`compose.closed_toolkit_error`) and build nothing.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 import anyio
-from returns.result import Result
+from returns.result import Failure, Result
 
 from webdistill.config import Config
 from webdistill.kernel.errors import WebError
@@ -33,28 +34,42 @@ class LazyToolkit:
         self._stack = AsyncExitStack()
         self._toolkit: Toolkit | None = None
         self._lock = anyio.Lock()
+        self._closed = False
 
-    async def toolkit(self) -> Toolkit:
-        """The composed toolkit, built on the first call."""
+    async def toolkit(self) -> Toolkit | None:
+        """The composed toolkit, built on the first call (None once this one has closed)."""
         async with self._lock:
-            if self._toolkit is None:
+            if self._toolkit is None and not self._closed:
                 from webdistill.compose import build
 
-                self._toolkit = await self._stack.enter_async_context(build(self.config))
+                toolkit = await self._stack.enter_async_context(build(self.config))
+                if self._closed:  # closed while building: close what was built
+                    await self._stack.aclose()
+                else:
+                    self._toolkit = toolkit
             return self._toolkit
 
     async def search(
         self, raw: object, *, scope: str = ""
     ) -> Result[tuple[SearchOutcome, ...], WebError]:
-        return await (await self.toolkit()).search(raw, scope=scope)
+        toolkit = await self.toolkit()
+        if toolkit is None:
+            return _closed()
+        return await toolkit.search(raw, scope=scope)
 
     async def fetch(
         self, raw: object, *, scope: str = ""
     ) -> Result[tuple[FetchOutcome, ...], WebError]:
-        return await (await self.toolkit()).fetch(raw, scope=scope)
+        toolkit = await self.toolkit()
+        if toolkit is None:
+            return _closed()
+        return await toolkit.fetch(raw, scope=scope)
 
     async def get_result(self, raw: object, *, scope: str = "") -> Result[StoredResult, WebError]:
-        return await (await self.toolkit()).get_result(raw, scope=scope)
+        toolkit = await self.toolkit()
+        if toolkit is None:
+            return _closed()
+        return await toolkit.get_result(raw, scope=scope)
 
     def schemas(self, *, strict: bool = False) -> list[dict[str, Any]]:
         """The same schemas as `Toolkit.schemas` (both come from `kernel.schemas`)."""
@@ -70,4 +85,11 @@ class LazyToolkit:
         traceback: TracebackType | None,
     ) -> None:
         self._toolkit = None
+        self._closed = True
         await self._stack.aclose()
+
+
+def _closed() -> Failure[WebError]:
+    from webdistill.compose import closed_toolkit_error
+
+    return Failure(closed_toolkit_error())

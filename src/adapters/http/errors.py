@@ -128,13 +128,24 @@ def with_hop(error: WebError, url: str, hop: int) -> WebError:
     return make_error(error.code, message, detail, retryable=error.retryable)
 
 
-def closed_error(url: str) -> WebError:
-    """NETWORK_ERROR for a request the toolkit's close stopped before anything was sent
-    (the client left by its `async with`, or a page read still waiting for its host's turn)."""
+def closed_error(url: str | None = None) -> WebError:
+    """NETWORK_ERROR for a call the toolkit's close ended or refused: a page read under way
+    (queued, on the wire, being extracted), a request of the client left by its `async with`,
+    or a call made after the close (`url` None: no one page is named)."""
+    if url is None:
+        return WebError.of(
+            ErrorCode.NETWORK_ERROR,
+            own(
+                "The toolkit was closed before this call was answered: open a new one "
+                "(`async with build(config) as toolkit:`) and call again."
+            ),
+            retryable=False,
+            reason="the toolkit was closed",
+        )
     return WebError.of(
         ErrorCode.NETWORK_ERROR,
         own(
-            "The toolkit was closed before this request to {} was sent: open a new one "
+            "The toolkit was closed before the request to {} was answered: open a new one "
             "(`async with build(config) as toolkit:`) and call again.",
             shown(url),
         ),

@@ -22,19 +22,21 @@ import time
 
 
 class Ticket:
-    """One watched fetch: its task, deadline (loop time), and whether the watch cancelled it.
+    """One watched fetch: its task, deadline (loop time), whether the watch cancelled it,
+    and whether that was for a close (`Watch.cancel_all`) rather than the deadline.
 
     `cancelling` is the task's count of cancellation requests when it was watched, so that
     a cancellation from elsewhere is told apart from the watch's own (as `asyncio.timeout`
     does)."""
 
-    __slots__ = ("cancelling", "fired", "task", "when")
+    __slots__ = ("cancelling", "closed", "fired", "task", "when")
 
     def __init__(self, task: asyncio.Task[object], when: float) -> None:
         self.task = task
         self.when = when
         self.cancelling = task.cancelling()
         self.fired = False
+        self.closed = False
 
     def uncancel(self) -> int:
         """Take back the watch's cancellation (once); the task's remaining request count."""
@@ -79,6 +81,15 @@ class Watch:
             self._handle.cancel()
         self._handle, self._armed = None, math.inf
         self._watched.clear()
+
+    def cancel_all(self) -> None:
+        """Cancel every watched fetch now, its ticket `fired` and `closed` (what it runs in
+        is closing: the fetch turns that cancellation into its closed error), and disarm."""
+        watched = list(self._watched)
+        self.close()
+        for ticket in watched:
+            ticket.fired = ticket.closed = True
+            ticket.task.cancel()
 
     def _arm(self, when: float) -> None:
         if self._handle is not None:

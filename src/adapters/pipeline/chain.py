@@ -12,7 +12,7 @@ opens, and `WEB_STAGES` below a `first_call.OnFirstCall` at the first call the c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import attrs
 
@@ -71,10 +71,13 @@ class Parts:
     #: Page reads of one origin downloading at once (WEB_PER_HOST; None: no host turns,
     #: the connector's bound alone).
     per_host: int | None = None
-    #: The host turns the deadline stage takes (made and closed by the composition root,
-    #: so that closing the toolkit ends the page reads waiting for one); None: made from
+    #: The host turns the deadline stage takes (closed with the stage); None: made from
     #: `per_host`.
     turns: HostTurns | None = None
+    #: Where a stage registers what closing the toolkit must run (the composition root's
+    #: exit stack, `push_async_callback`): the deadline stage's `close`, which ends the page
+    #: reads under way. None: nothing is registered (the caller closes what it built).
+    closing: Callable[[Callable[[], Awaitable[None]]], object] | None = None
 
 
 Builder = Callable[[WebBackend, Parts], WebBackend]
@@ -102,13 +105,16 @@ def _fallback(below: WebBackend, parts: Parts) -> WebBackend:
 
 
 def _deadline(below: WebBackend, parts: Parts) -> WebBackend:
-    return DeadlineBackend(
+    stage = DeadlineBackend(
         below,
         timeout_s=parts.timeout_s,
         concurrency=parts.concurrency,
         per_host=parts.per_host,
         turns=parts.turns,
     )
+    if parts.closing is not None:
+        parts.closing(stage.close)
+    return stage
 
 
 def _render(below: WebBackend, parts: Parts) -> WebBackend:

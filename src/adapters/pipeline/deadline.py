@@ -16,8 +16,14 @@ aiohttp's connector did): pages queued for a hung host all time out one deadline
 were asked, not one after another. It is watched on the shared timer below, so a waiter
 arms no timer of its own while an earlier deadline is pending. Waiting for a slot is not
 counted (it is queueing for this process's capacity, not for the site); every holder of a
-slot is itself bounded by the deadline, so that wait is bounded too. Closing the turns (the
-toolkit closing: `HostTurns.close`) ends the page reads waiting for one with NETWORK_ERROR.
+slot is itself bounded by the deadline, so that wait is bounded too.
+
+`close` (the toolkit closing; the composition root registers it through `Parts.closing`)
+ends every page read in the stage at once, whichever part it is in (waiting for its turn or
+a slot, robots.txt, on the wire, in a Retry-After wait, being extracted or rendered), with
+NETWORK_ERROR "the toolkit was closed" (`http.errors.closed_error`), refuses later ones,
+and returns once all have left the stage: the pool, the browser and the client close under
+nothing still running.
 
 The deadline is the only timer of a page read: while it runs, `enclosing_deadline()` says
 when it fires (event-loop time), and the guarded client arms no total timer of its own when
@@ -33,7 +39,7 @@ from contextvars import ContextVar
 
 from returns.result import Failure, Result
 
-from webdistill.adapters.http.watch import Watch
+from webdistill.adapters.http.watch import Ticket, Watch
 from webdistill.adapters.pipeline.turns import (
     HostTurns,
     Turn,
@@ -71,6 +77,36 @@ def deadline_error(url: str, seconds: float) -> WebError:
     )
 
 
+def _ended(
+    ticket: Ticket, cancelled: asyncio.CancelledError, url: str, limit: float
+) -> Failure[WebError]:
+    """A watched wait's answer to `cancelled`: when it is the watch's own cancellation (the
+    deadline fired, or the stage closed) and nobody else's, it is taken back and becomes
+    TIMEOUT (or the closed error); any other cancellation (the caller's) is raised on."""
+    if ticket.fired and ticket.uncancel() <= ticket.cancelling:
+        if ticket.closed:
+            # (imported here: http.errors loads aiohttp, which a stored page never needs)
+            from webdistill.adapters.http.errors import closed_error
+
+            return Failure(closed_error(url))
+        return Failure(deadline_error(url, limit))
+    raise cancelled
+
+
+def _unwatch(watch: Watch, ticket: Ticket) -> None:
+    """A watched wait is over, however: the ticket leaves the watch, and a cancellation of
+    the watch's that came too late to be seen (the wait had ended) is taken back."""
+    watch.leave(ticket)
+    if ticket.fired:
+        ticket.uncancel()
+
+
+def _closed(url: str) -> Failure[WebError]:
+    from webdistill.adapters.http.errors import closed_error
+
+    return Failure(closed_error(url))
+
+
 class DeadlineBackend:
     """`inner.extract` inside one turn of its host (of `per_host`, or the `turns` given;
     None: no turns), one slot of `concurrency` and one total `timeout_s`."""
@@ -92,6 +128,11 @@ class DeadlineBackend:
         if turns is None and per_host is not None:
             turns = HostTurns(per_host)
         self._turns = turns
+        self._closed = False
+        #: Page reads in the stage now, and (while closing with some left) the future that
+        #: the last one to leave sets.
+        self._inside = 0
+        self._emptied: asyncio.Future[None] | None = None
 
     async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
         return await self._inner.search(query)
@@ -108,48 +149,63 @@ class DeadlineBackend:
             limit = max(0.001, min(limit, request.timeout_ms / 1000))
         return limit
 
+    async def close(self) -> None:
+        """End every page read in the stage (the closed error), refuse later ones, close the
+        turns; return once every page read has left the stage."""
+        self._closed = True
+        if self._turns is not None:
+            self._turns.close()
+        if self._watch is not None:
+            self._watch.cancel_all()
+        if self._inside:
+            if self._emptied is None:
+                self._emptied = asyncio.get_running_loop().create_future()
+            await asyncio.shield(self._emptied)  # (a second close waits on the same one)
+
     async def extract(self, request: FetchRequest) -> Result[object, WebError]:
-        limit = self._limit(request)
-        if self._turns is None:
-            return await self._in_slot(request, limit, limit)
-        key = host_key(request.url)
-        turn = self._turns.take_now(key)
-        left = limit
-        if turn is None:
-            waited = await self._wait_for_turn(request, key, limit)
-            if not isinstance(waited, tuple):
-                return waited
-            turn, left = waited
-        token = hold_turn(turn)  # the backend gives it back when the download ends
+        if self._closed:
+            return _closed(request.url)
+        self._inside += 1
         try:
-            return await self._in_slot(request, left, limit)
+            limit = self._limit(request)
+            if self._turns is None:
+                return await self._in_slot(request, limit, limit)
+            key = host_key(request.url)
+            turn = self._turns.take_now(key)
+            left = limit
+            if turn is None:
+                waited = await self._wait_for_turn(request, key, limit)
+                if not isinstance(waited, tuple):
+                    return waited
+                turn, left = waited
+            token = hold_turn(turn)  # the backend gives it back when the download ends
+            try:
+                return await self._in_slot(request, left, limit)
+            finally:
+                drop_turn(token)
+                turn.give_back()
         finally:
-            drop_turn(token)
-            turn.give_back()
+            self._inside -= 1
+            emptied = self._emptied
+            if not self._inside and emptied is not None and not emptied.done():
+                emptied.set_result(None)
 
     async def _wait_for_turn(
         self, request: FetchRequest, key: str, limit: float
     ) -> tuple[Turn, float] | Failure[WebError]:
         """Wait for a turn at `key` within the deadline: the turn and the time left, or
-        TIMEOUT (the deadline came first), or NETWORK_ERROR (the turns were closed)."""
+        TIMEOUT (the deadline came first), or NETWORK_ERROR (the stage was closed)."""
         assert self._turns is not None
         watch = self._watch_here()
         ticket = watch.enter(limit)  # no new timer while an earlier deadline is pending
         try:
             turn = await self._turns.take(key)
-        except asyncio.CancelledError:
-            if ticket.fired and ticket.uncancel() <= ticket.cancelling:
-                return Failure(deadline_error(request.url, limit))
-            raise
+        except asyncio.CancelledError as cancelled:
+            return _ended(ticket, cancelled, request.url, limit)
         finally:
-            watch.leave(ticket)
-            if ticket.fired:
-                ticket.uncancel()
+            _unwatch(watch, ticket)
         if turn is None:
-            # (imported here: http.errors loads aiohttp, which a stored page never needs)
-            from webdistill.adapters.http.errors import closed_error
-
-            return Failure(closed_error(request.url))
+            return _closed(request.url)
         left = ticket.when - asyncio.get_running_loop().time()
         if left <= 0:
             turn.give_back()
@@ -166,21 +222,20 @@ class DeadlineBackend:
         slots = self._slots
         await slots.acquire()  # `async with slots` without its two extra coroutines
         try:
+            if self._closed:  # closed while this read waited for its slot
+                return _closed(request.url)
             # The deadline, on one timer for all page reads (http/watch.py): on expiry the
             # task is cancelled, as asyncio.timeout would; that cancellation, and only that
-            # one, becomes TIMEOUT here (a caller's own cancellation goes through).
+            # one, becomes TIMEOUT here (a caller's own cancellation goes through), as the
+            # close's becomes the closed error.
             ticket = watch.enter(left)
             token = _ENCLOSING.set(ticket.when)
             try:
                 return await self._inner.extract(request)
-            except asyncio.CancelledError:
-                if ticket.fired and ticket.uncancel() <= ticket.cancelling:
-                    return Failure(deadline_error(request.url, limit))
-                raise
+            except asyncio.CancelledError as cancelled:
+                return _ended(ticket, cancelled, request.url, limit)
             finally:
                 _ENCLOSING.reset(token)
-                watch.leave(ticket)
-                if ticket.fired:
-                    ticket.uncancel()
+                _unwatch(watch, ticket)
         finally:
             slots.release()

@@ -6,8 +6,9 @@ or fetch, once, under a lock. A call the cache answers (`webdistill get`, a stor
 never gets here, so it never loads aiohttp or starts the extraction fork server.
 
 What the chain opens is entered on this seam's own exit stack, closed by `close()` when the
-toolkit closes; a call still running then (or arriving later) opens nothing more: it fails,
-and a composition that was under way is closed as soon as it ends.
+toolkit closes; a call still running then (or arriving later) opens nothing more: it fails
+with the closed-toolkit error (`http.errors.closed_error`, NETWORK_ERROR), and a composition
+that was under way is closed as soon as it ends.
 """
 
 from __future__ import annotations
@@ -18,9 +19,8 @@ from contextlib import AsyncExitStack
 
 from returns.result import Failure, Result
 
-from webdistill.kernel.errors import ErrorCode, WebError
+from webdistill.kernel.errors import WebError
 from webdistill.kernel.model import FetchRequest, SearchQuery
-from webdistill.kernel.own_text import own
 from webdistill.kernel.ports import WebBackend
 
 
@@ -57,19 +57,15 @@ class OnFirstCall:
 
     async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
         inner = await self.composed()
-        return _CLOSED if inner is None else await inner.search(query)
+        return _closed(None) if inner is None else await inner.search(query)
 
     async def extract(self, request: FetchRequest) -> Result[object, WebError]:
         inner = await self.composed()
-        return _CLOSED if inner is None else await inner.extract(request)
+        return _closed(request.url) if inner is None else await inner.extract(request)
 
 
-_CLOSED: Failure[WebError] = Failure(
-    WebError(
-        code=ErrorCode.INTERNAL_ERROR,
-        message=own(
-            "The toolkit was closed while this call was running: open a new one "
-            "(`async with build(config) as toolkit:`) and call again."
-        ),
-    )
-)
+def _closed(url: str | None) -> Failure[WebError]:
+    # (imported here: http.errors loads aiohttp, which a stored page never needs)
+    from webdistill.adapters.http.errors import closed_error
+
+    return Failure(closed_error(url))

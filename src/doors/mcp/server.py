@@ -284,6 +284,7 @@ def http_app(
     """
     from webdistill.doors.mcp.http_guard import McpHttpGuard, default_hosts, default_origins
     from webdistill.doors.mcp.sessions import sessions_app
+    from webdistill.doors.mcp.unread_body import ClosesOnUnreadBody
 
     hosts = config.mcp_allowed_hosts or default_hosts(bind_host)
     origins = config.mcp_allowed_origins or default_origins(hosts)
@@ -294,7 +295,10 @@ def http_app(
         total=config.mcp_max_sessions,
         idle_s=idle_s,
     )
-    return McpHttpGuard(app, allowed_hosts=hosts, allowed_origins=origins, token=config.mcp_token)
+    guarded = McpHttpGuard(
+        app, allowed_hosts=hosts, allowed_origins=origins, token=config.mcp_token
+    )
+    return ClosesOnUnreadBody(guarded)  # an answer before the body is read ends the connection
 
 
 def uvicorn_config(
@@ -325,11 +329,15 @@ def uvicorn_config(
 
 async def run_http(config: Config, host: str, port: int) -> None:
     """Serve MCP over streamable HTTP at http://host:port/mcp."""
+    import asyncio
     import sys
 
     import uvicorn
 
+    from webdistill.doors.mcp.accept_errors import install
+
     listener = bind_listener(host, port)  # raises ListenError saying why, before any success
+    install(asyncio.get_running_loop())  # accept failures: one line per burst, not a flood
     shown = f"[{host}]" if ":" in host else host
     print(f"webdistill: MCP streamable HTTP at http://{shown}:{port}/mcp", file=sys.stderr)
     async with LazyToolkit(config) as toolkit:
