@@ -27,6 +27,8 @@ from webdistill.config import Config, ConfigError
 from webdistill.kernel import own_text
 
 if TYPE_CHECKING:
+    import asyncio
+
     from aiohttp.abc import AbstractResolver
 
     from webdistill.adapters.http.client import GuardedClient
@@ -184,9 +186,11 @@ class Toolkit:
         self._store: Store | None = None
         self._policy = UrlPolicy()
         self._closed = False  # left by `async with`: calls answer `closed_toolkit_error`
+        self._closing: asyncio.Event | None = None  # set once the first close has finished
 
     async def __aenter__(self) -> Toolkit:
         self._closed = False
+        self._closing = None
         try:
             return await self._enter()
         except BaseException:  # a configuration error half-way: close what was opened
@@ -454,7 +458,16 @@ class Toolkit:
     ) -> None:
         self._deps = None
         self._closed = True
-        await self._stack.aclose()
+        if self._closing is not None:  # closed by another task already, or being closed:
+            await self._closing.wait()  # return when that close has finished, not before
+            return
+        import asyncio  # (loaded already: this runs in an event loop)
+
+        self._closing = asyncio.Event()
+        try:
+            await self._stack.aclose()
+        finally:
+            self._closing.set()
 
     @property
     def deps(self) -> Deps:
