@@ -1,6 +1,5 @@
 """The caller's task is cancelled while the toolkit's close waits for the page reads to leave."""
 
-
 from __future__ import annotations
 
 import asyncio

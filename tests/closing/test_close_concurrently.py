@@ -7,14 +7,12 @@ close ran the rest of the exit stack under the first and returned while the firs
 waited for the read, and the store's sqlite files stayed open after both had returned.
 """
 
-
 from __future__ import annotations
 
 import asyncio
 import os
 
 import attrs
-import pytest
 from aiohttp import web
 
 from tests.servers import serve
@@ -98,46 +96,3 @@ async def test_one_close_closes_the_store(tmp_path) -> None:
         release.set()
         await asyncio.sleep(0.5)
         assert not store_fds(tmp_path), store_fds(tmp_path)
-
-
-@pytest.mark.parametrize("NAMES", [["first", "second"]])
-async def test_second_close_returns_only_after_reads_left(tmp_path, NAMES) -> None:
-    """`close ... returns once all left`: a second, concurrent close must not return while the
-    first still waits for the page reads (it would close the pool/client/store under them)."""
-    came, release = asyncio.Event(), asyncio.Event()
-
-    async def page(request: web.Request) -> web.Response:
-        came.set()
-        await release.wait()
-        return web.Response(
-            body=b"<html><body><p>hello</p></body></html>", content_type="text/html"
-        )
-
-    app = web.Application()
-    app.router.add_get("/{n}", page)
-    async with serve(app) as base:
-        settings = attrs.evolve(
-            Config(allow_http=True, trusted_addresses=("127.0.0.1",), cache="disk"),
-            cache_dir=str(tmp_path / "store"),
-            fetch_timeout_ms=60_000,
-            respect_robots=False,
-        )
-        toolkit = build(settings)
-        await toolkit.__aenter__()
-        read = asyncio.create_task(toolkit.fetch({"url": f"{base}/p"}))
-        await asyncio.wait_for(came.wait(), 10)
-        order: list[str] = []
-
-        async def close(name: str) -> None:
-            await toolkit.__aexit__(None, None, None)
-            ticks = 0
-            while not read.done() and ticks < 1000:
-                await asyncio.sleep(0)
-                ticks += 1
-            order.append(f"{name} ticks={ticks}")
-
-        closers = [asyncio.create_task(close(n)) for n in NAMES]
-        await asyncio.wait(closers, timeout=15)
-        release.set()
-        await asyncio.wait([read], timeout=15)
-        assert all(o.endswith("ticks=0") for o in order), order
