@@ -84,12 +84,7 @@ def _ended(
     deadline fired, or the stage closed) and nobody else's, it is taken back and becomes
     TIMEOUT (or the closed error); any other cancellation (the caller's) is raised on."""
     if ticket.fired and ticket.uncancel() <= ticket.cancelling:
-        if ticket.closed:
-            # (imported here: http.errors loads aiohttp, which a stored page never needs)
-            from webdistill.adapters.http.errors import closed_error
-
-            return Failure(closed_error(url))
-        return Failure(deadline_error(url, limit))
+        return _closed(url) if ticket.closed else Failure(deadline_error(url, limit))
     raise cancelled
 
 
@@ -102,6 +97,7 @@ def _unwatch(watch: Watch, ticket: Ticket) -> None:
 
 
 def _closed(url: str) -> Failure[WebError]:
+    # (imported here: http.errors loads aiohttp, which a stored page never needs)
     from webdistill.adapters.http.errors import closed_error
 
     return Failure(closed_error(url))

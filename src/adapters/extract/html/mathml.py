@@ -104,17 +104,12 @@ def _wrapper(math: etree._Element) -> etree._Element | None:
     return parent if len(parent) == 1 else None
 
 
-def _hidden(math: etree._Element) -> bool:
-    """Hidden itself, or by its own wrapper (MediaWiki's screen-reader copy)."""
-    if is_styled_hidden(math) or is_hidden(math):
-        return True
-    wrapper = _wrapper(math)
-    return wrapper is not None and (is_styled_hidden(wrapper) or is_hidden(wrapper))
+def _hides(node: etree._Element | None) -> bool:
+    return node is not None and (is_styled_hidden(node) or is_hidden(node))
 
 
-def _drop_drawn_copy(math: etree._Element) -> None:
-    """Remove the `aria-hidden` rendering beside the formula's own wrapper (KaTeX, MathJax)."""
-    wrapper = _wrapper(math)
+def _drop_drawn_copy(wrapper: etree._Element | None) -> None:
+    """Remove the `aria-hidden` rendering beside a formula's own wrapper (KaTeX, MathJax)."""
     box = wrapper.getparent() if wrapper is not None else None
     if box is None:
         return
@@ -147,12 +142,13 @@ def flatten_math(root: etree._Element) -> None:
     for math in found if isinstance(found, list) else ():
         if not isinstance(math, etree._Element):
             continue
-        if _hidden(math):
+        wrapper = _wrapper(math)
+        if _hides(math) or _hides(wrapper):  # (hidden itself, or MediaWiki's hidden copy)
             text = ""
         else:
             text = math_text(math)
             if text:
-                _drop_drawn_copy(math)
+                _drop_drawn_copy(wrapper)
         span = etree.Element("span")
         span.text = f" {text} " if text else None
         span.tail = math.tail
