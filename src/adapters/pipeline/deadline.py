@@ -61,6 +61,12 @@ def enclosing_deadline() -> float | None:
     return _ENCLOSING.get()
 
 
+def outside_deadline() -> None:
+    """The running task (one of its own, e.g. a robots.txt download shared by several page
+    reads) is timed by no page read's deadline: its client calls arm their own timer."""
+    _ENCLOSING.set(None)
+
+
 def deadline_error(url: str, seconds: float) -> WebError:
     """TIMEOUT for a page read that outlived its one total deadline."""
     return WebError.of(

@@ -5,10 +5,13 @@ no rules (allowed) except 429, which like 5xx or an unreachable server means com
 disallow. robots.txt is fetched through the same guarded client as pages (so the SSRF policy
 applies to it too), once per origin: answers are cached per origin with a TTL (failures for
 at most a minute), the cache is bounded (least recently used origins go first), and
-concurrent reads of one origin share one fetch. Search passes straight through. The verdicts
-(`RobotsRules`) are asked of every hop the read makes (redirect targets, a markdown
-alternate: `http.hop_check`) and of every request a rendered page makes (the browser's
-guard), not only of the URL asked for.
+concurrent reads of one origin share one fetch. That fetch runs in a task of its own, timed
+by the client's total timeout (not by the deadline of the read that started it), and is
+cancelled as soon as no read waits for it any more (their deadlines fired, the toolkit
+closed): a robots.txt that never answers holds no connection past the reads that wanted
+it. Search passes straight through. The verdicts (`RobotsRules`) are asked of every hop the
+read makes (redirect targets, a markdown alternate: `http.hop_check`) and of every request a
+rendered page makes (the browser's guard), not only of the URL asked for.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from protego import Protego
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.http.hop_check import HOP_CHECK, checking
+from webdistill.adapters.pipeline.deadline import outside_deadline
 from webdistill.adapters.pipeline.turns import hold_turn
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchRequest, SearchQuery
@@ -54,6 +58,16 @@ class RobotsClient(Protocol):
     async def get(
         self, url: str, *, headers: Mapping[str, str] | None = None
     ) -> Result[RobotsResponse, WebError]: ...
+
+
+class _Load:
+    """One origin's robots.txt download under way, and how many reads wait for it."""
+
+    __slots__ = ("task", "waiting")
+
+    def __init__(self, task: asyncio.Future[_Rules]) -> None:
+        self.task = task
+        self.waiting = 0
 
 
 @attrs.frozen
@@ -103,7 +117,7 @@ class RobotsRules:
         self._max_origins = max(1, max_origins)
         self._clock = clock
         self._cache: OrderedDict[str, _Rules] = OrderedDict()
-        self._loading: dict[str, asyncio.Task[_Rules]] = {}
+        self._loading: dict[str, _Load] = {}
 
     async def refusal(self, url: str) -> WebError | None:
         """None when `url` may be read; else why not (BLOCKED_URL)."""
@@ -131,19 +145,31 @@ class RobotsRules:
         if cached is not None and cached.expires > self._clock():
             self._cache.move_to_end(origin)
             return cached
-        task = self._loading.get(origin)
-        if task is None:
-            task = asyncio.ensure_future(self._load(origin))
-            self._loading[origin] = task
-            task.add_done_callback(lambda _: self._loading.pop(origin, None))
+        load = self._loading.get(origin)
+        if load is None:
+            load = self._loading[origin] = _Load(asyncio.ensure_future(self._load(origin)))
+            load.task.add_done_callback(lambda _: self._forget(origin, load))
+        load.waiting += 1
         try:
-            return await asyncio.shield(task)
+            return await asyncio.shield(load.task)
         except _PolicyRefusal as refusal:
             return refusal.error
+        finally:
+            load.waiting -= 1
+            if not load.waiting and not load.task.done():  # nobody waits for it any more
+                self._forget(origin, load)  # (a read coming now starts a new one)
+                load.task.cancel()
+
+    def _forget(self, origin: str, load: _Load) -> None:
+        if self._loading.get(origin) is load:
+            del self._loading[origin]
 
     async def _load(self, origin: str) -> _Rules:
         HOP_CHECK.set(None)  # (this task's own context) robots.txt itself is not vetted by it
         hold_turn(None)  # nor does a redirect of robots.txt hand on the page's turn (turns.py)
+        # nor is it timed by the deadline of the read that happened to start it (it may
+        # outlive that read, for the others waiting): the client's own total timeout.
+        outside_deadline()
         url = f"{origin}/robots.txt"
         try:
             answer = await self._client.get(url, headers={"User-Agent": self.user_agent})
