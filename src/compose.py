@@ -187,6 +187,9 @@ class Toolkit:
         self._policy = UrlPolicy()
         self._closed = False  # left by `async with`: calls answer `closed_toolkit_error`
         self._closing: asyncio.Event | None = None  # set once the first close has finished
+        #: Calls under way, and (while a close waits for them) the future the last sets.
+        self._calls = 0
+        self._calls_over: asyncio.Future[None] | None = None
 
     async def __aenter__(self) -> Toolkit:
         self._closed = False
@@ -219,6 +222,9 @@ class Toolkit:
             self._stack.callback(audit.disable, config.audit_log)
         store = self._open_store()
         self._store = store
+        # (closed after what is pushed below, before the store: the calls under way return,
+        # their cache's store lock dropped, before the store and the audit log close)
+        self._stack.push_async_callback(self._calls_returned)
         self._policy = url_policy(config)  # (refuses an unreadable block list now)
         # disk and Redis are shared by other processes (CLI runs, replicas): a store lock
         # makes identical concurrent misses download once; memory is this process's own.
@@ -469,6 +475,25 @@ class Toolkit:
         finally:
             self._closing.set()
 
+    async def _calls_returned(self) -> None:
+        """Wait until every call under way has returned. The close runs this once the page
+        reads, searches and compressions under way have been ended (each with the closed
+        error), so what is left of a call is bounded and short: the layers above the
+        deadline stage (the fallback, the cache and its store, the kernel) handing that
+        error up. When the close returns, the calls that were in flight have returned."""
+        if self._calls:
+            import asyncio
+
+            if self._calls_over is None or self._calls_over.done():
+                self._calls_over = asyncio.get_running_loop().create_future()
+            await asyncio.shield(self._calls_over)
+
+    def _call_over(self) -> None:
+        self._calls -= 1
+        over = self._calls_over
+        if not self._calls and over is not None and not over.done():
+            over.set_result(None)
+
     @property
     def deps(self) -> Deps:
         if self._deps is None:
@@ -488,9 +513,11 @@ class Toolkit:
         from webdistill.kernel.tools import web_search
 
         token = audit.current_tool.set("web_search")
+        self._calls += 1
         try:
             return await web_search(self.deps, raw, scope=scope)
         finally:
+            self._call_over()
             audit.current_tool.reset(token)
 
     async def fetch(
@@ -503,9 +530,11 @@ class Toolkit:
         from webdistill.kernel.tools import web_fetch
 
         token = audit.current_tool.set("web_fetch")
+        self._calls += 1
         try:
             return await web_fetch(self.deps, raw, scope=scope)
         finally:
+            self._call_over()
             audit.current_tool.reset(token)
 
     async def get_result(self, raw: object, *, scope: str = "") -> Result[StoredResult, WebError]:
@@ -514,7 +543,11 @@ class Toolkit:
             return Failure(closed_toolkit_error())
         from webdistill.kernel.retrieval import web_get_result
 
-        return await web_get_result(self.deps, raw, scope=scope)
+        self._calls += 1
+        try:
+            return await web_get_result(self.deps, raw, scope=scope)
+        finally:
+            self._call_over()
 
     def schemas(self, *, strict: bool = False) -> list[dict[str, Any]]:
         """Function-calling schemas: `[{"name", "description", "parameters"}, ...]`;
