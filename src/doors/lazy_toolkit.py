@@ -3,7 +3,8 @@
 `webdistill mcp` must answer `initialize` and `tools/list` quickly: they need only the
 configuration and the schemas (kernel, cheap), while the composed toolkit pulls in aiohttp,
 the extractors and the providers. `LazyToolkit` builds `webdistill.compose.build(config)` on
-first use (once, under a lock) and closes it on exit. After its exit, calls answer the
+first use (once, under a lock) and closes it on exit; a second, concurrent exit returns once
+the first has closed everything (as `Toolkit`'s does). After its exit, calls answer the
 closed-toolkit error (`compose.closed_toolkit_error`) and build nothing.
 """
 
@@ -35,9 +36,12 @@ class LazyToolkit:
         self._toolkit: Toolkit | None = None
         self._lock = anyio.Lock()
         self._closed = False
+        self._closing: anyio.Event | None = None  # set once the first close has finished
 
     async def toolkit(self) -> Toolkit | None:
         """The composed toolkit, built on the first call (None once this one has closed)."""
+        if self._closed:  # (not queued behind a close holding the lock)
+            return None
         async with self._lock:
             if self._toolkit is None and not self._closed:
                 from webdistill.compose import build
@@ -86,7 +90,15 @@ class LazyToolkit:
     ) -> None:
         self._toolkit = None
         self._closed = True
-        await self._stack.aclose()
+        if self._closing is not None:  # closed by another task already, or being closed:
+            await self._closing.wait()  # return when that close has finished, not before
+            return
+        self._closing = anyio.Event()
+        try:
+            async with self._lock:  # a build under way finishes (and closes what it built)
+                await self._stack.aclose()
+        finally:
+            self._closing.set()
 
 
 def _closed() -> Failure[WebError]:
