@@ -20,10 +20,12 @@ slot is itself bounded by the deadline, so that wait is bounded too.
 
 `close` (the toolkit closing; the composition root registers it through `Parts.closing`)
 ends every page read in the stage at once, whichever part it is in (waiting for its turn or
-a slot, robots.txt, on the wire, in a Retry-After wait, being extracted or rendered), with
-NETWORK_ERROR "the toolkit was closed" (`http.errors.closed_error`), refuses later ones,
-and returns once all have left the stage: the pool, the browser and the client close under
-nothing still running.
+a slot, robots.txt, on the wire, in a Retry-After wait, being extracted or rendered), and
+every search (which passes through with no deadline: the providers time their requests),
+with NETWORK_ERROR "the toolkit was closed" (`http.errors.closed_error`; a search's names
+the site of the provider endpoint it was asking, which `providers.transport` tells through
+`talking_to`), refuses later ones, and returns once all have left the stage: the pool, the
+browser, the providers and the client close under nothing still running.
 
 The deadline is the only timer of a page read: while it runs, `enclosing_deadline()` says
 when it fires (event-loop time), and the guarded client arms no total timer of its own when
@@ -34,8 +36,10 @@ http/watch.py), so a read arms none of its own while an earlier deadline is pend
 from __future__ import annotations
 
 import asyncio
+import math
 from collections.abc import Sequence
 from contextvars import ContextVar
+from urllib.parse import urlsplit
 
 from returns.result import Failure, Result
 
@@ -54,6 +58,8 @@ from webdistill.kernel.ports import WebBackend
 from webdistill.kernel.quoting import shown_url
 
 _ENCLOSING: ContextVar[float | None] = ContextVar("webdistill_deadline", default=None)
+#: The running search's holder of the endpoint it asks now (`talking_to`).
+_ASKING: ContextVar[list[str | None] | None] = ContextVar("webdistill_asking", default=None)
 
 
 def enclosing_deadline() -> float | None:
@@ -102,7 +108,31 @@ def _unwatch(watch: Watch, ticket: Ticket) -> None:
         ticket.uncancel()
 
 
-def _closed(url: str) -> Failure[WebError]:
+def talking_to(url: str) -> None:
+    """The running search now asks `url` (a provider's endpoint, `providers.transport`): a
+    close that ends it names that endpoint's site."""
+    asking = _ASKING.get()
+    if asking is not None:
+        asking[0] = url
+
+
+def _origin(url: str | None) -> str | None:
+    """`scheme://host[:port]` of a provider's endpoint (no credentials, path or query: the
+    closed error shows it), or None when there is none to show."""
+    if url is None:
+        return None
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return None
+    if not parts.hostname or parts.scheme not in ("http", "https"):
+        return None
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{parts.scheme}://{host}" + (f":{port}" if port is not None else "")
+
+
+def _closed(url: str | None) -> Failure[WebError]:
     # (imported here: http.errors loads aiohttp, which a stored page never needs)
     from webdistill.adapters.http.errors import closed_error
 
@@ -137,7 +167,25 @@ class DeadlineBackend:
         self._emptied: asyncio.Future[None] | None = None
 
     async def search(self, query: SearchQuery) -> Result[Sequence[object], WebError]:
-        return await self._inner.search(query)
+        """`inner.search`, with no deadline here (the providers time their requests) but
+        ended by `close` like a page read: the closed error naming the provider's site."""
+        if self._closed:
+            return _closed(None)
+        self._inside += 1
+        asking: list[str | None] = [None]  # the endpoint being asked (`talking_to`)
+        token = _ASKING.set(asking)
+        watch = self._watch_here()
+        ticket = watch.enter(math.inf)  # on the watch for `close` alone
+        try:
+            return await self._inner.search(query)
+        except asyncio.CancelledError:
+            if ticket.fired and ticket.uncancel() <= ticket.cancelling:
+                return _closed(_origin(asking[0]))
+            raise
+        finally:
+            _unwatch(watch, ticket)
+            _ASKING.reset(token)
+            self._leave()
 
     def _watch_here(self) -> Watch:
         watch = self._watch
@@ -187,10 +235,14 @@ class DeadlineBackend:
                 drop_turn(token)
                 turn.give_back()
         finally:
-            self._inside -= 1
-            emptied = self._emptied
-            if not self._inside and emptied is not None and not emptied.done():
-                emptied.set_result(None)
+            self._leave()
+
+    def _leave(self) -> None:
+        """A page read or search leaves the stage (the last, while closing, says so)."""
+        self._inside -= 1
+        emptied = self._emptied
+        if not self._inside and emptied is not None and not emptied.done():
+            emptied.set_result(None)
 
     async def _wait_for_turn(
         self, request: FetchRequest, key: str, limit: float

@@ -22,6 +22,7 @@ from returns.pipeline import is_successful
 from returns.result import Failure, Result, Success
 
 from webdistill.adapters.http import audit
+from webdistill.adapters.pipeline.deadline import talking_to
 from webdistill.adapters.providers.failures import ProviderInfo, scrub
 from webdistill.adapters.providers.rows import Answer, Rows
 from webdistill.kernel.errors import ErrorCode, WebError
@@ -59,6 +60,7 @@ async def exchange(
     form: Mapping[str, str] | None = None,
 ) -> Result[HttpAnswer, WebError]:
     """Send one request; TIMEOUT, NETWORK_ERROR or INVALID_BACKEND_DATA (too big) on failure."""
+    talking_to(url)  # (a toolkit closing while this is under way names the endpoint's site)
     started = time.monotonic()
     answer = await _exchange(
         session,
