@@ -13,12 +13,15 @@ again once for a third of the length, and fails if it is cut off again. One dead
 
 Any failure of any call fails the whole compression (closed): the kernel then reports
 COMPRESSION_FAILED and says how to read the page uncompressed. Its `label` is
-`llm:<model>`, which the kernel reports as `compressed_by`.
+`llm:<model>`, which the kernel reports as `compressed_by`. `close` (the toolkit closing)
+ends the compressions under way with the closed-toolkit error, so none retries on a
+session opened after the close.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
@@ -38,6 +41,8 @@ from webdistill.adapters.compress.openai_chat import (
     model_name,
 )
 from webdistill.adapters.compress.prompts import compress_messages, merge_messages
+from webdistill.adapters.http.errors import closed_error
+from webdistill.adapters.http.watch import Watch
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.own_text import number, own
 from webdistill.kernel.quoting import redacted_url
@@ -134,6 +139,10 @@ class LlmCompressor:
         self._slots = asyncio.Semaphore(max(1, settings.concurrency))
         self._sleep = sleep
         self._wall = wall
+        #: The compressions under way (their tasks, on the close's watch), and whether
+        #: `close` ended them.
+        self._watch: Watch | None = None
+        self._closed = False
 
     def _client(self) -> aiohttp.ClientSession:
         if self._session is None:
@@ -141,7 +150,11 @@ class LlmCompressor:
         return self._session
 
     async def close(self) -> None:
-        """Close the HTTP session if this compressor created it."""
+        """End the compressions under way (each answers the closed error, `closed_error`)
+        and refuse later ones; close the HTTP session if this compressor created it."""
+        self._closed = True
+        if self._watch is not None:
+            self._watch.cancel_all()
         if self._owns_session and self._session is not None:
             await self._session.close()
             self._session = None
@@ -191,7 +204,30 @@ class LlmCompressor:
     async def compress_to(
         self, text: str, instruction: str, max_chars: int | None
     ) -> Result[str, WebError]:
-        """Compress `text` for `instruction`, aiming at `max_chars` characters (None: no aim)."""
+        """Compress `text` for `instruction`, aiming at `max_chars` characters (None: no aim);
+        the closed error once `close` has run or when it ends this compression."""
+        if self._closed:
+            return Failure(closed_error())
+        loop = asyncio.get_running_loop()
+        if self._watch is None or not self._watch.on(loop):
+            self._watch = Watch(loop)
+        watch = self._watch
+        ticket = watch.enter(math.inf)  # on the watch for `close` alone (no deadline)
+        try:
+            return await self._timed(text, instruction, max_chars)
+        except asyncio.CancelledError:
+            if ticket.fired and ticket.uncancel() <= ticket.cancelling:
+                return Failure(closed_error())
+            raise
+        finally:
+            watch.leave(ticket)
+            if ticket.fired:
+                ticket.uncancel()
+
+    async def _timed(
+        self, text: str, instruction: str, max_chars: int | None
+    ) -> Result[str, WebError]:
+        """`compress_to` within the one total deadline (WEB_LLM_TOTAL_TIMEOUT_MS)."""
         model = self.settings.model
         total = self.settings.total_timeout_s
         pacing = Pacing(
