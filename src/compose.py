@@ -246,6 +246,7 @@ class Toolkit:
             page_scope=self._page_scope,
             names=_own_names(self._providers),
             others_write=config.cache not in ("off", "memory", "disk"),  # a Redis URL
+            ended=self._is_closed,
         )
         # The stages of adapters/pipeline, in order: the cache now, the rest at first use.
         web = OnFirstCall(functools.partial(self._compose_backend, parts))
@@ -453,6 +454,7 @@ class Toolkit:
                 f"{config.llm_chunk_chars} "
                 f"{config.llm_max_output_tokens}",
                 lock_ttl_s=config.llm_total_timeout_ms / 1000 + 5 if replicas else None,
+                ended=self._is_closed,
             )
         return None
 
@@ -487,6 +489,11 @@ class Toolkit:
             if self._calls_over is None or self._calls_over.done():
                 self._calls_over = asyncio.get_running_loop().create_future()
             await asyncio.shield(self._calls_over)
+
+    def _is_closed(self) -> bool:
+        """Whether this toolkit is closing or closed (the caches stop waiting for another
+        process's download or compression: `store.flight.shared_flight`)."""
+        return self._closed
 
     def _call_over(self) -> None:
         self._calls -= 1

@@ -98,7 +98,10 @@ class CachingCompressor:
         scope: str = "",
         lock_ttl_s: float | None = None,
         ttl_s: float = ANSWER_TTL_S,
+        ended: Callable[[], bool] | None = None,
     ) -> None:
+        #: Whether the toolkit is closing: a wait for another process's compression stops.
+        self._ended = ended
         self._inner = inner
         self.label = str(getattr(inner, "label", None) or type(inner).__name__)
         self._answers: TtlLru[str] = TtlLru(ttl_s, entries)
@@ -173,6 +176,7 @@ class CachingCompressor:
             lookup=lookup,
             call=compress,
             keep=keep,
+            ended=self._ended,
         )
         if flown.cached:
             return Success(str(flown.value))

@@ -220,7 +220,10 @@ class CachingBackend:
         page_scope: str = "",
         names: frozenset[str] | None = None,
         others_write: bool | None = None,
+        ended: Callable[[], bool] | None = None,
     ) -> None:
+        #: Whether the toolkit is closing: a wait for another process's download stops.
+        self._ended = ended
         # The scopes name what answers a search / reads a page (providers, caller handlers):
         # a store shared by toolkits or processes set up differently must not mix them.
         self._search_scope = search_scope
@@ -267,6 +270,7 @@ class CachingBackend:
             ),
             call=lambda: self._inner.search(query),
             keep=keep,
+            ended=self._ended,
         )
         if flown.cached:
             return Success(flown.value)  # type: ignore[arg-type]
@@ -324,6 +328,7 @@ class CachingBackend:
             ),
             call=lambda: self._inner.extract(request),
             keep=keep,
+            ended=self._ended,
         )
         if flown.cached:
             return Success(flown.value)

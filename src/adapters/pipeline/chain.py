@@ -78,6 +78,9 @@ class Parts:
     #: exit stack, `push_async_callback`): the deadline stage's `close`, which ends the page
     #: reads under way. None: nothing is registered (the caller closes what it built).
     closing: Callable[[Callable[[], Awaitable[None]]], object] | None = None
+    #: Whether the toolkit is closing (the cache stops waiting for another process's
+    #: download then); None: never.
+    ended: Callable[[], bool] | None = None
 
 
 Builder = Callable[[WebBackend, Parts], WebBackend]
@@ -94,6 +97,7 @@ def _cache(below: WebBackend, parts: Parts) -> WebBackend:
         page_scope=parts.page_scope,
         names=parts.names,
         others_write=parts.others_write,
+        ended=parts.ended,
     )
 
 

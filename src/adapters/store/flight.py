@@ -3,8 +3,10 @@
 `shared_flight` looks the entry up; on a miss it takes a short lock in the store (`add` with
 a TTL) and runs the call, stores the answer and drops the lock. A process that finds the lock
 taken polls the store until the answer appears, the lock goes away (the holder failed:
-failures are not shared, so it tries the lock itself), or the lock's TTL has passed (the
-holder died). When the store fails, the call simply runs: the store is an optimisation.
+failures are not shared, so it tries the lock itself), the lock's TTL has passed (the
+holder died), or `ended` says this process is closing (the call then runs at once: closed,
+it answers the closed error, and the close is not held up by another process's work).
+When the store fails, the call simply runs: the store is an optimisation.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ async def shared_flight(
     lookup: Callable[[bytes | None], object | None],
     call: Callable[[], Awaitable[_T]],
     keep: Callable[[_T], Awaitable[StoreError | None]],
+    ended: Callable[[], bool] | None = None,
 ) -> Flown:
     """`lookup` decodes an entry (None: miss); `call` does the work; `keep` stores its answer
     (and says why it could not: a full store). `lock_ttl_s=None`: no shared lock (a store
@@ -72,6 +75,8 @@ async def shared_flight(
                 error = taken.failure()
             return Flown(answer, cached=False, store_error=error)
         while time.monotonic() < deadline:  # someone else is on it: wait for their answer
+            if ended is not None and ended():
+                return Flown(await call(), cached=False)
             await asyncio.sleep(POLL_S)
             holder = await store.get(lock)
             if not isinstance(holder, Success) or holder.unwrap() is None:
