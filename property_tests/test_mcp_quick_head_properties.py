@@ -17,12 +17,10 @@ from webdistill.doors.mcp.quick_head import QuickPost, read_post
 NAMES = st.sampled_from([b"Host", b"host", b"Content-Length", b"Transfer-Encoding",
                          b"Connection", b"Expect", b"Upgrade", b"X-A", b"X A", b"X-A ",
                          b"", b"Mcp-Session-Id", b"Accept"])  # fmt: skip
-VALUES = st.one_of(
-    st.sampled_from([b"127.0.0.1", b"5", b"05", b"+5", b"5, 5", b"chunked", b"keep-alive",
-                     b"close", b"100-continue", b" a b ", b"a\tb", b"", b"\x00", b"caf\xe9",
-                     b"a\r\n b", b"a\nb", b"a\rb"]),  # fmt: skip
-    st.binary(max_size=6),
-)
+ODD_VALUES = [b"127.0.0.1", b"5", b"05", b"+5", b"5, 5", b"chunked", b"keep-alive", b"close",
+              b"100-continue", b" a b ", b"a\tb", b"", b"\x00", b"caf\xe9", b"a\r\n b",
+              b"a\nb", b"a\rb"]  # fmt: skip
+VALUES = st.one_of(st.sampled_from(ODD_VALUES), st.binary(max_size=6))
 LINES = st.lists(st.tuples(NAMES, st.sampled_from([b":", b": ", b" :", b""]), VALUES), max_size=6)
 
 

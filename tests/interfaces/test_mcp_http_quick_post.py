@@ -9,6 +9,7 @@ hang guard or a bounded loop, never an assertion on time.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 from typing import Any
 
@@ -36,6 +37,13 @@ def _post(body: bytes = BODY, *extra: bytes, port: int = 8000) -> bytes:
 
 async def _serve(protocol_class: Any, app: Any, raw: bytes, answers: int = 1) -> bytes:
     """What `protocol_class` writes for `raw` with `app` behind it."""
+    return (await _served(protocol_class, app, [raw], answers))[1]
+
+
+async def _served(
+    protocol_class: Any, app: Any, pieces: list[bytes], answers: int = 1
+) -> tuple[Any, bytes]:
+    """The protocol and what it wrote for `pieces` (received one by one), `app` behind it."""
     done = asyncio.Event()
     seen = 0
 
@@ -51,13 +59,14 @@ async def _serve(protocol_class: Any, app: Any, raw: bytes, answers: int = 1) ->
     protocol = protocol_class(config, ServerState(), {})
     transport = CountingTransport()
     protocol.connection_made(transport)
-    protocol.data_received(raw)
+    for piece in pieces:
+        protocol.data_received(piece)
     async with asyncio.timeout(10):  # hang guard only
         await done.wait()
         for _ in range(5):
             await asyncio.sleep(0)
     protocol.connection_lost(None)
-    return b"".join(transport.writes)
+    return protocol, b"".join(transport.writes)
 
 
 def _parsed(raw: bytes) -> list[tuple[int, dict[bytes, bytes], bytes]]:
@@ -118,17 +127,9 @@ async def test_a_plain_post_is_read_without_h11() -> None:
     """Before: every request went through h11, whose connection then knows the client's
     HTTP version; a quick POST leaves h11 untouched."""
     quick = guarded_protocol(header_timeout_s=5, body_timeout_s=5, max_connections=8)
-    config = uvicorn.Config(_json_app, http="h11", log_level="error")
-    config.load()
-    protocol = quick(config, ServerState(), {})
-    transport = CountingTransport()
-    protocol.connection_made(transport)
-    protocol.data_received(_post())
-    async with asyncio.timeout(10):  # hang guard only
-        while not transport.writes:
-            await asyncio.sleep(0)
+    protocol, written = await _served(quick, _json_app, [_post()])
     assert protocol.conn.their_http_version is None  # h11 never saw the request
-    assert transport.writes[0].startswith(b"HTTP/1.1 200 OK\r\n")
+    assert written.startswith(b"HTTP/1.1 200 OK\r\n")
 
 
 @pytest.mark.parametrize("app", [_json_app, _unframed_app, _streamed_app, _empty_app])
@@ -149,20 +150,12 @@ async def test_pipelined_quick_posts_are_answered_in_order() -> None:
 async def test_a_post_in_pieces_is_answered_once_whole() -> None:
     """A client that writes the head and the body apart (httpx does) is still answered."""
     quick = guarded_protocol(header_timeout_s=5, body_timeout_s=5, max_connections=8)
-    config = uvicorn.Config(_json_app, http="h11", log_level="error")
-    config.load()
-    protocol = quick(config, ServerState(), {})
-    transport = CountingTransport()
-    protocol.connection_made(transport)
     raw = _post()
     cuts = [0, 10, raw.index(b"\r\n\r\n") + 4, len(raw) - 3, len(raw)]
-    for start, end in zip(cuts, cuts[1:], strict=False):
-        protocol.data_received(raw[start:end])  # the head in two pieces, then the body
-    async with asyncio.timeout(10):  # hang guard only
-        while not transport.writes:
-            await asyncio.sleep(0)
+    pieces = [raw[start:end] for start, end in itertools.pairwise(cuts)]  # head in two, body
+    protocol, written = await _served(quick, _json_app, pieces)
     assert protocol.conn.their_http_version is None
-    assert json.loads(transport.writes[0].partition(b"\r\n\r\n")[2])["id"] == 1
+    assert json.loads(written.partition(b"\r\n\r\n")[2])["id"] == 1
 
 
 # Shapes h11 reads differently or refuses: each must be left to h11 (NOT_QUICK).
