@@ -22,6 +22,9 @@ makes uvicorn's own h11 protocol class bounded:
   `body_timeout_s`, so it stops counting against the limit;
 - an answer leaves in one write where it can: the pieces uvicorn writes within one turn of the
   event loop are held and sent together, at once when the answer is complete (corked.py);
+- a plain JSON-RPC `POST /mcp` with a length (what MCP clients send) is read and answered
+  without h11 (quick_head.py, quick_cycle.py), under the same deadlines, pipelining and
+  connection bounds; any other request, or anything not surely that shape, is h11's;
 - every connection gets a random key (`connection_key`), which a session-less MCP client's
   results are kept under (see `kernel.results.capability_scope`).
 
@@ -32,6 +35,7 @@ design (`uvicorn.Config(http=...)`); it reads only h11's public connection state
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import resource
 import secrets
 from typing import Any
@@ -41,6 +45,8 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from webdistill.doors.mcp.corked import Corked
 from webdistill.doors.mcp.identity import CONNECTION_KEY
+from webdistill.doors.mcp.quick_cycle import QuickCycle
+from webdistill.doors.mcp.quick_head import INCOMPLETE, QuickPost, head_complete, read_post
 
 #: How many requests one connection answers queued behind each other before it is closed.
 MAX_PIPELINED = 16
@@ -89,6 +95,10 @@ class _BoundedH11(H11Protocol):
         self._pipelined = 0  # requests answered in a row with the next one already queued
         self._request_since = 0.0  # when the current request's cycle started
         self._cycle: object = None
+        # Bytes not given to h11: a quick request still arriving, or those that came while a
+        # quick request was answered (reading is paused then, as h11 pauses it).
+        self._held = bytearray()
+        self._max_head = self.conn._max_incomplete_event_size
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._corked = Corked(transport, asyncio.get_running_loop())
@@ -140,22 +150,106 @@ class _BoundedH11(H11Protocol):
             self._kill = self.loop.call_later(self.body_timeout_s, self.transport.abort)
 
     def data_received(self, data: bytes) -> None:
-        super().data_received(data)
+        if isinstance(self.cycle, QuickCycle) and not self.cycle.response_complete:
+            self._unset_keepalive_if_required()
+            self._held += data  # the next request waits for this answer, as with h11
+            self.flow.pause_reading()
+            return
+        self._read(data)
         self._watch()
+
+    def _read(self, data: bytes) -> None:
+        """Answer a quick POST at the front of what is held plus `data`, or give it to h11."""
+        if self._held:
+            self._held += data
+            data, self._held = bytes(self._held), bytearray()
+        if self._fresh():
+            post = read_post(data, self._max_head)
+            if post is INCOMPLETE:
+                self._unset_keepalive_if_required()
+                self._held = bytearray(data)
+                return
+            if isinstance(post, QuickPost):
+                self._answer(post)
+                if len(data) > post.size:
+                    self._held = bytearray(data[post.size :])
+                    self.flow.pause_reading()
+                return
+        super().data_received(data)
+
+    def _fresh(self) -> bool:
+        """May the next request be read here rather than by h11 (h11 has none in hand)?"""
+        conn = self.conn
+        return (
+            (self.cycle is None or self.cycle.response_complete)
+            and conn.their_state is h11.IDLE
+            and conn.our_state is h11.IDLE
+            and not conn.trailing_data[0]
+            and self.limit_concurrency is None
+            and not self.transport.is_closing()
+        )
+
+    def _answer(self, post: QuickPost) -> None:
+        """Run the app for a quick POST, as uvicorn runs it for a request h11 read."""
+        self._unset_keepalive_if_required()
+        self.headers = post.headers
+        self.scope = {
+            "type": "http",
+            "asgi": {"version": self.asgi_version, "spec_version": "2.3"},
+            "http_version": "1.1",
+            "server": self.server,
+            "client": self.client,
+            "scheme": self.scheme,  # type: ignore[typeddict-item]
+            "method": "POST",
+            "root_path": self.root_path,
+            "path": self.root_path + "/mcp",
+            "raw_path": self.root_path.encode("ascii") + b"/mcp",
+            "query_string": b"",
+            "headers": self.headers,
+            "state": self.app_state.copy(),
+        }
+        self.cycle = QuickCycle(
+            self.scope,
+            post.body,
+            self.transport,
+            self.flow,
+            self.logger,
+            self.server_state.default_headers,
+            self.on_response_complete,
+        )
+        run = self.cycle.run_asgi(self.app)
+        if self.config.reset_contextvars:
+            task = self.loop.create_task(run, context=contextvars.Context())
+        else:
+            task = self.loop.create_task(run)
+        task.add_done_callback(self.tasks.discard)
+        self.tasks.add(task)
 
     def on_response_complete(self) -> None:
         self._corked.flush()  # the answer is complete: send what is held now, as one write
-        queued = bool(self.conn.trailing_data[0])
+        queued = bool(self.conn.trailing_data[0]) or bool(self._held)
         self._pipelined = self._pipelined + 1 if queued else 0
         if self._pipelined >= MAX_PIPELINED:
             self._close()  # answered enough queued requests; the rest are not read
         super().on_response_complete()
+        if self._held and isinstance(self.cycle, QuickCycle) and not self.transport.is_closing():
+            self._read(b"")  # the requests that came during a quick answer
         self._watch()
+
+    def _body_pending(self) -> bool:
+        """Is a quick request's head here and its body still arriving?"""
+        idle = self.cycle is None or self.cycle.response_complete
+        return idle and bool(self._held) and head_complete(self._held)
 
     def waiting(self) -> bool:
         """Is this connection waiting for a request (no request being read or answered)?"""
         idle = self.cycle is None or self.cycle.response_complete
-        return idle and self.conn.their_state is h11.IDLE and not self.transport.is_closing()
+        return (
+            idle
+            and self.conn.their_state is h11.IDLE
+            and not self._body_pending()
+            and not self.transport.is_closing()
+        )
 
     def standing_stream(self) -> bool:
         """Is this connection a GET stream whose response has started and goes on?"""
@@ -192,6 +286,8 @@ class _BoundedH11(H11Protocol):
             self._cycle = self.cycle
             self._request_since = self.loop.time()
         state = self.conn.their_state
+        if state is h11.IDLE and self._body_pending():
+            state = h11.SEND_BODY  # a quick request's body: the body deadline, as in h11
         phase = state if state in (h11.IDLE, h11.SEND_BODY) else None
         if phase is h11.IDLE and not self.waiting():
             phase = None  # a response is still being written
@@ -215,7 +311,7 @@ class _BoundedH11(H11Protocol):
         self._timer = None
         if self._phase is not phase or self.transport.is_closing():
             return
-        if self.cycle is None or not self.cycle.response_started:
+        if self.cycle is None or not self.cycle.response_started or self._body_pending():
             self.transport.write(TIMED_OUT)
         self._close()
 
