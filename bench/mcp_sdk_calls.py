@@ -33,7 +33,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 sys.path.insert(0, str(Path(__file__).parent))
-from mcp_calls import _cpu_s, _env, _free_port  # noqa: E402
+from mcp_calls import _cpu_s, _env, _free_port
 
 
 async def _wait_listening(port: int) -> None:
@@ -61,61 +61,54 @@ async def _round(
     return rate, (time.process_time() - mine) * 1000 / calls
 
 
-async def main_async(args: argparse.Namespace) -> None:
+def _spawn(command: list[str], **kw: Any) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kw)
+
+
+async def main_async(args: argparse.Namespace, root: Path) -> None:
     binary = str(Path(sys.executable).parent / "webdistill")
-    with tempfile.TemporaryDirectory() as folder:
-        root = Path(folder)
-        (root / "page.html").write_text("<html><body><article>" + "<p>Tide pools.</p>" * 200
-                                        + "</article></body></html>")  # fmt: skip
-        port = _free_port()
-        site = subprocess.Popen(
-            [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-            cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-        mcp_port = _free_port()
-        http_server = subprocess.Popen(
-            [binary, "mcp", "--http", f"127.0.0.1:{mcp_port}"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            env=_env(str(root / "cache-http")),
-        )  # fmt: skip
-        try:
-            await _wait_listening(port)
-            await _wait_listening(mcp_port)
-            url = f"http://127.0.0.1:{port}/page.html"
-            params = StdioServerParameters(
-                command=binary, args=["mcp"], env=_env(str(root / "cache-stdio"))
+    (root / "page.html").write_text("<html><body><article>" + "<p>Tide pools.</p>" * 200
+                                    + "</article></body></html>")  # fmt: skip
+    port, mcp_port = _free_port(), _free_port()
+    site = _spawn([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"], cwd=root)
+    http_server = _spawn(
+        [binary, "mcp", "--http", f"127.0.0.1:{mcp_port}"], env=_env(str(root / "cache-http"))
+    )
+    try:
+        await _wait_listening(port)
+        await _wait_listening(mcp_port)
+        url = f"http://127.0.0.1:{port}/page.html"
+        params = StdioServerParameters(
+            command=binary, args=["mcp"], env=_env(str(root / "cache-stdio"))
+        )
+        async with contextlib.AsyncExitStack() as stack:
+            read, write = await stack.enter_async_context(stdio_client(params))
+            stdio = await stack.enter_async_context(ClientSession(read, write))
+            read, write = await stack.enter_async_context(
+                streamable_http_client(f"http://127.0.0.1:{mcp_port}/mcp")
             )
-            async with contextlib.AsyncExitStack() as stack:
-                read, write = await stack.enter_async_context(stdio_client(params))
-                stdio = await stack.enter_async_context(ClientSession(read, write))
-                read, write = await stack.enter_async_context(
-                    streamable_http_client(f"http://127.0.0.1:{mcp_port}/mcp")
-                )
-                http = await stack.enter_async_context(ClientSession(read, write))
-                sessions = {"stdio": stdio, "http": http}
-                for session in sessions.values():
-                    await session.initialize()
-                    await _round(session, url, 3, [])  # the page read once, then stored
-                pids = {"stdio": _stdio_pid(http_server.pid), "http": http_server.pid}
-                rates: dict[str, list[float]] = {n: [] for n in sessions}
-                latencies: dict[str, list[float]] = {n: [] for n in sessions}
-                cpu: dict[str, list[float]] = {n: [] for n in sessions}
-                mine: dict[str, list[float]] = {n: [] for n in sessions}
-                names = list(sessions)
-                for number in range(args.rounds):
-                    shift = number % len(names)
-                    for name in names[shift:] + names[:shift]:
-                        before = _cpu_s(pids[name])
-                        rate, client = await _round(
-                            sessions[name], url, args.calls, latencies[name]
-                        )
-                        cpu[name].append((_cpu_s(pids[name]) - before) * 1000 / args.calls)
-                        rates[name].append(rate)
-                        mine[name].append(client)
-        finally:
-            http_server.terminate()
-            http_server.wait()
-            site.terminate()
+            http = await stack.enter_async_context(ClientSession(read, write))
+            sessions = {"stdio": stdio, "http": http}
+            for session in sessions.values():
+                await session.initialize()
+                await _round(session, url, 3, [])  # the page read once, then stored
+            pids = {"stdio": _stdio_pid(http_server.pid), "http": http_server.pid}
+            rates: dict[str, list[float]] = {n: [] for n in sessions}
+            latencies: dict[str, list[float]] = {n: [] for n in sessions}
+            cpu: dict[str, list[float]] = {n: [] for n in sessions}
+            mine: dict[str, list[float]] = {n: [] for n in sessions}
+            names = list(sessions)
+            for number in range(args.rounds):
+                shift = number % len(names)
+                for name in names[shift:] + names[:shift]:
+                    before = _cpu_s(pids[name])
+                    rate, client = await _round(sessions[name], url, args.calls, latencies[name])
+                    cpu[name].append((_cpu_s(pids[name]) - before) * 1000 / args.calls)
+                    rates[name].append(rate)
+                    mine[name].append(client)
+    finally:
+        http_server.terminate()
+        site.terminate()
     print(f"{args.calls} cached web_fetch calls per round through the mcp SDK's clients, "
           f"median of {args.rounds} rounds (loadavg {os.getloadavg()[0]:.1f})")  # fmt: skip
     for name in names:
@@ -148,7 +141,8 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=5)
     args: Any = parser.parse_args()
-    asyncio.run(main_async(args))
+    with tempfile.TemporaryDirectory() as folder:
+        asyncio.run(main_async(args, Path(folder)))
 
 
 if __name__ == "__main__":
