@@ -23,6 +23,7 @@ from tests.interfaces.mcp_http_server import INIT, running
 from tests.interfaces.test_mcp_http_one_write import CountingTransport
 from webdistill.config import Config
 from webdistill.doors.mcp.connections import MAX_PIPELINED, guarded_protocol
+from webdistill.doors.mcp.quick_cycle import QuickCycle
 from webdistill.doors.mcp.quick_head import NOT_QUICK, QuickPost, read_post
 
 BODY = json.dumps(INIT).encode()
@@ -124,11 +125,11 @@ async def _empty_app(scope: Any, receive: Any, send: Any) -> None:
 
 
 async def test_a_plain_post_is_read_without_h11() -> None:
-    """Before: every request went through h11, whose connection then knows the client's
-    HTTP version; a quick POST leaves h11 untouched."""
+    """Before: every request went through h11 (its request/response cycle); a quick POST
+    is answered by the quick cycle."""
     quick = guarded_protocol(header_timeout_s=5, body_timeout_s=5, max_connections=8)
     protocol, written = await _served(quick, _json_app, [_post()])
-    assert protocol.conn.their_http_version is None  # h11 never saw the request
+    assert isinstance(protocol.cycle, QuickCycle)  # h11 never read the request
     assert written.startswith(b"HTTP/1.1 200 OK\r\n")
 
 
@@ -147,14 +148,16 @@ async def test_pipelined_quick_posts_are_answered_in_order() -> None:
     assert [json.loads(body)["id"] for _, _, body in answers] == [1, 2, 3]
 
 
-async def test_a_post_in_pieces_is_answered_once_whole() -> None:
-    """A client that writes the head and the body apart (httpx does) is still answered."""
+async def test_a_post_in_pieces_is_answered_by_h11() -> None:
+    """A client that writes the head and the body apart (httpx does) is answered; a request
+    not wholly at hand is h11's from its first byte (attack b33q: held, its guard waited
+    for the body; see test_mcp_http_attack_quick_partial.py)."""
     quick = guarded_protocol(header_timeout_s=5, body_timeout_s=5, max_connections=8)
     raw = _post()
     cuts = [0, 10, raw.index(b"\r\n\r\n") + 4, len(raw) - 3, len(raw)]
     pieces = [raw[start:end] for start, end in itertools.pairwise(cuts)]  # head in two, body
     protocol, written = await _served(quick, _json_app, pieces)
-    assert protocol.conn.their_http_version is None
+    assert not isinstance(protocol.cycle, QuickCycle)
     assert json.loads(written.partition(b"\r\n\r\n")[2])["id"] == 1
 
 

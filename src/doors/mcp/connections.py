@@ -22,9 +22,10 @@ makes uvicorn's own h11 protocol class bounded:
   `body_timeout_s`, so it stops counting against the limit;
 - an answer leaves in one write where it can: the pieces uvicorn writes within one turn of the
   event loop are held and sent together, at once when the answer is complete (corked.py);
-- a plain JSON-RPC `POST /mcp` with a length (what MCP clients send) is read and answered
-  without h11 (quick_head.py, quick_cycle.py), under the same deadlines, pipelining and
-  connection bounds; any other request, or anything not surely that shape, is h11's;
+- a plain JSON-RPC `POST /mcp` with a length (what MCP clients send) that is wholly at hand
+  is read and answered without h11 (quick_head.py, quick_cycle.py), under the same pipelining
+  and connection bounds; any other request, one whose head or body is still arriving, or
+  anything not surely that shape, is h11's from its first byte;
 - every connection gets a random key (`connection_key`), which a session-less MCP client's
   results are kept under (see `kernel.results.capability_scope`).
 
@@ -46,7 +47,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from webdistill.doors.mcp.corked import Corked
 from webdistill.doors.mcp.identity import CONNECTION_KEY
 from webdistill.doors.mcp.quick_cycle import QuickCycle
-from webdistill.doors.mcp.quick_head import INCOMPLETE, QuickPost, head_complete, read_post
+from webdistill.doors.mcp.quick_head import QuickPost, read_post
 
 #: How many requests one connection answers queued behind each other before it is closed.
 MAX_PIPELINED = 16
@@ -159,16 +160,17 @@ class _BoundedH11(H11Protocol):
         self._watch()
 
     def _read(self, data: bytes) -> None:
-        """Answer a quick POST at the front of what is held plus `data`, or give it to h11."""
+        """Answer a quick POST at the front of what is held plus `data`, or give it to h11.
+
+        Only a request wholly at hand is read here; one whose head or body is still
+        arriving goes to h11 at once, which starts the app at its head (so the Host / token
+        guard refuses it before its body, and a shutdown lets it finish) and reads its body
+        under the body deadline, each byte once."""
         if self._held:
             self._held += data
             data, self._held = bytes(self._held), bytearray()
         if self._fresh():
             post = read_post(data, self._max_head)
-            if post is INCOMPLETE:
-                self._unset_keepalive_if_required()
-                self._held = bytearray(data)
-                return
             if isinstance(post, QuickPost):
                 self._answer(post)
                 if len(data) > post.size:
@@ -192,6 +194,9 @@ class _BoundedH11(H11Protocol):
     def _answer(self, post: QuickPost) -> None:
         """Run the app for a quick POST, as uvicorn runs it for a request h11 read."""
         self._unset_keepalive_if_required()
+        # What h11 would have learnt from reading it (public attribute, read by h11 to frame
+        # its own later answers, e.g. a 400 for junk after this request: with a length).
+        self.conn.their_http_version = b"1.1"
         self.headers = post.headers
         self.scope = {
             "type": "http",
@@ -236,20 +241,10 @@ class _BoundedH11(H11Protocol):
             self._read(b"")  # the requests that came during a quick answer
         self._watch()
 
-    def _body_pending(self) -> bool:
-        """Is a quick request's head here and its body still arriving?"""
-        idle = self.cycle is None or self.cycle.response_complete
-        return idle and bool(self._held) and head_complete(self._held)
-
     def waiting(self) -> bool:
         """Is this connection waiting for a request (no request being read or answered)?"""
         idle = self.cycle is None or self.cycle.response_complete
-        return (
-            idle
-            and self.conn.their_state is h11.IDLE
-            and not self._body_pending()
-            and not self.transport.is_closing()
-        )
+        return idle and self.conn.their_state is h11.IDLE and not self.transport.is_closing()
 
     def standing_stream(self) -> bool:
         """Is this connection a GET stream whose response has started and goes on?"""
@@ -286,8 +281,6 @@ class _BoundedH11(H11Protocol):
             self._cycle = self.cycle
             self._request_since = self.loop.time()
         state = self.conn.their_state
-        if state is h11.IDLE and self._body_pending():
-            state = h11.SEND_BODY  # a quick request's body: the body deadline, as in h11
         phase = state if state in (h11.IDLE, h11.SEND_BODY) else None
         if phase is h11.IDLE and not self.waiting():
             phase = None  # a response is still being written
@@ -311,7 +304,7 @@ class _BoundedH11(H11Protocol):
         self._timer = None
         if self._phase is not phase or self.transport.is_closing():
             return
-        if self.cycle is None or not self.cycle.response_started or self._body_pending():
+        if self.cycle is None or not self.cycle.response_started:
             self.transport.write(TIMED_OUT)
         self._close()
 

@@ -22,8 +22,8 @@ import attrs
 #: The request line of the one shape read here.
 REQUEST_LINE: Final = b"POST /mcp HTTP/1.1\r\n"
 
-#: At most this many bytes of a request (head and body) are held waiting for the rest; a
-#: longer request is h11's (uvicorn pauses reading at the same size of unread body).
+#: The longest request (head and body) read here; a longer one is h11's (uvicorn pauses
+#: reading at the same size of unread body).
 HELD_LIMIT: Final = 65_536
 
 _TOKEN = re.compile(rb"[-!#$%&'*+.^_`|~0-9A-Za-z]+")
@@ -54,13 +54,9 @@ class _Verdict:
 
 #: Not this shape (or not surely): the bytes are h11's.
 NOT_QUICK: Final = _Verdict("NOT_QUICK")
-#: So far this shape, but the head or the body is not all there yet.
+#: So far this shape, but the head or the body is not all there yet (the caller gives it to
+#: h11, which starts the app at the head: connections.py).
 INCOMPLETE: Final = _Verdict("INCOMPLETE")
-
-
-def head_complete(data: bytes | bytearray) -> bool:
-    """Has the head of the request at the front of `data` ended?"""
-    return b"\r\n\r\n" in data
 
 
 def read_post(data: bytes | bytearray, max_head: int) -> QuickPost | _Verdict:
