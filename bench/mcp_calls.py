@@ -6,8 +6,10 @@ page (stored after its first read, so each call is the server's own path: JSON-R
 store, rendering), the transports alternating within the run. Printed per transport: the
 median calls/s over rounds, the p50 / p90 latency of every call, the server process's
 CPU time per call (user + system, from /proc: steadier than rates on a loaded machine) and
-this client's (an HTTP client parses more than a line of JSON: http.client costs ~0.2 ms a
-call more than the stdio reader here, which the server's side has to make up).
+this client's. The HTTP side's client is as lean as the stdio side's (one send, a head read
+to its blank line, a body by its length: `RawHttp`), so the ratio compares the servers;
+`--stdlib-client` adds a side over http.client, which costs ~0.2 ms a call more client CPU
+on the same two cores.
 Goals (issue 33): HTTP calls/s >= stdio's; HTTP p50 <= 5 ms. With `--before VENV`, the
 same for that checkout's `webdistill` too (e.g. /work/main/.venv), alternating with this.
 
@@ -90,6 +92,9 @@ class _NoDelayConnection(http.client.HTTPConnection):
 
 
 class Http:
+    """A client over `http.client` (the standard library's: ~0.2 ms a call more client CPU
+    than the stdio reader on this machine, on the same two cores as the server)."""
+
     def __init__(self, binary: str, env: dict[str, str]) -> None:
         port = _free_port()
         self.process = subprocess.Popen(
@@ -147,6 +152,79 @@ class Http:
         self.process.wait()
 
 
+class RawHttp(Http):
+    """A client that does for HTTP what the stdio client does for lines: one `sendall` of
+    the request, the head read up to its blank line, the body by its Content-Length, over
+    one keep-alive socket with TCP_NODELAY; so the two transports compare the server's
+    costs, not two clients' parsers (the head is the shape http.client and httpx send)."""
+
+    def __init__(self, binary: str, env: dict[str, str]) -> None:
+        self.sock: socket.socket | None = None
+        self.buffer = b""
+        super().__init__(binary, env)
+
+    def _connect(self) -> socket.socket:
+        sock = socket.create_connection(("127.0.0.1", self.connection.port))
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.buffer = b""
+        return sock
+
+    def _exchange(self, request: bytes) -> tuple[dict[str, str], bytes]:
+        if self.sock is None:
+            self.sock = self._connect()
+        self.sock.sendall(request)
+        while b"\r\n\r\n" not in self.buffer:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ConnectionResetError("closed before the answer's head")
+            self.buffer += chunk
+        head, _, rest = self.buffer.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        headers = {}
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip()
+        length = int(headers.get("content-length", "0"))
+        while len(rest) < length:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ConnectionResetError("closed inside the answer's body")
+            rest += chunk
+        self.buffer = rest[length:]
+        if headers.get("connection", "").lower() == "close":
+            self.sock.close()
+            self.sock = None
+        return headers, rest[:length]
+
+    def call(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        self.next_id += 1
+        message = {"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params}
+        body = json.dumps(message).encode()
+        session = f"Mcp-Session-Id: {self.session}\r\n" if self.session else ""
+        request = (
+            f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{self.connection.port}\r\n"
+            "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+            f"MCP-Protocol-Version: {PROTOCOL}\r\n{session}"
+            f"Content-Length: {len(body)}\r\n\r\n"
+        ).encode() + body
+        try:
+            headers, answer = self._exchange(request)
+        except (BrokenPipeError, ConnectionResetError):
+            if self.sock is not None:
+                self.sock.close()
+            self.sock = None  # an idle keep-alive connection the server closed: open another
+            headers, answer = self._exchange(request)
+        self.session = headers.get("mcp-session-id") or self.session
+        if not answer:
+            return {}
+        return dict(json.loads(answer))
+
+    def close(self) -> None:
+        if self.sock is not None:
+            self.sock.close()
+        super().close()
+
+
 def _cpu_s(pid: int) -> float:
     """User + system CPU seconds of process `pid` so far (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
@@ -184,6 +262,8 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--before", help="another checkout's virtualenv, alternated with this")
+    parser.add_argument("--stdlib-client", action="store_true",
+                        help="also a side over http.client (more client CPU)")  # fmt: skip
     args = parser.parse_args()
     binaries = {"after": str(Path(sys.executable).parent / "webdistill")}
     if args.before:
@@ -204,7 +284,9 @@ def main() -> None:
             for side, binary in binaries.items():
                 env = _env(str(root / f"cache-{side}"))
                 clients[f"{side} stdio"] = Stdio(binary, env)
-                clients[f"{side} http"] = Http(binary, env)
+                clients[f"{side} http"] = RawHttp(binary, env)
+                if args.stdlib_client:
+                    clients[f"{side} http.client"] = Http(binary, env)
             for client in clients.values():
                 _round(client, url, 3, [])  # warm: the page read once, then stored
             rates: dict[str, list[float]] = {name: [] for name in clients}
@@ -241,6 +323,11 @@ def main() -> None:
     for side in binaries:
         ratio = statistics.median(rates[f"{side} http"]) / statistics.median(rates[f"{side} stdio"])
         print(f"  {side}: http / stdio calls/s = {ratio:.2f} (goal >= 1.0)")
+        if f"{side} http.client" in rates:
+            ratio = statistics.median(rates[f"{side} http.client"]) / statistics.median(
+                rates[f"{side} stdio"]
+            )
+            print(f"  {side}: http (client http.client) / stdio calls/s = {ratio:.2f}")
 
 
 if __name__ == "__main__":

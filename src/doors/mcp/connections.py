@@ -22,6 +22,10 @@ makes uvicorn's own h11 protocol class bounded:
   `body_timeout_s`, so it stops counting against the limit;
 - an answer leaves in one write where it can: the pieces uvicorn writes within one turn of the
   event loop are held and sent together, at once when the answer is complete (corked.py);
+- a plain JSON-RPC `POST /mcp` with a length (what MCP clients send) that is wholly at hand
+  is read and answered without h11 (quick_head.py, quick_cycle.py), under the same pipelining
+  and connection bounds; any other request, one whose head or body is still arriving, or
+  anything not surely that shape, is h11's from its first byte;
 - every connection gets a random key (`connection_key`), which a session-less MCP client's
   results are kept under (see `kernel.results.capability_scope`).
 
@@ -32,6 +36,7 @@ design (`uvicorn.Config(http=...)`); it reads only h11's public connection state
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import resource
 import secrets
 from typing import Any
@@ -41,6 +46,8 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from webdistill.doors.mcp.corked import Corked
 from webdistill.doors.mcp.identity import CONNECTION_KEY
+from webdistill.doors.mcp.quick_cycle import QuickCycle
+from webdistill.doors.mcp.quick_head import QuickPost, read_post
 
 #: How many requests one connection answers queued behind each other before it is closed.
 MAX_PIPELINED = 16
@@ -89,6 +96,10 @@ class _BoundedH11(H11Protocol):
         self._pipelined = 0  # requests answered in a row with the next one already queued
         self._request_since = 0.0  # when the current request's cycle started
         self._cycle: object = None
+        # Bytes not given to h11: a quick request still arriving, or those that came while a
+        # quick request was answered (reading is paused then, as h11 pauses it).
+        self._held = bytearray()
+        self._max_head = self.conn._max_incomplete_event_size
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._corked = Corked(transport, asyncio.get_running_loop())
@@ -140,16 +151,94 @@ class _BoundedH11(H11Protocol):
             self._kill = self.loop.call_later(self.body_timeout_s, self.transport.abort)
 
     def data_received(self, data: bytes) -> None:
-        super().data_received(data)
+        if isinstance(self.cycle, QuickCycle) and not self.cycle.response_complete:
+            self._unset_keepalive_if_required()
+            self._held += data  # the next request waits for this answer, as with h11
+            self.flow.pause_reading()
+            return
+        self._read(data)
         self._watch()
+
+    def _read(self, data: bytes) -> None:
+        """Answer a quick POST at the front of what is held plus `data`, or give it to h11.
+
+        Only a request wholly at hand is read here; one whose head or body is still
+        arriving goes to h11 at once, which starts the app at its head (so the Host / token
+        guard refuses it before its body, and a shutdown lets it finish) and reads its body
+        under the body deadline, each byte once."""
+        if self._held:
+            self._held += data
+            data, self._held = bytes(self._held), bytearray()
+        if self._fresh():
+            post = read_post(data, self._max_head)
+            if isinstance(post, QuickPost):
+                self._answer(post)
+                if len(data) > post.size:
+                    self._held = bytearray(data[post.size :])
+                    self.flow.pause_reading()
+                return
+        super().data_received(data)
+
+    def _fresh(self) -> bool:
+        """May the next request be read here rather than by h11 (h11 has none in hand)?"""
+        conn = self.conn
+        return (
+            (self.cycle is None or self.cycle.response_complete)
+            and conn.their_state is h11.IDLE
+            and conn.our_state is h11.IDLE
+            and not conn.trailing_data[0]
+            and self.limit_concurrency is None
+            and not self.transport.is_closing()
+        )
+
+    def _answer(self, post: QuickPost) -> None:
+        """Run the app for a quick POST, as uvicorn runs it for a request h11 read."""
+        self._unset_keepalive_if_required()
+        # What h11 would have learnt from reading it (public attribute, read by h11 to frame
+        # its own later answers, e.g. a 400 for junk after this request: with a length).
+        self.conn.their_http_version = b"1.1"
+        self.headers = post.headers
+        self.scope = {
+            "type": "http",
+            "asgi": {"version": self.asgi_version, "spec_version": "2.3"},
+            "http_version": "1.1",
+            "server": self.server,
+            "client": self.client,
+            "scheme": self.scheme,  # type: ignore[typeddict-item]
+            "method": "POST",
+            "root_path": self.root_path,
+            "path": self.root_path + "/mcp",
+            "raw_path": self.root_path.encode("ascii") + b"/mcp",
+            "query_string": b"",
+            "headers": self.headers,
+            "state": self.app_state.copy(),
+        }
+        self.cycle = QuickCycle(
+            self.scope,
+            post.body,
+            self.transport,
+            self.flow,
+            self.logger,
+            self.server_state.default_headers,
+            self.on_response_complete,
+        )
+        run = self.cycle.run_asgi(self.app)
+        if self.config.reset_contextvars:
+            task = self.loop.create_task(run, context=contextvars.Context())
+        else:
+            task = self.loop.create_task(run)
+        task.add_done_callback(self.tasks.discard)
+        self.tasks.add(task)
 
     def on_response_complete(self) -> None:
         self._corked.flush()  # the answer is complete: send what is held now, as one write
-        queued = bool(self.conn.trailing_data[0])
+        queued = bool(self.conn.trailing_data[0]) or bool(self._held)
         self._pipelined = self._pipelined + 1 if queued else 0
         if self._pipelined >= MAX_PIPELINED:
             self._close()  # answered enough queued requests; the rest are not read
         super().on_response_complete()
+        if self._held and isinstance(self.cycle, QuickCycle) and not self.transport.is_closing():
+            self._read(b"")  # the requests that came during a quick answer
         self._watch()
 
     def waiting(self) -> bool:
