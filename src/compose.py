@@ -11,11 +11,12 @@ This is the only module that names concrete adapter classes. `build(config)` ret
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
-from contextlib import AsyncExitStack
+from contextlib import AsyncExitStack, suppress
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
@@ -162,6 +163,18 @@ def duckduckgo_pacer(config: Config, store: Store) -> Pacer | None:
     )
 
 
+#: The longest a close waits for the calls under way to return once it has ended their reads,
+#: searches and compressions (what is left is short; code that ignores its cancellation is
+#: not waited for longer).
+CALLS_CLOSE_WAIT_S = 10.0
+
+#: The toolkits (by id) whose calls the current task runs inside: a close made from inside
+#: one of them does not wait for that call (it would wait for itself).
+_IN_CALLS_OF: contextvars.ContextVar[tuple[int, ...]] = contextvars.ContextVar(
+    "webdistill_in_calls_of", default=()
+)
+
+
 class Toolkit:
     """The two tools over the configured adapters. Use it as an async context manager."""
 
@@ -190,6 +203,7 @@ class Toolkit:
         #: Calls under way, and (while a close waits for them) the future the last sets.
         self._calls = 0
         self._calls_over: asyncio.Future[None] | None = None
+        self._calls_floor = 0  # calls the closer itself runs in (it cannot wait for those)
 
     async def __aenter__(self) -> Toolkit:
         self._closed = False
@@ -482,23 +496,36 @@ class Toolkit:
         reads, searches and compressions under way have been ended (each with the closed
         error), so what is left of a call is bounded and short: the layers above the
         deadline stage (the fallback, the cache and its store, the kernel) handing that
-        error up. When the close returns, the calls that were in flight have returned."""
-        if self._calls:
-            import asyncio
+        error up. When the close returns, the calls that were in flight have returned.
 
-            if self._calls_over is None or self._calls_over.done():
-                self._calls_over = asyncio.get_running_loop().create_future()
-            await asyncio.shield(self._calls_over)
+        A close made from inside one of this toolkit's own calls (a custom provider or
+        handler closing it) does not wait for the calls it runs in; and the wait is bounded
+        by `CALLS_CLOSE_WAIT_S` (code of the caller's own that ignores its cancellation
+        cannot hold the close for ever: the store and the rest close after it)."""
+        import asyncio
+
+        self._calls_floor = _IN_CALLS_OF.get().count(id(self))
+        if self._calls <= self._calls_floor:
+            return
+        if self._calls_over is None or self._calls_over.done():
+            self._calls_over = asyncio.get_running_loop().create_future()
+        with suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(self._calls_over), CALLS_CLOSE_WAIT_S)
 
     def _is_closed(self) -> bool:
         """Whether this toolkit is closing or closed (the caches stop waiting for another
         process's download or compression: `store.flight.shared_flight`)."""
         return self._closed
 
-    def _call_over(self) -> None:
+    def _call_begins(self) -> contextvars.Token[tuple[int, ...]]:
+        self._calls += 1
+        return _IN_CALLS_OF.set((*_IN_CALLS_OF.get(), id(self)))
+
+    def _call_over(self, token: contextvars.Token[tuple[int, ...]]) -> None:
+        _IN_CALLS_OF.reset(token)
         self._calls -= 1
         over = self._calls_over
-        if not self._calls and over is not None and not over.done():
+        if self._calls <= self._calls_floor and over is not None and not over.done():
             over.set_result(None)
 
     @property
@@ -520,11 +547,11 @@ class Toolkit:
         from webdistill.kernel.tools import web_search
 
         token = audit.current_tool.set("web_search")
-        self._calls += 1
+        call = self._call_begins()
         try:
             return await web_search(self.deps, raw, scope=scope)
         finally:
-            self._call_over()
+            self._call_over(call)
             audit.current_tool.reset(token)
 
     async def fetch(
@@ -537,11 +564,11 @@ class Toolkit:
         from webdistill.kernel.tools import web_fetch
 
         token = audit.current_tool.set("web_fetch")
-        self._calls += 1
+        call = self._call_begins()
         try:
             return await web_fetch(self.deps, raw, scope=scope)
         finally:
-            self._call_over()
+            self._call_over(call)
             audit.current_tool.reset(token)
 
     async def get_result(self, raw: object, *, scope: str = "") -> Result[StoredResult, WebError]:
@@ -550,11 +577,11 @@ class Toolkit:
             return Failure(closed_toolkit_error())
         from webdistill.kernel.retrieval import web_get_result
 
-        self._calls += 1
+        call = self._call_begins()
         try:
             return await web_get_result(self.deps, raw, scope=scope)
         finally:
-            self._call_over()
+            self._call_over(call)
 
     def schemas(self, *, strict: bool = False) -> list[dict[str, Any]]:
         """Function-calling schemas: `[{"name", "description", "parameters"}, ...]`;

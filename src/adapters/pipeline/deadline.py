@@ -36,6 +36,7 @@ http/watch.py), so a read arms none of its own while an earlier deadline is pend
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 from collections.abc import Sequence
 from contextvars import ContextVar
@@ -56,6 +57,10 @@ from webdistill.kernel.model import FetchRequest, SearchQuery
 from webdistill.kernel.own_text import number, own, site
 from webdistill.kernel.ports import WebBackend
 from webdistill.kernel.quoting import shown_url
+
+#: The longest the stage's close waits for the reads and searches it ended to leave (code of
+#: a caller's own, a search provider swallowing its cancellation, is not waited for longer).
+CLOSE_WAIT_S = 10.0
 
 _ENCLOSING: ContextVar[float | None] = ContextVar("webdistill_deadline", default=None)
 #: The running search's holder of the endpoint it asks now (`talking_to`).
@@ -201,7 +206,8 @@ class DeadlineBackend:
 
     async def close(self) -> None:
         """End every page read in the stage (the closed error), refuse later ones, close the
-        turns; return once every page read has left the stage."""
+        turns; return once every page read has left the stage, or after `CLOSE_WAIT_S` (a
+        caller's search provider that swallows its cancellation is not waited for ever)."""
         self._closed = True
         if self._turns is not None:
             self._turns.close()
@@ -210,7 +216,8 @@ class DeadlineBackend:
         if self._inside:
             if self._emptied is None:
                 self._emptied = asyncio.get_running_loop().create_future()
-            await asyncio.shield(self._emptied)  # (a second close waits on the same one)
+            with contextlib.suppress(TimeoutError):  # (a second close waits on the same one)
+                await asyncio.wait_for(asyncio.shield(self._emptied), CLOSE_WAIT_S)
 
     async def extract(self, request: FetchRequest) -> Result[object, WebError]:
         if self._closed:
