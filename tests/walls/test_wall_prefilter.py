@@ -34,6 +34,13 @@ def test_every_marker_word_holds_a_first_look_word() -> None:
             )
 
 
+def test_the_first_look_finds_each_marker_word_alone() -> None:
+    """(The words are searched in groups behind shorter words they share: none is lost.)"""
+    for word in wall_pages.MARKER_WORDS:
+        assert wall_pages._holds_marker_word(b"<p>" + word + b"</p>"), word
+    assert not wall_pages._holds_marker_word(b"<p>captcha, challenge, schlecht</p>")
+
+
 def test_datadomes_loader_is_seen_with_every_blank_python_calls_space() -> None:
     blanks = [chr(c) for c in range(0x110000) if chr(c).isspace()]  # what `\s` matches in text
     assert len(blanks) > 20

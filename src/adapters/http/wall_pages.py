@@ -414,6 +414,23 @@ MARKER_WORDS = (
     b"vercel security checkpoint",
     b"/.well-known/sgcaptcha/",
 )
+#: Words several of `MARKER_WORDS` hold: a page without one holds none of those words, so one
+#: pass over the page stands for several (most pages have none of these three).
+_SHARED_WORDS = (b"captcha", b"challenge", b"chl")
+_GROUPED_WORDS = tuple(
+    (shared, tuple(word for word in MARKER_WORDS if shared in word)) for shared in _SHARED_WORDS
+)
+_OTHER_WORDS = tuple(
+    word for word in MARKER_WORDS if not any(shared in word for shared in _SHARED_WORDS)
+)
+
+
+def _holds_marker_word(lowered: bytes) -> bool:
+    """Whether `lowered` holds one of `MARKER_WORDS` (in 13 passes over it instead of 19)."""
+    return any(word in lowered for word in _OTHER_WORDS) or any(
+        shared in lowered and any(word in lowered for word in words)
+        for shared, words in _GROUPED_WORDS
+    )
 
 
 #: Every page DataDome's loader pattern (`var\s+dd`) matches, and more, in UTF-8: `\s` of `str`
@@ -438,7 +455,7 @@ def may_hold_marker(sample: str) -> bool:
     if any(char in sample for char in _LOWERS_TO_ASCII):
         return True
     lowered = sample.encode("utf-8", "surrogatepass").lower()
-    return any(word in lowered for word in MARKER_WORDS) or bool(_DD_LOADER_BYTES.search(lowered))
+    return _holds_marker_word(lowered) or bool(_DD_LOADER_BYTES.search(lowered))
 
 
 def _share(words: str) -> float:

@@ -25,8 +25,8 @@ from webdistill.adapters.extract.html.furniture import HARD, furniture_verdict
 
 MIN_PARAGRAPH_CHARS = 25
 _PARAGRAPH_TAGS = frozenset({"p", "pre"})
-#: A <div> with none of these under it is a paragraph.
-_BLOCKISH = frozenset(
+#: A <div> with none of these under it is a paragraph (`measure` adds them up).
+BLOCKISH = frozenset(
     {"a", "img", "blockquote", "dl", "div", "ol", "p", "pre", "table", "ul", "section",
      "article", "form", "figure", "h1", "h2", "h3", "h4", "h5", "h6"}
 )  # fmt: skip
@@ -121,8 +121,3 @@ class ContainerScores:
             if len(ancestors) > 1:
                 grand = ancestors[-2]
                 self.paragraphs[grand] = self.paragraphs.get(grand, 0.0) + score / 2
-
-
-def is_blockish(tag: str) -> bool:
-    """Whether `tag` under a <div> makes the div more than a paragraph."""
-    return tag in _BLOCKISH

@@ -43,8 +43,8 @@ class _Paragraph(Protocol):
 
 def is_cjk(sample: str) -> bool:
     """Whether most of the letters of `sample` are Chinese/Japanese characters."""
-    if sample.isascii():
-        return False  # (no CJK character is ASCII: no need to count the letters)
+    if sample.isascii() or _CJK.search(sample) is None:
+        return False  # (no CJK character at all: no need to count the letters)
     letters = len(_LETTER.findall(sample))
     return letters > 0 and len(_CJK.findall(sample)) > 0.3 * letters
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 from lxml import etree
 
 from webdistill.adapters.extract.html.candidate import (
+    BLOCKISH,
     MIN_PARAGRAPH_CHARS,
     ContainerScores,
-    is_blockish,
     is_unlikely,
 )
 
@@ -108,27 +108,6 @@ def _record(out: Measures, element: etree._Element, tag: str, count: int, articl
     return articles
 
 
-def _carry(
-    sizes: list[int],
-    tail: str | None,
-    tag: str,
-    *own: int,
-) -> None:
-    """Add a closed element's sizes (and its tail's) to its parent's `sizes`, in place."""
-    count, articles, prose, blocks, blockish, links, commas = own
-    if tail:
-        sizes[0] += count + len(tail)
-        sizes[6] += commas + tail.count(",")
-    else:
-        sizes[0] += count
-        sizes[6] += commas
-    sizes[1] += articles
-    sizes[2] += prose
-    sizes[3] += blocks or tag in _BLOCK_CHILD_TAGS
-    sizes[4] += blockish or is_blockish(tag)
-    sizes[5] += links
-
-
 def measure(root: etree._Element) -> Measures:
     """Measure `root` in one pass (see the module docstring)."""
     out = Measures()
@@ -175,12 +154,31 @@ def measure(root: etree._Element) -> Measures:
             )
         if prose:
             out.prose_under[element] = prose
-        own = (count, articles, prose, blocks, blockish, links, commas)
-        _carry(stack[-1], element.tail, tag, *own)
+        # the closed element's sizes (and its tail's) go to its parent's, in place
+        sizes = stack[-1]
+        tail = element.tail
+        sizes[0] += count + len(tail) if tail else count
+        sizes[1] += articles
+        sizes[2] += prose
+        sizes[3] += blocks or tag in _BLOCK_CHILD_TAGS
+        sizes[4] += blockish or tag in BLOCKISH
+        sizes[5] += links
+        sizes[6] += commas + tail.count(",") if tail else commas
+    return _conclude(out, stack[0], scores, direct, readability)
+
+
+def _conclude(
+    out: Measures,
+    sizes: list[int],
+    scores: dict[etree._Element, float],
+    direct: dict[etree._Element, int],
+    readability: ContainerScores,
+) -> Measures:
+    """`out` with the page's totals (`sizes`: the root's) and best containers."""
     out.best = readability.best
-    out.total = stack[0][0]
-    out.articles = stack[0][1]
-    out.prose = stack[0][2]
+    out.total = sizes[0]
+    out.articles = sizes[1]
+    out.prose = sizes[2]
     if scores:
         out.dense, out.dense_score = max(scores.items(), key=lambda kv: kv[1])
         out.dense_chars = direct.get(out.dense, 0)

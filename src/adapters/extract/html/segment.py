@@ -44,6 +44,8 @@ from webdistill.adapters.extract.html.tables import is_data_table, render_table
 from webdistill.adapters.extract.html.twins import Signature, is_twin, main_twins
 
 MAX_DEPTH = 400
+#: The tags `BlockMaker._is_boilerplate` can judge furniture without any attribute.
+BARE_FURNITURE = BOILERPLATE_TAGS | {"header", "label"}
 
 
 def is_bookmark(element: etree._Element) -> bool:
@@ -168,8 +170,8 @@ class BlockMaker:
         (skipped tags, elements consumed whole, too deep) is skipped with `skip_subtree`."""
         self.chars = max(1, self.measures.total)
         blocks, add = self.blocks, self._add
-        # per open element: what entering did (None: not entered) and its lowered tag
-        undos: list[tuple[tuple[object, ...], str] | None] = []
+        # per open element: what entering did, its lowered tag first (None: not entered)
+        undos: list[tuple[object, ...] | None] = []
         push, pop = undos.append, undos.pop
         in_link = 0
         depth = -1
@@ -185,7 +187,7 @@ class BlockMaker:
                 break
             if event == "end":
                 assert done is not None
-                in_link -= self._leave(element, done[1], done[0])
+                in_link -= self._leave(done)
                 tail = element.tail
                 if tail:
                     add(tail, link=in_link > 0)
@@ -210,23 +212,23 @@ class BlockMaker:
                 continue
             if tag == "a" and entered[-1] is True:  # (a link, not a bookmark or own anchor)
                 in_link += 1
-            push((entered, tag))
+            push(entered)
             text = element.text
             if text:
                 add(text, link=in_link > 0)
         self._close()
         return self.blocks
 
-    def _is_boilerplate(self, element: etree._Element, tag: str) -> int:
-        """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0."""
-        cls = element.get("class")
+    def _is_boilerplate(self, element: etree._Element, tag: str, named: bool) -> int:
+        """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0
+        (`named`: the element has attributes; without, only `BARE_FURNITURE` tags can be)."""
+        cls = element.get("class") if named else None
         if element in self.main_line or (
             cls is not None and cls in self.twin_classes and is_twin(element, self.main_twins)
         ):
             return 0
         if tag == "footer" and self.quote_depth:
             return 0  # a quotation's attribution
-        named = bool(element.attrib)  # (most elements have no attribute to look at)
         if tag in BOILERPLATE_TAGS or (
             named and element.get("role") in {"navigation", "complementary"}
         ):
@@ -272,30 +274,43 @@ class BlockMaker:
                 self.current.md_parts.append(image)
                 self.current.images += 1
             return None
-        boiler = self._is_boilerplate(element, tag)
+        if element.attrib:
+            boiler = self._is_boilerplate(element, tag, True)
+            hidden = is_styled_hidden(element)
+        else:  # (a bare element: most are neither furniture nor hidden)
+            boiler = self._is_boilerplate(element, tag, False) if tag in BARE_FURNITURE else 0
+            hidden = False
         is_main = element is self.main
-        self._push(element, tag, boiler, is_main)
+        self.path.append(tag)
+        self.hidden_stack.append(hidden)
+        self.hidden_depth += hidden
+        self.owners.append(element)
+        if is_main:
+            self.main_depth += 1
+        if boiler:
+            self._push_furniture(boiler)
         if tag == "pre" or (tag == "table" and is_data_table(element)):
             self._open("pre" if tag == "pre" else "table")
             self._consume_whole(element, tag)
             self._pop(boiler, is_main)
             self._open("p")
             return None
-        undo: tuple[object, ...] = (boiler, is_main, "")
+        undo: tuple[object, ...] = (tag, boiler, is_main, "")
         if tag in BLOCK_TAGS:
             undo = self._enter_block(tag, boiler, is_main)
         elif tag == "a":
             href = element.get("href")
             self.current.md_parts.append("[")
             index = len(self.current.md_parts) - 1
-            undo = (boiler, is_main, "a", self.current, index, href, self._is_link(element, href))
+            is_link = self._is_link(element, href)
+            undo = (tag, boiler, is_main, "a", self.current, index, href, is_link)
         elif tag == "code" and not in_link:
             self.current.md_parts.append("")
-            undo = (boiler, is_main, "code", self.current, len(self.current.md_parts) - 1)
+            undo = (tag, boiler, is_main, "code", self.current, len(self.current.md_parts) - 1)
         elif tag in EMPHASIS and self.current.kind != "heading" and not self.code_depth:
             self.current.md_parts.append("")
             index = len(self.current.md_parts) - 1
-            undo = (boiler, is_main, "em", self.current, index, EMPHASIS[tag])
+            undo = (tag, boiler, is_main, "em", self.current, index, EMPHASIS[tag])
         if tag == "code":
             self.code_depth += 1
         self.current.tags_count += 1
@@ -340,7 +355,7 @@ class BlockMaker:
             self._open("li", outer + marker).list_start = self.new_list
             self.new_list = False
             self.indent = outer + " " * len(marker)
-            return (boiler, is_main, "li", outer)
+            return (tag, boiler, is_main, "li", outer)
         elif tag == "blockquote":
             self.quote_depth += 1
             self._open("p")
@@ -351,17 +366,18 @@ class BlockMaker:
             self._open(tag, self.indent)
         else:
             self._open("p", self.indent if tag in {"p", "div", "dd"} and self.indent else "")
-        return (boiler, is_main, "block")
+        return (tag, boiler, is_main, "block")
 
-    def _leave(self, element: etree._Element, tag: str, undo: tuple[object, ...]) -> int:
-        """Undo what entering did (to `element` of lowered `tag`); returns 1 when leaving a link."""
-        boiler, is_main, what = undo[0], undo[1], undo[2]
+    def _leave(self, undo: tuple[object, ...]) -> int:
+        """Undo what entering did (`undo`: the lowered tag, then what `_enter` returned);
+        returns 1 when leaving a link."""
+        tag, boiler, is_main, what = undo[0], undo[1], undo[2], undo[3]
         left_link = 0
         if tag == "code":
             self.code_depth -= 1
         if what == "a":
-            block, index, href = undo[3], undo[4], undo[5]
-            left_link = int(undo[6] is True)
+            block, index, href = undo[4], undo[5], undo[6]
+            left_link = int(undo[7] is True)
             assert isinstance(block, Block) and isinstance(index, int)
             added = "".join(block.md_parts[index + 1 :]).strip()
             if (
@@ -379,35 +395,48 @@ class BlockMaker:
                 if block.md_parts[-2] != last:
                     block.md_parts.append(" ")
         elif what in {"code", "em"}:
-            block, index = undo[3], undo[4]
+            block, index = undo[4], undo[5]
             assert isinstance(block, Block) and isinstance(index, int)
             if block is not self.current:
                 block.md_parts[index] = ""
             elif what == "code":
                 close_code(block.md_parts, index)
             else:
-                close_span(block.md_parts, index, str(undo[5]))
+                close_span(block.md_parts, index, str(undo[6]))
         elif what in {"block", "li"}:
             if tag in {"ul", "ol", "menu", "dir"} and self.lists:
                 self.indent = self.lists.pop()[2]
             elif tag == "blockquote":
                 self.quote_depth = max(0, self.quote_depth - 1)
             if what == "li":
-                outer = undo[3]
+                outer = undo[4]
                 self.indent = outer if isinstance(outer, str) else ""
-            self._open("p", self.indent if self.indent and self.lists else "")
+            self._reopen(self.indent if self.indent and self.lists else "")
             self._pop(boiler, is_main)
             self._recontext()
             return left_link
         self._pop(boiler, is_main)
         return left_link
 
+    def _reopen(self, prefix: str) -> None:
+        """`_open("p", prefix)` on leaving a block element, but for the block's context
+        (path, furniture, owner...), which `_recontext` sets once the element is popped."""
+        block = self.current
+        if block.text_parts or block.md_parts:
+            self._close()
+            block = Block("p", "")
+            self.current = block
+        elif block.kind == "li" and self.owners and self.owners[-1].tag != "li":
+            return  # <li><p>: the item's first paragraph keeps the item's marker
+        block.kind = "p"
+        block.level = 0
+        block.prefix = "> " * self.quote_depth + prefix if self.quote_depth else prefix
+        block.list_start = False
+
     def _recontext(self) -> None:
         """The empty block opened on leaving an element belongs to the element's parent:
         text after a closed share box or sidebar is not furniture because the box was."""
         block = self.current
-        if block.text_parts or block.md_parts:
-            return
         block.dom_path = ".".join(self.path[-4:])
         block.boilerplate = self.boiler_depth > 0
         block.regions = tuple(self.regions) if self.regions else ()
@@ -415,15 +444,8 @@ class BlockMaker:
         block.in_main = self.main_depth > 0
         block.hidden = self.hidden_depth > 0
 
-    def _push(self, element: etree._Element, tag: str, boiler: int, main: bool) -> None:
-        self.path.append(tag)
-        self.hidden_stack.append(is_styled_hidden(element))
-        self.hidden_depth += self.hidden_stack[-1]
-        self.owners.append(element)
-        if main:
-            self.main_depth += 1
-        if not boiler:
-            return
+    def _push_furniture(self, boiler: int) -> None:
+        """Entering furniture (`boiler` of `_is_boilerplate`; `_enter` pushes the rest)."""
         self.boiler_depth += boiler == HARD
         self.discussion_depth += boiler == DISCUSSION
         if boiler in {SOFT, DISCUSSION}:

@@ -138,15 +138,24 @@ _MEMO: dict[str, tuple[str, ...]] = {}
 _MEMO_MAX = 50_000
 
 
+@functools.cache
+def _any_stoplist() -> frozenset[str]:
+    """The words of all stoplists (a page's new words are mostly in none of them)."""
+    return frozenset().union(*stoplists().values())
+
+
 def _learn(words: list[str]) -> None:
     """Find the stoplists of `words` (not yet in `_MEMO`) and keep them: one C-level set
-    intersection per stoplist for the page's new words, not one look-up per word and list."""
+    intersection per stoplist for the page's new words that are in any stoplist (about one
+    in six), not one look-up per word and list."""
     if len(_MEMO) + len(words) > _MEMO_MAX:
         _MEMO.clear()
     found: dict[str, tuple[str, ...]] = dict.fromkeys(words, ())
-    for name, stopwords in stoplists().items():  # (sorted by name, as in the index)
-        for word in stopwords.intersection(words):
-            found[word] += (name,)
+    listed = _any_stoplist().intersection(words)
+    if listed:
+        for name, stopwords in stoplists().items():  # (sorted by name, as in the index)
+            for word in stopwords & listed:
+                found[word] += (name,)
     _MEMO.update(found)
 
 
