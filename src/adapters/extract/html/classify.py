@@ -486,7 +486,7 @@ def classify_steps(blocks: list[Block], name: str, dense: etree._Element | None)
     _keep_title(blocks)
     _drop_repeats(blocks)
     drop_figure_text(blocks)
-    drop_trailing_rails(blocks, cjk_text=name == "CJK")
+    drop_trailing_rails(blocks)
     if not any(b.class_type == "good" for b in blocks):
         # Nothing plausible at all: keep whatever is not furniture.
         for block in blocks:

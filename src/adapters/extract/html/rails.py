@@ -7,20 +7,12 @@ teaser-card rule (`classify._teaser_runs`) needs blurbs; these rails have none. 
 at least RAIL_MIN_LINKS kept lines that are links through and through, with only short
 unlinked lines between them, after the last paragraph of running text, is such a rail:
 it goes with the short heading just before it.
-
-On Chinese and Japanese pages the lengths are in CJK characters, which carry about a word
-each: they are scaled as `cjk` scales jusText's (70/200 characters -> 25/70), so a
-Japanese news report of four 150-character paragraphs is an article, as its English
-translation of ~1,500 characters would be (the gap and heading lengths shrink alike,
-which only makes a rail harder to find).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Protocol
-
-from webdistill.adapters.extract.html import cjk
 
 #: A kept paragraph this long is running text; rails come after the last one.
 BODY_MIN_CHARS = 150
@@ -35,9 +27,6 @@ HEADING_MAX_CHARS = 60
 #: Only on articles: this many paragraphs of running text, this much text in them.
 ARTICLE_MIN_PARAGRAPHS = 3
 ARTICLE_MIN_CHARS = 1000
-#: Lengths on Chinese/Japanese pages: `cjk`'s LENGTH_HIGH over jusText's (200), ~0.35.
-JUSTEXT_LENGTH_HIGH = 200
-CJK_SCALE = cjk.LENGTH_HIGH / JUSTEXT_LENGTH_HIGH
 
 
 class Line(Protocol):
@@ -50,22 +39,18 @@ class Line(Protocol):
     def links_density(self) -> float: ...
 
 
-def _is_running_text(line: Line, scale: float) -> bool:
-    return (
-        line.kind == "p" and len(line.text) >= BODY_MIN_CHARS * scale and line.links_density() < 0.5
-    )
+def _is_running_text(line: Line) -> bool:
+    return line.kind == "p" and len(line.text) >= BODY_MIN_CHARS and line.links_density() < 0.5
 
 
-def drop_trailing_rails(lines: Sequence[Line], *, cjk_text: bool = False) -> None:
-    """Rails of linked titles after the last kept paragraph of running text go;
-    `cjk_text`: the page is Chinese/Japanese (lengths scaled by CJK_SCALE)."""
-    scale = CJK_SCALE if cjk_text else 1.0
+def drop_trailing_rails(lines: Sequence[Line]) -> None:
+    """Rails of linked titles after the last kept paragraph of running text go."""
     kept = [line for line in lines if line.class_type == "good"]
-    body = [i for i, line in enumerate(kept) if _is_running_text(line, scale)]
+    body = [i for i, line in enumerate(kept) if _is_running_text(line)]
     if len(body) < ARTICLE_MIN_PARAGRAPHS:
         return  # not an article: a listing's or an index's links are its content
     last = body[-1]
-    if sum(len(kept[i].text) for i in body) < ARTICLE_MIN_CHARS * scale:
+    if sum(len(kept[i].text) for i in body) < ARTICLE_MIN_CHARS:
         return
     index = last + 1
     while index < len(kept):
@@ -76,7 +61,7 @@ def drop_trailing_rails(lines: Sequence[Line], *, cjk_text: bool = False) -> Non
             line = kept[cursor]
             if line.links_density() >= LINKED:
                 links += 1
-            elif len(line.text) > GAP_MAX_CHARS * scale or line.kind == "heading":
+            elif len(line.text) > GAP_MAX_CHARS or line.kind == "heading":
                 break
             run.append(line)
             cursor += 1
@@ -86,7 +71,7 @@ def drop_trailing_rails(lines: Sequence[Line], *, cjk_text: bool = False) -> Non
                 line.class_type = "bad"
             if (
                 before is not None
-                and len(before.text) <= HEADING_MAX_CHARS * scale
+                and len(before.text) <= HEADING_MAX_CHARS
                 and before.links_density() < 0.5
             ):
                 before.class_type = "bad"
