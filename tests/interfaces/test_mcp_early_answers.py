@@ -46,11 +46,10 @@ import json, sys
 from webdistill.config import Config
 from webdistill.doors.mcp.handshake import answer_early
 started = []
-lines, answered, call = answer_early(Config.from_env(), lambda: True, lambda: started.append(1))
+lines, answered = answer_early(Config.from_env(), lambda: True, lambda: started.append(1))
 report = {
     "lines": lines.decode(),
     "answered": list(answered),
-    "call": None if call is None else list(call),
     "started": len(started),
     "sdk": sorted(m for m in sys.modules if m == "mcp" or m.startswith(("mcp.", "mcp_types"))),
     "heavy": sorted(m for m in ("pydantic", "aiohttp", "lxml", "webdistill.compose")
@@ -87,31 +86,29 @@ async def test_tools_list_is_answered_without_importing_the_sdk() -> None:
     assert reports, err
     report = json.loads(reports[-1][len("REPORT") :])
     answers = [json.loads(line) for line in out.splitlines()]
-    assert [answer["id"] for answer in answers] == [1, 2]  # the call is answered next
+    assert [answer["id"] for answer in answers] == [1, 2]  # not the call, nor what follows
     names = [tool["name"] for tool in answers[1]["result"]["tools"]]
     assert names == ["web_search", "web_fetch", "web_get_result"]
     assert report["answered"] == [1, 2]
-    # the lines read before the call go to the SDK; the call is taken early (answered by
-    # early_call.py, test_mcp_early_call.py) and nothing after it is read
-    assert report["lines"].encode() == _lines(_initialize("2025-06-18"), INITIALIZED, _list(2))
-    assert report["call"] == [3, "web_fetch", {"url": "http://127.0.0.1:9/"}]
-    assert report["started"] == 1
+    # every line read so far goes to the SDK (the call included), nothing after the call
+    assert report["lines"].encode() == _lines(
+        _initialize("2025-06-18"), INITIALIZED, _list(2), FETCH
+    )
+    assert report["started"] == 1  # a first web_fetch starts the extraction fork server
     assert report["sdk"] == [] and report["heavy"] == []
 
 
-async def test_the_fork_server_is_started_once_initialize_is_answered() -> None:
-    """A client is there: its first page will need the extraction fork server, started
-    ahead while the rest loads; nothing starts it before a well-formed `initialize`."""
-    for stdin, started in (
-        (_lines(_initialize("2025-06-18")), 1),
-        (_lines(_initialize("2025-06-18"), INITIALIZED, _list(2)), 1),
-        (_lines(_list(2), _initialize("2025-06-18")), 0),
-        (b"hello\n", 0),
-    ):
-        _, err = await _python(EARLY, stdin, {})
-        report = json.loads(err.splitlines()[-1][len("REPORT") :])
-        assert report["started"] == started, stdin
-        assert report["heavy"] == [], stdin
+def test_the_fork_server_is_started_ahead_only_for_calls_that_may_read_a_page() -> None:
+    from webdistill.doors.mcp.handshake import reads_pages
+
+    def call(name: str, arguments: dict[str, object]) -> bytes:
+        return json.dumps({**FETCH, "params": {"name": name, "arguments": arguments}}).encode()
+
+    assert reads_pages(call("web_fetch", {"url": "https://example.org/"}))
+    assert reads_pages(call("web_search", {"query": "q", "include_content": True}))
+    assert not reads_pages(call("web_search", {"query": "q"}))
+    assert not reads_pages(call("web_get_result", {"response_id": "r"}))
+    assert not reads_pages(json.dumps(_list(2)).encode())
 
 
 async def test_only_plain_tools_list_after_initialized_is_answered_early() -> None:

@@ -10,14 +10,12 @@ SDK's newest handshake version (read from the SDK's own `mcp_types/version.py`, 
 importing the package). The tool list is the kernel's schemas, shaped as the SDK writes
 them (`server.tools_of`; a test checks the bytes are the SDK's). Only a first line that is a
 well-formed `initialize` request is answered here, then `notifications/initialized` and
-plain `tools/list` requests (no cursor) while the SDK is still loading; a first tool call
-that comes then is answered without the SDK too (early_call.py); at the first other line
-everything is left to the SDK. Once `initialize` is answered (a client is there), the
-extraction fork server is started (another process: it loads the content readers on the
-other core while this one loads the rest). The loader thread first imports what a tool call
-needs (`compose.preload`), then the SDK, which waits while a first call is being answered.
-(The SDK's package files are imported as they are: deferring them saved ~0.1 s but broke
-imports of the SDK from other threads, issue 33's attack.)
+plain `tools/list` requests (no cursor) while the SDK is still loading; at the first other
+line everything is left to the SDK. A first call that may read a page also starts the
+extraction fork server (another process: it loads the content readers on the other core
+while this one loads the SDK), and the thread goes on to import what the first call needs
+(`compose.preload`). (The SDK's package files are imported as they are: deferring them saved
+~0.1 s but broke imports of the SDK from other threads, issue 33's attack.)
 """
 
 from __future__ import annotations
@@ -30,7 +28,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from webdistill.config import Config
-from webdistill.doors.mcp.early_call import EarlyCall, early_call, serve_after_call
 from webdistill.doors.mcp.identity import SERVER_NAME, TITLES, instructions, server_version
 from webdistill.kernel.schemas import tool_schemas
 
@@ -169,42 +166,53 @@ def tools_list_answer(line: bytes, results: bool) -> tuple[object, bytes] | None
     return request["id"], _line(request["id"], {"tools": tools(results)})
 
 
+def reads_pages(line: bytes) -> bool:
+    """Whether `line` is a tool call that may read a page: `web_fetch`, or `web_search`
+    with `include_content` (the calls the extraction fork server is started ahead for)."""
+    message = _request(line)
+    if message is None or message.get("method") != "tools/call":
+        return False
+    params = message.get("params")
+    name = params.get("name") if isinstance(params, dict) else None
+    arguments = params.get("arguments") if isinstance(params, dict) else None
+    if name == "web_fetch":
+        return True
+    return (
+        name == "web_search"
+        and isinstance(arguments, dict)
+        and bool(arguments.get("include_content"))
+    )
+
+
 def answer_early(
     config: Config, loading: Callable[[], bool], start_extraction: Callable[[], None]
-) -> tuple[bytes, tuple[object, ...], EarlyCall | None]:
+) -> tuple[bytes, tuple[object, ...]]:
     """Read stdin line by line and answer `initialize` and `tools/list` by hand while
-    `loading()` (the SDK's import) lasts; stop at the first line the SDK must answer, or at
-    a first tool call early_call.py answers. `start_extraction()` is called once
-    `initialize` is answered (a client is there: its first page will need the extraction
-    fork server). Returns (the lines read, for the SDK; the ids answered here, whose SDK
-    answers are dropped; the tool call to answer before the SDK, whose line is not in the
-    lines, or None)."""
+    `loading()` (the SDK's import) lasts; stop at the first line the SDK must answer.
+    Returns (the lines read, for the SDK; the ids answered here, whose SDK answers are
+    dropped)."""
     fence = True if config.fence_untrusted is None else config.fence_untrusted
     results = config.max_stored_results > 0
     first = read_line()
     answer = initialize_answer(first, fence)
     if answer is None:
-        return first, (), None
+        return first, ()
     _write(answer[1])
-    start_extraction()
     lines, answered, initialized = [first], [answer[0]], False
     while loading():
         line = read_line()
+        lines.append(line)
         if is_initialized(line):
-            lines.append(line)
             initialized = True
             continue
         listed = tools_list_answer(line, results) if initialized else None
         if listed is None:
-            call = early_call(line, config) if initialized else None
-            if call is not None:
-                return b"".join(lines), tuple(answered), call
-            lines.append(line)
+            if reads_pages(line):
+                start_extraction()
             break
-        lines.append(line)
         _write(listed[1])
         answered.append(listed[0])
-    return b"".join(lines), tuple(answered), None
+    return b"".join(lines), tuple(answered)
 
 
 def _write(data: bytes) -> None:
@@ -216,40 +224,30 @@ def _write(data: bytes) -> None:
 
 def serve_stdio_fast(config: Config) -> int:
     """`webdistill mcp` over stdio: load the SDK in a thread while `initialize` and
-    `tools/list` (and a first tool call, early_call.py) are answered here; then serve with
-    the SDK. Returns the exit code."""
+    `tools/list` are answered here; then serve with the SDK. Returns the exit code."""
     import sys
     import threading
 
+    loaded: list[object] = []
     failed: list[BaseException] = []
-    #: Clear while a first tool call is answered ahead of the SDK: its import waits.
-    call_done = threading.Event()
-    call_done.set()
 
     def load() -> None:
-        with contextlib.suppress(Exception):  # (a module that fails says so where it is used)
-            from webdistill.compose import preload
-
-            preload()  # first what a tool call imports: a first call may come before the SDK
-        call_done.wait()  # a call being answered early has the process (the GIL) to itself
         try:
-            from webdistill.doors.mcp import server  # noqa: F401 - the SDK, loaded here
+            from webdistill.doors.mcp import server
+
+            loaded.append(server)
         except BaseException as exc:  # noqa: BLE001 - re-raised in the main thread below
             failed.append(exc)
+            return
+        from webdistill.compose import preload
 
-    def sdk_loaded() -> None:
-        loader.join()
-        if failed:
-            raise failed[0]
+        with contextlib.suppress(Exception):  # (a module that fails says so where it is used)
+            preload()  # what the first tool call imports, while the client thinks
 
     def start_extraction() -> None:
-        def start() -> None:
-            with contextlib.suppress(Exception):  # tried again, and reported, at a first page
-                from webdistill.compose import start_extraction_server
+        from webdistill.compose import start_extraction_server
 
-                start_extraction_server()
-
-        threading.Thread(target=start, name="webdistill-extract-start", daemon=True).start()
+        start_extraction_server()
 
     loader = threading.Thread(target=load, name="webdistill-mcp-import", daemon=True)
     loader.start()
@@ -259,13 +257,10 @@ def serve_stdio_fast(config: Config) -> int:
             "command itself; press Ctrl-D or Ctrl-C to stop).",
             file=sys.stderr,
         )
-    lines, answered, call = answer_early(config, loader.is_alive, start_extraction)
-    if call is not None:
-        call_done.clear()
-        return serve_after_call(
-            config, call, lines, answered, answered_call=call_done.set, sdk_loaded=sdk_loaded
-        )
-    sdk_loaded()
+    lines, answered = answer_early(config, loader.is_alive, start_extraction)
+    loader.join()
+    if failed:
+        raise failed[0]
     from webdistill.doors.mcp.server import serve_stdio
 
     return serve_stdio(config, lines, answered)

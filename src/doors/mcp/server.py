@@ -11,8 +11,7 @@ WEB_FENCE_UNTRUSTED=false a result also carries `structuredContent` (`{"results"
 its `response_id`). The response id is always in the text. A request
 the kernel refuses, or a batch whose every query / URL failed, makes the result a tool error
 (`isError`); a batch where only some items failed is a result, each failed item carrying its
-code and message (the answer itself is built SDK-free, tool_answers.py). An unknown tool
-name is a JSON-RPC error (-32602), as the spec says.
+code and message. An unknown tool name is a JSON-RPC error (-32602), as the spec says.
 Results carry their `response_id`; on streamable HTTP with sessions (2025-11-25 and older)
 they are stored under the MCP session, so another session cannot read them back
 (`web_get_result` answers NOT_FOUND); a session-less (2026-07-28) client's go to a ring of
@@ -20,14 +19,13 @@ its connection's and are read back with the id alone (`kernel.results.capability
 
 The toolkit is composed on the first tool call (`LazyToolkit`), so `initialize` and
 `tools/list` are answered without loading the HTTP client and the extractors (on stdio
-they are answered before this module is even imported: handshake.py, and so is a first
-tool call that comes while the SDK loads: early_call.py).
+they are answered before this module is even imported: handshake.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Protocol
 
 import mcp_types as types
 from mcp.server.context import ServerRequestContext
@@ -36,6 +34,7 @@ from mcp.server.stdio import stdio_server
 from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
 from mcp.shared.exceptions import MCPError
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
+from returns.result import Result, Success
 
 from webdistill.config import Config
 from webdistill.doors.lazy_toolkit import LazyToolkit
@@ -48,12 +47,36 @@ from webdistill.doors.mcp.identity import (
     server_version,
 )
 from webdistill.doors.mcp.listen import bind_listener
-from webdistill.doors.mcp.tool_answers import TOOL_CALLS, ToolkitLike
-from webdistill.kernel.results import capability_scope
+from webdistill.doors.render import error_text, fetch_to_text, search_to_text, to_jsonable
+from webdistill.doors.render_results import id_line, stored_to_jsonable, stored_to_text
+from webdistill.kernel.errors import WebError
+from webdistill.kernel.model import FetchOutcome, SearchOutcome
+from webdistill.kernel.results import StoredResult, capability_scope
 
 
 def _version() -> str:
     return server_version()
+
+
+class ToolkitLike(Protocol):
+    """What the server needs of `webdistill.compose.Toolkit` (tests pass a kernel-only one)."""
+
+    @property
+    def config(self) -> Config: ...
+
+    async def search(
+        self, raw: object, *, scope: str = ""
+    ) -> Result[tuple[SearchOutcome, ...], WebError]: ...
+
+    async def fetch(
+        self, raw: object, *, scope: str = ""
+    ) -> Result[tuple[FetchOutcome, ...], WebError]: ...
+
+    async def get_result(
+        self, raw: object, *, scope: str = ""
+    ) -> Result[StoredResult, WebError]: ...
+
+    def schemas(self) -> list[dict[str, Any]]: ...
 
 
 def tools_of(toolkit: ToolkitLike) -> list[types.Tool]:
@@ -79,6 +102,82 @@ def tools_of(toolkit: ToolkitLike) -> list[types.Tool]:
     return tools
 
 
+def _structured(fence: bool, data: dict[str, Any]) -> dict[str, Any] | None:
+    """`structuredContent` only when nothing is fenced: it would carry web text unfenced."""
+    return None if fence else data
+
+
+def _error_result(error: WebError, fence: bool) -> types.CallToolResult:
+    return types.CallToolResult(
+        content=[types.TextContent(text=error_text(error))],
+        structured_content=_structured(fence, {"error": error.to_dict()}),
+        is_error=True,
+    )
+
+
+def _outcomes_result(
+    text: str, outcomes: Sequence[SearchOutcome] | Sequence[FetchOutcome], fence: bool
+) -> types.CallToolResult:
+    failed = [outcome.error for outcome in outcomes if outcome.error is not None]
+    structured: dict[str, Any] = {"results": to_jsonable(tuple(outcomes))}
+    line = id_line(outcomes)
+    if line:
+        text = f"{text}\n\n{line}"
+        structured["response_id"] = outcomes[0].response_id
+    return types.CallToolResult(
+        content=[types.TextContent(text=text)],
+        structured_content=_structured(fence, structured),
+        is_error=bool(outcomes) and len(failed) == len(outcomes),  # only when nothing worked
+    )
+
+
+async def _call_search(
+    toolkit: ToolkitLike, raw: object, fence: bool, scope: str
+) -> types.CallToolResult:
+    searched: Result[tuple[SearchOutcome, ...], WebError] = await toolkit.search(raw, scope=scope)
+    if not isinstance(searched, Success):
+        return _error_result(searched.failure(), fence)
+    hits = searched.unwrap()
+    return _outcomes_result(search_to_text(hits, fence=fence), hits, fence)
+
+
+async def _call_fetch(
+    toolkit: ToolkitLike, raw: object, fence: bool, scope: str
+) -> types.CallToolResult:
+    fetched: Result[tuple[FetchOutcome, ...], WebError] = await toolkit.fetch(raw, scope=scope)
+    if not isinstance(fetched, Success):
+        return _error_result(fetched.failure(), fence)
+    pages = fetched.unwrap()
+    return _outcomes_result(fetch_to_text(pages, fence=fence), pages, fence)
+
+
+async def _call_get_result(
+    toolkit: ToolkitLike, raw: object, fence: bool, scope: str
+) -> types.CallToolResult:
+    got: Result[StoredResult, WebError] = await toolkit.get_result(raw, scope=scope)
+    if not isinstance(got, Success):
+        return _error_result(got.failure(), fence)
+    stored = got.unwrap()
+    outcomes = stored.searches if stored.tool == "web_search" else stored.pages
+    failed = [outcome.error for outcome in outcomes if outcome.error is not None]
+    return types.CallToolResult(
+        content=[types.TextContent(text=stored_to_text(stored, fence=fence))],
+        structured_content=_structured(fence, stored_to_jsonable(stored)),
+        is_error=bool(outcomes) and len(failed) == len(outcomes),
+    )
+
+
+#: (toolkit, arguments, fence, scope): `scope` is the MCP session the results belong to.
+ToolCall = Callable[[ToolkitLike, object, bool, str], Awaitable[types.CallToolResult]]
+
+#: Tool name -> what runs it (a new tool: its schema in `toolkit.schemas()` and a row here).
+TOOL_CALLS: dict[str, ToolCall] = {
+    "web_search": _call_search,
+    "web_fetch": _call_fetch,
+    "web_get_result": _call_get_result,
+}
+
+
 class UnknownToolError(MCPError):
     """A `tools/call` for a tool this server does not have: JSON-RPC error -32602."""
 
@@ -101,12 +200,7 @@ async def call_tool(
     run = TOOL_CALLS.get(name)
     if run is None:
         raise UnknownToolError(name)
-    answer = await run(toolkit, arguments if arguments is not None else {}, fence, scope)
-    return types.CallToolResult(
-        content=[types.TextContent(text=answer.text)],
-        structured_content=answer.structured,
-        is_error=answer.is_error,
-    )
+    return await run(toolkit, arguments if arguments is not None else {}, fence, scope)
 
 
 def session_scope(ctx: ServerRequestContext[Any]) -> str:
@@ -165,16 +259,7 @@ async def run_stdio(
     """Serve MCP over this process's stdin/stdout until the client closes them (requests
     already read are still answered). `first_line` holds the lines read before the SDK
     loaded, and `answered` the ids of the requests already answered (see `handshake`)."""
-    async with LazyToolkit(config) as toolkit:
-        await serve_stdio_on(toolkit, config, first_line, answered)
-
-
-async def serve_stdio_on(
-    toolkit: ToolkitLike, config: Config, first_line: bytes, answered: Sequence[object]
-) -> None:
-    """`run_stdio` on a toolkit the caller keeps open (the one that answered a first call
-    while the SDK loaded: early_call.py)."""
-    async with stdio_server() as (read_stream, write_stream):
+    async with LazyToolkit(config) as toolkit, stdio_server() as (read_stream, write_stream):
         server = make_server(toolkit)
         reading, writing = draining(
             read_stream,
