@@ -70,7 +70,7 @@ async def shared_flight(
                 error = await keep(answer)
             finally:
                 if isinstance(taken, Success):
-                    await _release(store, lock, token)
+                    await _released(store, lock, token)
             if not isinstance(taken, Success):
                 error = taken.failure()
             return Flown(answer, cached=False, store_error=error)
@@ -83,6 +83,21 @@ async def shared_flight(
                 break
         else:
             return Flown(await call(), cached=False)
+
+
+#: Lock releases under way (a task holds a reference until it is done).
+_RELEASING: set[asyncio.Future[None]] = set()
+
+
+async def _released(store: Store, lock: str, token: bytes) -> None:
+    """Drop the lock (`_release`) in a task of its own, waited for: a call cancelled by its
+    caller (an MCP client's `notifications/cancelled`, under anyio's cancel scope, cancels
+    every await of the clean-up too) still drops it, instead of leaving it to its TTL for
+    every other process to wait out."""
+    release = asyncio.ensure_future(_release(store, lock, token))
+    _RELEASING.add(release)
+    release.add_done_callback(_RELEASING.discard)
+    await asyncio.shield(release)
 
 
 async def _release(store: Store, lock: str, token: bytes) -> None:

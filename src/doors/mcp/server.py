@@ -259,6 +259,8 @@ async def run_stdio(
     """Serve MCP over this process's stdin/stdout until the client closes them (requests
     already read are still answered). `first_line` holds the lines read before the SDK
     loaded, and `answered` the ids of the requests already answered (see `handshake`)."""
+    import anyio
+
     async with LazyToolkit(config) as toolkit, stdio_server() as (read_stream, write_stream):
         server = make_server(toolkit)
         reading, writing = draining(
@@ -268,7 +270,31 @@ async def run_stdio(
             first_line=first_line,
             answered=answered,
         )
-        await server.run(reading, writing, server.create_initialization_options())
+        async with anyio.create_task_group() as serving:
+            serving.start_soon(_stop_on_sigterm, toolkit, serving.cancel_scope)
+            await server.run(reading, writing, server.create_initialization_options())
+            serving.cancel_scope.cancel()
+
+
+async def _stop_on_sigterm(toolkit: LazyToolkit, serving: Any) -> None:
+    """On SIGTERM (what an MCP client sends after closing stdin, as the spec says), close the
+    toolkit, then stop serving: the calls under way end with the closed-toolkit error (and
+    are answered), dropping their shared download locks on the way (killed by Python's
+    default, the process left them to their TTL for the next process to wait out; cancelled
+    first, their clean-up would be cancelled too). A second SIGTERM kills as before (the
+    handler is gone by then)."""
+    import signal
+
+    import anyio
+
+    try:
+        with anyio.open_signal_receiver(signal.SIGTERM) as signals:
+            async for _ in signals:
+                break
+    except NotImplementedError:  # (no signal handlers on this platform's event loop)
+        return
+    await toolkit.__aexit__(None, None, None)
+    serving.cancel()
 
 
 def http_app(
