@@ -906,6 +906,8 @@ class McpBridge:
     async def _reset_locked(self) -> None:
         task, self._task = self._task, None
         self._stop.set()
+        if task is not None and (self._ready is None or not self._ready.done()):
+            task.cancel()  # still starting (initialize, tools/list): it never sees `_stop`
         if task is not None:
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.wait_for(task, timeout=5)
