@@ -109,3 +109,31 @@ def holding_app(release: asyncio.Event, came: dict[str, int]) -> web.Application
     app.router.add_get("/search", search)
     app.router.add_get("/{kind}/{n}", page)
     return app
+
+
+def store_fds(tmp_path: object) -> list[str]:
+    """The descriptors this process holds open under `tmp_path` (a disk store's files)."""
+    out = []
+    for f in os.listdir("/proc/self/fd"):
+        try:
+            link = os.readlink(f"/proc/self/fd/{f}")
+        except OSError:
+            continue
+        if link.startswith(str(tmp_path)):
+            out.append(link)
+    return out
+
+
+def held_page_app(came: asyncio.Event, release: asyncio.Event) -> web.Application:
+    """A site whose every page (`/{n}`) says it came, then waits for `release` to answer."""
+
+    async def page(request: web.Request) -> web.Response:
+        came.set()
+        await release.wait()
+        return web.Response(
+            body=b"<html><body><p>hello there page</p></body></html>", content_type="text/html"
+        )
+
+    app = web.Application()
+    app.router.add_get("/{n}", page)
+    return app

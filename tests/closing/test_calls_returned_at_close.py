@@ -14,6 +14,7 @@ import asyncio
 import attrs
 from aiohttp import web
 
+from tests.closing.common import held_page_app
 from tests.servers import serve
 from webdistill import Config, build
 
@@ -22,15 +23,7 @@ FEW_TURNS = 2
 
 
 def holding_site(came: asyncio.Event, release: asyncio.Event) -> web.Application:
-    async def page(request: web.Request) -> web.Response:
-        came.set()
-        await release.wait()
-        return web.Response(
-            body=b"<html><body><p>hello there page</p></body></html>", content_type="text/html"
-        )
-
-    app = web.Application()
-    app.router.add_get("/{n}", page)
+    app = held_page_app(came, release)
     return app
 
 

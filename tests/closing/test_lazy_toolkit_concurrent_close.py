@@ -10,40 +10,19 @@ with the store's sqlite files open and the read still on the wire.
 from __future__ import annotations
 
 import asyncio
-import os
 
 import attrs
-from aiohttp import web
 
+from tests.closing.common import held_page_app, store_fds
 from tests.servers import serve
 from webdistill import Config
 from webdistill.doors.lazy_toolkit import LazyToolkit
 
 
-def store_fds(tmp_path) -> list[str]:
-    out = []
-    for f in os.listdir("/proc/self/fd"):
-        try:
-            link = os.readlink(f"/proc/self/fd/{f}")
-        except OSError:
-            continue
-        if link.startswith(str(tmp_path)):
-            out.append(link)
-    return out
-
-
 async def test_a_second_close_waits_for_the_first(tmp_path) -> None:
     came, release = asyncio.Event(), asyncio.Event()
 
-    async def page(request: web.Request) -> web.Response:
-        came.set()
-        await release.wait()
-        return web.Response(
-            body=b"<html><body><p>hello there page</p></body></html>", content_type="text/html"
-        )
-
-    app = web.Application()
-    app.router.add_get("/{n}", page)
+    app = held_page_app(came, release)
     async with serve(app) as base:
         settings = attrs.evolve(
             Config(allow_http=True, trusted_addresses=("127.0.0.1",), cache="disk"),
