@@ -24,6 +24,7 @@ import pkgutil
 import re
 import threading
 from collections import Counter
+from collections.abc import Collection
 from operator import itemgetter
 
 import justext
@@ -138,6 +139,11 @@ _MEMO: dict[str, tuple[str, ...]] = {}
 _MEMO_MAX = 50_000
 
 
+#: Words learned by this process so far, and how many make the union below worth building.
+_LEARNED = [0]
+UNION_AFTER_WORDS = 20_000
+
+
 @functools.cache
 def _any_stoplist() -> frozenset[str]:
     """The words of all stoplists (a page's new words are mostly in none of them)."""
@@ -151,10 +157,15 @@ def _learn(words: list[str]) -> None:
     if len(_MEMO) + len(words) > _MEMO_MAX:
         _MEMO.clear()
     found: dict[str, tuple[str, ...]] = dict.fromkeys(words, ())
-    listed = _any_stoplist().intersection(words)
+    _LEARNED[0] += len(words)
+    # The union of all stoplists costs ~25 ms to build: worth it in a process that reads
+    # many pages (a worker), not for one page (`webdistill extract`): same answer either way.
+    listed: Collection[str] = words
+    if _LEARNED[0] > UNION_AFTER_WORDS:
+        listed = _any_stoplist().intersection(words)
     if listed:
         for name, stopwords in stoplists().items():  # (sorted by name, as in the index)
-            for word in stopwords & listed:
+            for word in stopwords.intersection(listed):
                 found[word] += (name,)
     _MEMO.update(found)
 
