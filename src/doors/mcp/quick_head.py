@@ -8,8 +8,10 @@ shape, and only it, strictly: a request it accepts is one h11 accepts too, read 
 Anything else -- another method or target, an absolute-form target, HTTP/1.0, a header line
 that is not `token: visible characters`, obs-fold, a bare LF, `Transfer-Encoding`, `Expect`,
 `Upgrade`, a `Connection` header other than `keep-alive`, no `Content-Length` or two, no
-`Host` or two, a head past the head limit or a request past `HELD_LIMIT` -- is `NOT_QUICK`,
-and the caller hands the bytes, untouched, to h11, which answers or refuses them as before.
+`Host` or two, a head past the head limit, a request past `QUICK_LIMIT`, or a request not
+wholly at hand yet -- is `NOT_QUICK`, and the caller hands the bytes, untouched, to h11,
+which answers or refuses them as before (and starts the app at the head of a request whose
+body is still to come).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ REQUEST_LINE: Final = b"POST /mcp HTTP/1.1\r\n"
 
 #: The longest request (head and body) read here; a longer one is h11's (uvicorn pauses
 #: reading at the same size of unread body).
-HELD_LIMIT: Final = 65_536
+QUICK_LIMIT: Final = 65_536
 
 _TOKEN = re.compile(rb"[-!#$%&'*+.^_`|~0-9A-Za-z]+")
 # Visible ASCII words separated by spaces / tabs (RFC 9110 field-value without obs-text):
@@ -52,24 +54,19 @@ class _Verdict:
         return self._name
 
 
-#: Not this shape (or not surely): the bytes are h11's.
+#: Not this shape, not surely, or not all here yet: the bytes are h11's.
 NOT_QUICK: Final = _Verdict("NOT_QUICK")
-#: So far this shape, but the head or the body is not all there yet (the caller gives it to
-#: h11, which starts the app at the head: connections.py).
-INCOMPLETE: Final = _Verdict("INCOMPLETE")
 
 
 def read_post(data: bytes | bytearray, max_head: int) -> QuickPost | _Verdict:
-    """The `POST /mcp` at the front of `data`, `INCOMPLETE`, or `NOT_QUICK`.
+    """The whole `POST /mcp` at the front of `data`, or `NOT_QUICK`.
 
     `max_head` is h11's limit on a request head (uvicorn's `h11_max_incomplete_event_size`):
     a longer head is h11's to refuse."""
     if not data.startswith(REQUEST_LINE):
-        return INCOMPLETE if REQUEST_LINE.startswith(bytes(data)) else NOT_QUICK
+        return NOT_QUICK
     end = data.find(b"\r\n\r\n")
-    if end < 0:
-        return INCOMPLETE if len(data) <= min(max_head, HELD_LIMIT) else NOT_QUICK
-    if end + 4 > max_head:
+    if end < 0 or end + 4 > max_head:
         return NOT_QUICK
     headers = _headers(bytes(data[len(REQUEST_LINE) : end]))
     if headers is None:
@@ -79,10 +76,8 @@ def read_post(data: bytes | bytearray, max_head: int) -> QuickPost | _Verdict:
     if len(length) != 1 or hosts != 1 or not _DIGITS.fullmatch(length[0]):
         return NOT_QUICK
     size = end + 4 + int(length[0])
-    if size > HELD_LIMIT:
+    if size > QUICK_LIMIT or len(data) < size:
         return NOT_QUICK
-    if len(data) < size:
-        return INCOMPLETE
     return QuickPost(headers=headers, body=bytes(data[end + 4 : size]), size=size)
 
 
