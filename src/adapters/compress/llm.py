@@ -216,13 +216,11 @@ class LlmCompressor:
         try:
             return await self._timed(text, instruction, max_chars)
         except asyncio.CancelledError:
-            if ticket.fired and ticket.uncancel() <= ticket.cancelling:
+            if ticket.took_back():
                 return Failure(closed_error())
             raise
         finally:
             watch.leave(ticket)
-            if ticket.fired:
-                ticket.uncancel()
 
     async def _timed(
         self, text: str, instruction: str, max_chars: int | None

@@ -266,14 +266,12 @@ class GuardedClient:
             try:
                 return await self._follow(session, settings, url, asked, hops)
             except asyncio.CancelledError:
-                if ticket.fired and ticket.uncancel() <= ticket.cancelling:
+                if ticket.took_back():
                     current = hops[-1] if hops else url
                     return Failure(total_timeout_error(current, max(0, len(hops) - 1), limit))
                 raise
             finally:
                 watch.leave(ticket)
-                if ticket.fired:
-                    ticket.uncancel()
         finally:
             slots.release()
 

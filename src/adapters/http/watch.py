@@ -43,6 +43,12 @@ class Ticket:
         self.fired = False
         return self.task.uncancel()
 
+    def took_back(self) -> bool:
+        """Handling a cancellation of the watched task: whether it is the watch's own and
+        nobody else's (then it is taken back: the wait's owner answers TIMEOUT or the closed
+        error); False means the caller's own cancellation, to be raised on."""
+        return self.fired and self.uncancel() <= self.cancelling
+
 
 class Watch:
     """Deadlines of the fetches running on one event loop, under one timer."""
@@ -72,8 +78,11 @@ class Watch:
         return ticket
 
     def leave(self, ticket: Ticket) -> None:
-        """Stop watching `ticket` (its fetch ended, however)."""
+        """Stop watching `ticket` (its fetch ended, however); a cancellation of the watch's
+        that came too late to be seen (the wait had ended) is taken back."""
         self._watched.pop(ticket, None)
+        if ticket.fired:
+            ticket.uncancel()
 
     def close(self) -> None:
         """Disarm the timer and forget every ticket (the client is closing)."""

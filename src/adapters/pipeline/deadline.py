@@ -100,17 +100,9 @@ def _ended(
     """A watched wait's answer to `cancelled`: when it is the watch's own cancellation (the
     deadline fired, or the stage closed) and nobody else's, it is taken back and becomes
     TIMEOUT (or the closed error); any other cancellation (the caller's) is raised on."""
-    if ticket.fired and ticket.uncancel() <= ticket.cancelling:
+    if ticket.took_back():
         return _closed(url) if ticket.closed else Failure(deadline_error(url, limit))
     raise cancelled
-
-
-def _unwatch(watch: Watch, ticket: Ticket) -> None:
-    """A watched wait is over, however: the ticket leaves the watch, and a cancellation of
-    the watch's that came too late to be seen (the wait had ended) is taken back."""
-    watch.leave(ticket)
-    if ticket.fired:
-        ticket.uncancel()
 
 
 def talking_to(url: str) -> None:
@@ -184,11 +176,11 @@ class DeadlineBackend:
         try:
             return await self._inner.search(query)
         except asyncio.CancelledError:
-            if ticket.fired and ticket.uncancel() <= ticket.cancelling:
+            if ticket.took_back():
                 return _closed(_origin(asking[0]))
             raise
         finally:
-            _unwatch(watch, ticket)
+            watch.leave(ticket)
             _ASKING.reset(token)
             self._leave()
 
@@ -264,7 +256,7 @@ class DeadlineBackend:
         except asyncio.CancelledError as cancelled:
             return _ended(ticket, cancelled, request.url, limit)
         finally:
-            _unwatch(watch, ticket)
+            watch.leave(ticket)
         if turn is None:
             return _closed(request.url)
         left = ticket.when - asyncio.get_running_loop().time()
@@ -297,6 +289,6 @@ class DeadlineBackend:
                 return _ended(ticket, cancelled, request.url, limit)
             finally:
                 _ENCLOSING.reset(token)
-                _unwatch(watch, ticket)
+                watch.leave(ticket)
         finally:
             slots.release()
