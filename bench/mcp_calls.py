@@ -225,6 +225,25 @@ class RawHttp(Http):
         super().close()
 
 
+def print_sides(
+    names: list[str],
+    rates: dict[str, list[float]],
+    latencies: dict[str, list[float]],
+    cpu: dict[str, list[float]],
+    mine: dict[str, list[float]],
+    *,
+    width: int,
+) -> None:
+    """One line per side: median calls/s, p50 / p90 latency, server and client CPU a call."""
+    for name in names:
+        ordered = sorted(latencies[name])
+        p50, p90 = ordered[len(ordered) // 2], ordered[int(len(ordered) * 0.9)]
+        print(f"  {name:<{width}} {statistics.median(rates[name]):7.1f} calls/s   "
+              f"p50 {p50:6.2f} ms   p90 {p90:6.2f} ms   "
+              f"server CPU {statistics.median(cpu[name]):5.2f} ms/call   "
+              f"client CPU {statistics.median(mine[name]):5.2f} ms/call")  # fmt: skip
+
+
 def _cpu_s(pid: int) -> float:
     """User + system CPU seconds of process `pid` so far (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
@@ -313,13 +332,7 @@ def main() -> None:
             server.terminate()
     print(f"{args.calls} cached web_fetch calls per round, median of {args.rounds} rounds "
           f"(loadavg {os.getloadavg()[0]:.1f})")  # fmt: skip
-    for name in names:
-        ordered = sorted(latencies[name])
-        p50, p90 = ordered[len(ordered) // 2], ordered[int(len(ordered) * 0.9)]
-        print(f"  {name:<14} {statistics.median(rates[name]):7.1f} calls/s   "
-              f"p50 {p50:6.2f} ms   p90 {p90:6.2f} ms   "
-              f"server CPU {statistics.median(cpu[name]):5.2f} ms/call   "
-              f"client CPU {statistics.median(mine[name]):5.2f} ms/call")  # fmt: skip
+    print_sides(names, rates, latencies, cpu, mine, width=14)
     for side in binaries:
         ratio = statistics.median(rates[f"{side} http"]) / statistics.median(rates[f"{side} stdio"])
         print(f"  {side}: http / stdio calls/s = {ratio:.2f} (goal >= 1.0)")

@@ -33,7 +33,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 sys.path.insert(0, str(Path(__file__).parent))
-from mcp_calls import _cpu_s, _env, _free_port
+from mcp_calls import _cpu_s, _env, _free_port, print_sides
 
 
 async def _wait_listening(port: int) -> None:
@@ -111,13 +111,7 @@ async def main_async(args: argparse.Namespace, root: Path) -> None:
         site.terminate()
     print(f"{args.calls} cached web_fetch calls per round through the mcp SDK's clients, "
           f"median of {args.rounds} rounds (loadavg {os.getloadavg()[0]:.1f})")  # fmt: skip
-    for name in names:
-        ordered = sorted(latencies[name])
-        p50, p90 = ordered[len(ordered) // 2], ordered[int(len(ordered) * 0.9)]
-        print(f"  {name:<6} {statistics.median(rates[name]):7.1f} calls/s   "
-              f"p50 {p50:6.2f} ms   p90 {p90:6.2f} ms   "
-              f"server CPU {statistics.median(cpu[name]):5.2f} ms/call   "
-              f"client CPU {statistics.median(mine[name]):5.2f} ms/call")  # fmt: skip
+    print_sides(names, rates, latencies, cpu, mine, width=6)
     ratio = statistics.median(rates["http"]) / statistics.median(rates["stdio"])
     print(f"  http / stdio calls/s = {ratio:.2f} (goal >= 1.0)")
 
