@@ -334,7 +334,7 @@ class Toolkit:
             pool = ExtractionPool(
                 default_pool_size(config.concurrency), memory_mb=config.extract_memory_mb
             )
-            stack.callback(pool.close)
+            stack.push_async_callback(pool.aclose)
             backend = HttpWebBackend(
                 client,
                 _builtin_reading(config),

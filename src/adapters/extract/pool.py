@@ -27,6 +27,7 @@ memory_limit.py).
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import logging
 import multiprocessing
@@ -56,6 +57,9 @@ Extractor = Callable[[bytes, str | None, str | None], Result[Document, WebError]
 WATCH_S = 0.02
 #: Frames up to this size are written in one piece and read in one call.
 SMALL_FRAME = 64 * 1024
+#: How long a close waits for workers still starting (a fork server still loading the
+#: handlers takes ~1 s) so that it can end them: none is left running after the close.
+CLOSE_WAIT_S = 10.0
 
 #: Modules the fork server imports once, so every worker starts with the handlers loaded.
 PRELOAD = ["webdistill.adapters.extract.worker_boot"]
@@ -285,6 +289,10 @@ def _alive_and_idle(worker: _Worker) -> bool:
     return False  # EOF (exited), or data an idle worker should never have sent
 
 
+class _PoolClosed(Exception):
+    """A worker was not started (or was ended at once): the pool closed meanwhile."""
+
+
 def _kill_started(future: asyncio.Future[_Worker]) -> None:
     if not future.cancelled() and future.exception() is None:
         worker = future.result()
@@ -355,6 +363,7 @@ class ExtractionPool:
         self._slots: asyncio.Semaphore | None = None
         self._closed = False
         self._busy: set[_Worker] = set()
+        self._starting: set[concurrent.futures.Future[_Worker]] = set()
 
     @property
     def size(self) -> int:
@@ -372,6 +381,18 @@ class ExtractionPool:
                     return worker
                 self._io.submit(worker.reap)
         return None
+
+    def _start(self) -> _Worker:
+        """A new worker (in an I/O thread). One whose start a close overtook is ended here, at
+        once, and not handed out: no worker outlives the pool."""
+        if self._closed:
+            raise _PoolClosed
+        worker = _Worker(self._ctx, self._memory_mb)
+        if self._closed:
+            worker.kill()
+            worker.reap()
+            raise _PoolClosed
+        return worker
 
     def _give_back(self, worker: _Worker) -> None:
         # It has just answered, so it is alive; one that dies idle is caught by `_take`.
@@ -394,12 +415,23 @@ class ExtractionPool:
         async with self._slots:
             worker = self._take()
             if worker is None:
-                starting = loop.run_in_executor(self._io, _Worker, self._ctx, self._memory_mb)
+                try:
+                    started = self._io.submit(self._start)
+                except RuntimeError:  # the I/O threads were shut down: closed meanwhile
+                    return Failure(_internal(own("The extraction pool is closed.")))
+                self._starting.add(started)
+                started.add_done_callback(self._starting.discard)
+                starting = asyncio.wrap_future(started, loop=loop)
                 try:
                     worker = await asyncio.shield(starting)
                 except asyncio.CancelledError:  # the worker still starts: do not leak it
                     starting.add_done_callback(_kill_started)
                     raise
+                except _PoolClosed:
+                    return Failure(_internal(own("The extraction pool is closed.")))
+                if self._closed:  # closed while it started: it does no job
+                    worker.kill()  # (its fork server, or the pool's threads, reap it)
+                    return Failure(_internal(own("The extraction pool is closed.")))
             worker.jobs += 1
             done = False
             self._busy.add(worker)
@@ -420,7 +452,8 @@ class ExtractionPool:
         return _decode(answer)
 
     def close(self) -> None:
-        """Kill every worker (they hold no state) and stop the I/O threads."""
+        """Kill every idle worker (they hold no state) and stop the I/O threads. A worker
+        still starting is ended by its own thread once started (`aclose` waits for that)."""
         self._closed = True
         with self._lock:
             workers, self._idle = self._idle, []
@@ -429,6 +462,17 @@ class ExtractionPool:
         for worker in workers:
             worker.reap()
         self._io.shutdown(wait=False, cancel_futures=True)
+
+    async def aclose(self) -> None:
+        """`close`, then wait (up to CLOSE_WAIT_S) for workers still starting to be started
+        and ended, so that none is created after the close returns."""
+        self.close()
+        starting = [asyncio.wrap_future(f) for f in list(self._starting)]
+        if starting:
+            done, _ = await asyncio.wait(starting, timeout=CLOSE_WAIT_S)
+            for future in done:  # (a start the close overtook ended with _PoolClosed)
+                if not future.cancelled():
+                    future.exception()
 
 
 def default_pool_size(concurrency: int) -> int:
