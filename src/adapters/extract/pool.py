@@ -394,6 +394,10 @@ class ExtractionPool:
             raise _PoolClosed
         return worker
 
+    def _started(self, start: concurrent.futures.Future[_Worker]) -> None:
+        with self._lock:  # (called in the thread that started it)
+            self._starting.discard(start)
+
     def _give_back(self, worker: _Worker) -> None:
         # It has just answered, so it is alive; one that dies idle is caught by `_take`.
         if self._closed or worker.jobs >= self._max_jobs:
@@ -419,8 +423,9 @@ class ExtractionPool:
                     started = self._io.submit(self._start)
                 except RuntimeError:  # the I/O threads were shut down: closed meanwhile
                     return Failure(_internal(own("The extraction pool is closed.")))
-                self._starting.add(started)
-                started.add_done_callback(self._starting.discard)
+                with self._lock:
+                    self._starting.add(started)
+                started.add_done_callback(self._started)
                 starting = asyncio.wrap_future(started, loop=loop)
                 try:
                     worker = await asyncio.shield(starting)
@@ -467,7 +472,8 @@ class ExtractionPool:
         """`close`, then wait (up to CLOSE_WAIT_S) for workers still starting to be started
         and ended, so that none is created after the close returns."""
         self.close()
-        starting = [asyncio.wrap_future(f) for f in list(self._starting)]
+        with self._lock:
+            starting = [asyncio.wrap_future(f) for f in self._starting]
         if starting:
             done, _ = await asyncio.wait(starting, timeout=CLOSE_WAIT_S)
             for future in done:  # (a start the close overtook ended with _PoolClosed)
