@@ -89,3 +89,39 @@ def test_a_worker_runs_when_the_working_folder_cannot_be_entered(tmp_path: Path)
         os.chmod(folder, 0o700)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "read in a worker", done.stdout + done.stderr
+
+
+STARTING = """
+import asyncio
+from tests.extract.memory_hogs import report_start_up
+from webdistill.adapters.extract.pool import ExtractionPool
+
+async def main():
+    pool = ExtractionPool(1)
+    try:
+        return await pool.run(report_start_up, b"", "text/plain", None)
+    finally:
+        pool.close()
+
+document = asyncio.run(main()).unwrap()
+print(repr(document.title))
+print(document.text)
+"""
+
+
+def test_a_new_worker_imports_nothing_and_inherits_a_frozen_heap() -> None:
+    # Issue 33: a first page waited ~55 ms for its worker. The fork server had not loaded the
+    # pool module the worker runs (so each new worker imported it, asyncio and ctypes with
+    # it), and the first collection in a worker walked every object it inherited, copying
+    # the fork server's heap page by page. Now the fork server loads the pool and freezes its
+    # heap (gc.freeze) before it forks any worker.
+    root = str(Path(__file__).resolve().parents[2])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
+    command = [sys.executable, "-c", STARTING]
+    done = subprocess.run(
+        command, check=False, capture_output=True, text=True, timeout=120, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    loaded, frozen = done.stdout.splitlines()[-2:]
+    assert loaded == "''", f"a new worker imported {loaded}"
+    assert int(frozen) > 10_000, "the fork server's heap was not frozen"
