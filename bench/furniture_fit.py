@@ -1,22 +1,25 @@
-"""Fit the learned furniture check: a logistic regression on the reader's kept blocks.
+"""Fit and judge a learned furniture check on the reader's kept blocks (issue 30).
 
-Two steps, each its own command (the data never enters the repository):
+Two steps, each its own command (the benchmark data never enters the repository):
 
-    # 1. dump a feature row per kept block of every dev page (project venv)
+    # 1. a feature row per kept block of every dev page (project venv)
     .venv/bin/python bench/furniture_fit.py dump --out /tmp/p30m-rows.jsonl
-    # 2. fit on the TUNE sites only, site-grouped CV, write the weights (scratch venv)
+    # 2. fit on the TUNE sites only, with site-grouped cross-validation (scratch venv)
     python3 -m venv /tmp/p30m-fit && /tmp/p30m-fit/bin/pip install scikit-learn numpy
     /tmp/p30m-fit/bin/python bench/furniture_fit.py fit --rows /tmp/p30m-rows.jsonl \\
-        [--write src/adapters/extract/html/learned_weights.py]
+        [--model lr|gbm] [--min-sites 25] [--write PATH/learned_trees.py]
 
-A row is what `block_features.kept_features` sees of a kept block at the end of
-`classify`, plus its label: 1 (furniture) when less than half of its word 3-grams (for a
-block of one or two words: its word sequence) occur in the page's ground truth, tokenised as
-the benchmark's `score.py` does (lower-case `\\w+`). The split is `bench/extraction.py`'s (one
-site in five held out by a hash of the site); `fit` never reads a HOLDOUT row. Class/id words
-are features only when seen on at least MIN_SITES distinct TUNE sites. The drop threshold is
-the lowest probability whose drops are furniture at least TARGET_PRECISION of the time in the
-site-grouped cross-validation (by blocks and by words).
+A row is what `furniture_features.kept_features` sees of a kept block at the end of the
+reader's `classify`, plus its label: 1 (furniture) when less than half of its word 3-grams
+(for a block of one or two words: its word sequence) occur in the page's ground truth,
+tokenised as the benchmark's `score.py` does (lower-case `\\w+`). The split is
+`bench/extraction.py`'s (one site in five held out by a hash of the site); `fit` never reads a
+HOLDOUT row. Class/id words are features only when seen on at least MIN_SITES distinct TUNE
+sites; every page weighs the same. `fit` prints, per probability threshold, the
+cross-validated drops' precision (by blocks, words and pages) and each dataset's simulated
+change of mean F1 and recall, and picks the lowest threshold whose drops are TARGET_PRECISION
+furniture with no dataset losing F1 or more than 0.003 recall. `--write` (gbm) writes the
+trees as a Python data module (the form commit f1aea66 wired into the reader).
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ def label(text: str, truth_grams: dict[int, set[tuple[str, ...]]], token_re: Any
 
 
 def _kept_blocks(page: dict[str, Any]) -> tuple[list[Any], str] | None:
-    """The reader's blocks of `page` as `classify` leaves them (learned check off), and
+    """The reader's blocks of `page` as `classify` leaves them, and
     the stoplist used; the steps of `reader.extract_html` up to there."""
     from lxml import etree
 
@@ -78,13 +81,13 @@ def _kept_blocks(page: dict[str, Any]) -> tuple[list[Any], str] | None:
         return None
     language = reader.read_meta(root).language
     dense = reader._article_container(body, measures)
-    return blocks, classify(blocks, language, dense, learned=False)
+    return blocks, classify(blocks, language, dense)
 
 
 def dump(args: argparse.Namespace) -> int:
     import extraction
+    from furniture_features import kept_features
 
-    from webdistill.adapters.extract.html.block_features import kept_features
     from webdistill.adapters.extract.html.stoplists import stoplist
 
     data = extraction.find_data(args.data)
@@ -323,8 +326,8 @@ def _write_trees(path: Path, names: list[str], model: Any, threshold: float) -> 
         f"        --model gbm --write {path}",
         "",
         "A node is (feature, threshold, left, right, leaf value): a feature of",
-        "`block_features.kept_features` or `name:<word>` (1.0 when a wrapper's class/id has the",
-        'word); the value goes left when <= threshold; a leaf has feature "".',
+        "`furniture_features.kept_features` or `name:<word>` (1.0 when a wrapper's class/id",
+        'has the word); the value goes left when <= threshold; a leaf has feature "".',
         '"""',
         "",
         f"BASE = {base!r}",

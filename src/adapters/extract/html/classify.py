@@ -28,7 +28,6 @@ from webdistill.adapters.extract.html.block import Block
 from webdistill.adapters.extract.html.branches import drop_side_branches
 from webdistill.adapters.extract.html.captions import drop_figure_text, figure_of
 from webdistill.adapters.extract.html.cjk import classify_cjk, is_cjk
-from webdistill.adapters.extract.html.learned import drop_learned_furniture
 from webdistill.adapters.extract.html.lineage import Under, deepest_holding
 from webdistill.adapters.extract.html.rails import drop_trailing_rails
 from webdistill.adapters.extract.html.revise import revise
@@ -443,25 +442,16 @@ def page_stoplist(texts: Iterable[str], language: str | None) -> str:
     return guess_stoplist(sample, language)
 
 
-def classify(
-    blocks: list[Block],
-    language: str | None,
-    dense: etree._Element | None = None,
-    *,
-    learned: bool = True,
-) -> str:
+def classify(blocks: list[Block], language: str | None, dense: etree._Element | None = None) -> str:
     """Mark each block good or bad (jusText plus structure); returns the stoplist used.
 
-    `dense`: the page's best text-dense container (`measure.Measures.dense`), if any;
-    `learned`: whether the learned furniture check runs last (off to dump its features)."""
+    `dense`: the page's best text-dense container (`measure.Measures.dense`), if any."""
     name = page_stoplist((b.text for b in blocks), language)
     if all_content(blocks, dense):
         for block in blocks:
             block.class_type = "good"
     else:
         classify_steps(blocks, name, dense)
-    if learned:
-        drop_learned_furniture(blocks, stoplist(name) if name != "CJK" else frozenset())
     return name
 
 

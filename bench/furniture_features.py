@@ -1,4 +1,4 @@
-"""Features of the kept blocks of a page, for the learned furniture check (`learned`).
+"""Features of the kept blocks of a page, for the learned furniture check (`furniture_fit`).
 
 `kept_features` describes each block the classifier kept by what a reader of the page
 could see: its size, links, stop words, sentence ends, capitals and digits, its kind, where
@@ -6,7 +6,9 @@ it sits among the kept blocks (first/last, share of the kept text before it, dis
 longest paragraph), what is around it (a heading before it, blocks sharing its tag path) and
 the tag names and class/id words of its wrappers inside the kept text's container (the
 deepest element holding every kept block). `bench/furniture_fit.py` dumps these rows with a
-label from the benchmark's truth and fits the weights in `learned_weights`.
+label from the benchmark's truth and fits boosted trees on them. (Commit f1aea66 had this
+module in the reader with the fitted trees wired into `classify`; it was not kept: see
+docs/benchmarks.md, "Learned furniture check".)
 """
 
 from __future__ import annotations
