@@ -285,11 +285,18 @@ class BlockMaker:
                 self.current.images += 1
             return None
         keys = element.keys()
+        # Inside HARD furniture every block is furniture whatever its elements are named:
+        # they are not judged (most elements of a news page sit in navigation, footers,
+        # asides). A SOFT region opened in there would hold furniture blocks only, which
+        # no region verdict changes (`classify._judge_soft_regions`).
+        judged = not self.boiler_depth
         if keys:
-            boiler = self._is_boilerplate(element, tag, keys)
+            boiler = self._is_boilerplate(element, tag, keys) if judged else 0
             hidden = "style" in keys and is_styled_hidden(element)
         else:  # (a bare element: most are neither furniture nor hidden)
-            boiler = self._is_boilerplate(element, tag, keys) if tag in BARE_FURNITURE else 0
+            boiler = (
+                self._is_boilerplate(element, tag, keys) if judged and tag in BARE_FURNITURE else 0
+            )
             hidden = False
         is_main = element is self.main
         self.path.append(tag)
