@@ -4,19 +4,28 @@ The verdict for a class/id string is HARD when `ALWAYS_BOILERPLATE_NAME` finds a
 it, else SOFT when `BOILERPLATE_NAME` does, else 0; the reader decides it per blank-free
 token (cached per token). Strings are built from furniture words with the joins and
 modifiers the patterns treat specially, blanks of all kinds (Unicode ones included) and
-free text.
+free text. The ASCII tokens' verdict by string operations (`_ascii_token_verdict`) is the
+token patterns' verdict.
 """
 
 from __future__ import annotations
+
+import re
 
 from hypothesis import example, given
 from hypothesis import strategies as st
 
 from webdistill.adapters.extract.html.furniture import (
+    _ALWAYS_FURNITURE,
+    _ALWAYS_TOKEN,
+    _MAYBE_FURNITURE,
+    _MAYBE_TOKEN,
+    _MODIFIER_WORDS,
     ALWAYS_BOILERPLATE_NAME,
     BOILERPLATE_NAME,
     HARD,
     SOFT,
+    _ascii_token_verdict,
     furniture_verdict,
 )
 
@@ -45,3 +54,42 @@ def _by_patterns(names: str) -> int:
 @example("")
 def test_verdict_is_the_patterns(names: str) -> None:
     assert furniture_verdict(names) == _by_patterns(names)
+
+
+_ASCII_PARTS = st.sampled_from(
+    ["comment", "Comments", "commentlist", "cookie", "COOKIES", "ad", "Ads", "advert",
+     "advertisement", "breadcrumbs", "share", "nav", "navbar", "menu", "footer", "tags",
+     "subscription", "has", "with", "without", "page-template", "post-format", "format", "is",
+     "-", "_", "--", "x", "s", "main", "article", "sidebar", "gallery", "pager", "colophon"]
+)  # fmt: skip
+_ASCII_TOKENS = st.lists(
+    st.one_of(_ASCII_PARTS, st.from_regex(r"[!-~]{1,4}", fullmatch=True)), min_size=1, max_size=5
+).map("".join)
+
+
+def _by_token_patterns(token: str) -> int:
+    if _ALWAYS_TOKEN.fullmatch(token):
+        return HARD
+    return SOFT if _MAYBE_TOKEN.fullmatch(token) else 0
+
+
+@given(_ASCII_TOKENS)
+@example("has-sidebar")
+@example("page-template-default")
+@example("x-nav")
+@example("nav-")
+@example("-nav")
+@example("ads_")
+@example("AD")
+@example("comments-area-share")
+def test_ascii_tokens_are_judged_as_the_patterns_judge_them(token: str) -> None:
+    assert _ascii_token_verdict(token) == _by_token_patterns(token)
+
+
+def test_the_word_lists_are_plain_words() -> None:
+    # (what `_word_set` and `_ascii_token_verdict` rely on: lower-case letters, `s?` at most)
+    for alternation in (_ALWAYS_FURNITURE, _MAYBE_FURNITURE):
+        for word in alternation.split("|"):
+            assert re.fullmatch(r"[a-z]+(?:s\?)?", word), word
+    for word in _MODIFIER_WORDS:
+        assert re.fullmatch(r"[a-z]+(?:-[a-z]+)?", word), word

@@ -23,6 +23,8 @@ class Block:
     """One paragraph: Markdown and plain text, plus what jusText's classifier looks at."""
 
     __slots__ = (
+        "_md",
+        "_md_raw",
         "_text",
         "boilerplate",
         "cf_class",
@@ -36,7 +38,6 @@ class Block:
         "kind",
         "level",
         "list_start",
-        "md",
         "md_parts",
         "owner",
         "prefix",
@@ -55,7 +56,8 @@ class Block:
         self.level = level
         self.md_parts: list[str] = []
         self.text_parts: list[str] = []
-        self.md = ""
+        self._md: str | None = None
+        self._md_raw = ""
         self._text = ""
         self.chars_count_in_links = 0
         self.tags_count = 0
@@ -102,22 +104,36 @@ class Block:
     def links_density(self) -> float:
         return self.chars_count_in_links / len(self._text) if self._text else 0.0
 
+    @property
+    def md(self) -> str:
+        """The block's Markdown, made on first use: only the blocks kept are rendered (most
+        of a news page's blocks are furniture), from the Markdown parts as they were when
+        the walk left the block."""
+        if self._md is None:
+            self._md = _markdown(self._md_raw, self.kind)
+        return self._md
+
     # --- building ---------------------------------------------------------------------
     def finish(self) -> None:
-        """Normalise whitespace once the walk has left the block."""
+        """Normalise the text's whitespace once the walk has left the block, and keep its
+        Markdown parts (a link closing after the block no longer changes them)."""
         if not self.text_parts:
             return
         self._text = " ".join(clean_chars("".join(self.text_parts)).split())
-        if self.kind in {"pre", "table"}:
-            self.md = clean_chars("".join(self.md_parts))
-        else:
-            md = clean_chars("".join(self.md_parts))
-            if BR in md:
-                lines = md.split(BR)
-                md = _join_lines([" ".join(ln.split()) for ln in lines], self.kind != "heading")
-            else:  # one line (what `_join_lines` makes of it)
-                md = " ".join(md.split())
-            self.md = _SPACE_AFTER_LINK.sub(_without_space, md) if "](" in md else md
+        self._md_raw = "".join(self.md_parts)
+
+
+def _markdown(raw: str, kind: str) -> str:
+    """The Markdown of a block of `kind` from its joined parts: whitespace normalised."""
+    if kind in {"pre", "table"}:
+        return clean_chars(raw)
+    md = clean_chars(raw)
+    if BR in md:
+        lines = md.split(BR)
+        md = _join_lines([" ".join(ln.split()) for ln in lines], kind != "heading")
+    else:  # one line (what `_join_lines` makes of it)
+        md = " ".join(md.split())
+    return _SPACE_AFTER_LINK.sub(_without_space, md) if "](" in md else md
 
 
 def _join_lines(lines: list[str], paragraphs: bool) -> str:

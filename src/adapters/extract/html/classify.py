@@ -460,8 +460,16 @@ def classify_steps(blocks: list[Block], name: str, dense: etree._Element | None)
     if name == "CJK":
         classify_cjk(blocks)
     else:
+        # Furniture outside soft regions is "bad" below whatever jusText says (most blocks of
+        # a news page): only its `heading` is read (by `revise`), so it is not classified.
+        judged = []
+        for block in blocks:
+            if block.boilerplate and not block.regions:
+                block.heading = block.kind == "heading"
+            else:
+                judged.append(block)
         classify_paragraphs(
-            blocks, stoplist(name), stopwords_low=STOPWORDS_LOW, stopwords_high=STOPWORDS_HIGH
+            judged, stoplist(name), stopwords_low=STOPWORDS_LOW, stopwords_high=STOPWORDS_HIGH
         )
     _judge_soft_regions(blocks)
     for block in blocks:

@@ -82,25 +82,22 @@ class Measures:
         return self.lengths.get(element, 0)
 
 
-def _is_marked(element: etree._Element, tag: str) -> bool:
-    return (
-        tag in _MAIN_TAGS
-        or element.get("role") == "main"
-        or element.get("itemprop") == "articleBody"
-    )
-
-
-def _record(out: Measures, element: etree._Element, tag: str, count: int, articles: int) -> int:
-    """Keep the text length of an element the reader asks about; returns the long
-    articles under it, itself included."""
-    marked = _is_marked(element, tag)
+def _record(
+    out: Measures, element: etree._Element, tag: str, count: int, articles: int, *, keys: list[str]
+) -> int:
+    """Keep the text length of an element the reader asks about (`keys`: its attribute
+    names; an attribute is read only when the element has it); returns the long articles
+    under it, itself included."""
+    body = "itemprop" in keys and element.get("itemprop") == "articleBody"
+    marked = tag in _MAIN_TAGS or ("role" in keys and element.get("role") == "main") or body
+    if marked and count >= MIN_ARTICLE_CHARS and (tag == "article" or body):
+        articles += 1
     if (
         marked
-        and count >= MIN_ARTICLE_CHARS
-        and (tag == "article" or element.get("itemprop") == "articleBody")
+        or ("class" in keys and element.get("class"))
+        or ("id" in keys and element.get("id"))
+        or tag == "body"
     ):
-        articles += 1
-    if marked or element.get("class") or element.get("id") or tag == "body":
         out.lengths[element] = count
         out.articles_under[element] = articles
         if marked:
@@ -130,8 +127,9 @@ def measure(root: etree._Element) -> Measures:
         elements.pop()
         in_furniture = furniture.pop()
         tag = element.tag if isinstance(element.tag, str) else ""
-        if tag in _RECORDED_TAGS or element.attrib:
-            articles = _record(out, element, tag, count, articles)
+        keys = element.keys()
+        if keys or tag in _RECORDED_TAGS:
+            articles = _record(out, element, tag, count, articles, keys=keys)
         if element in scores:
             out.lengths[element] = count
         paragraph = tag in _DENSE_TAGS or (tag == "div" and not blocks)

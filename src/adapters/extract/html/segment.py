@@ -219,10 +219,11 @@ class BlockMaker:
         self._close()
         return self.blocks
 
-    def _is_boilerplate(self, element: etree._Element, tag: str, named: bool) -> int:
+    def _is_boilerplate(self, element: etree._Element, tag: str, keys: list[str]) -> int:
         """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0
-        (`named`: the element has attributes; without, only `BARE_FURNITURE` tags can be)."""
-        cls = element.get("class") if named else None
+        (`keys`: the element's attribute names; without any, only `BARE_FURNITURE` tags can
+        be; an attribute is read only when the element has it: most have one or two)."""
+        cls = element.get("class") if "class" in keys else None
         if element in self.main_line or (
             cls is not None and cls in self.twin_classes and is_twin(element, self.main_twins)
         ):
@@ -230,16 +231,25 @@ class BlockMaker:
         if tag == "footer" and self.quote_depth:
             return 0  # a quotation's attribution
         if tag in BOILERPLATE_TAGS or (
-            named and element.get("role") in {"navigation", "complementary"}
+            "role" in keys and element.get("role") in {"navigation", "complementary"}
         ):
             return HARD
         if tag == "header" and self.main_depth == 0 and self.main is not None:
             return HARD
-        if (named and (is_hidden(element) or (cls and screen_reader_class(cls)))) or tag == "label":
+        if (
+            (("hidden" in keys or "aria-hidden" in keys) and is_hidden(element))
+            or (cls and screen_reader_class(cls))
+            or tag == "label"
+        ):
             return HARD  # (a <label> names a form control: a poll's options, a log-in field)
-        if self.main is not None and self.main_depth == 0 and named and is_closed_overlay(element):
+        if (
+            self.main is not None
+            and self.main_depth == 0
+            and "style" in keys
+            and is_closed_overlay(element)
+        ):
             return HARD  # a closed dialog outside the article (log-in forms, overlays)
-        names = (cls or "") + " " + (element.get("id") or "")
+        names = (cls or "") + " " + ((element.get("id") if "id" in keys else None) or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
             verdict = furniture_verdict(names)
             if verdict and is_heading_anchor(element):
@@ -274,11 +284,19 @@ class BlockMaker:
                 self.current.md_parts.append(image)
                 self.current.images += 1
             return None
-        if element.attrib:
-            boiler = self._is_boilerplate(element, tag, True)
-            hidden = is_styled_hidden(element)
+        keys = element.keys()
+        # Inside HARD furniture every block is furniture whatever its elements are named:
+        # they are not judged (most elements of a news page sit in navigation, footers,
+        # asides). A SOFT region opened in there would hold furniture blocks only, which
+        # no region verdict changes (`classify._judge_soft_regions`).
+        judged = not self.boiler_depth
+        if keys:
+            boiler = self._is_boilerplate(element, tag, keys) if judged else 0
+            hidden = "style" in keys and is_styled_hidden(element)
         else:  # (a bare element: most are neither furniture nor hidden)
-            boiler = self._is_boilerplate(element, tag, False) if tag in BARE_FURNITURE else 0
+            boiler = (
+                self._is_boilerplate(element, tag, keys) if judged and tag in BARE_FURNITURE else 0
+            )
             hidden = False
         is_main = element is self.main
         self.path.append(tag)
