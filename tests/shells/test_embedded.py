@@ -88,3 +88,16 @@ def test_hostile_embedded_data_stays_bounded() -> None:
     )
     doc = extract_html(html, URL)
     assert "needs_javascript" in doc.flags
+
+
+def test_a_dotted_capital_i_before_the_data_does_not_shift_it() -> None:
+    # "İ" (U+0130, Turkish: "İstanbul") lowers to two characters; the scripts were found in
+    # the page's lower case, so each one after it was cut a character late and its JSON-LD
+    # did not parse: the shell stayed unread (4 of the dev set's news pages hold U+0130).
+    html = pages.json_ld_shell().replace(
+        "<title>Life in the tide pools</title>", "<title>Life in the tide pools of İzmir</title>"
+    )
+    doc = extract_html(html, URL)
+    for paragraph in pages.PARAGRAPHS:
+        assert paragraph in doc.markdown
+    assert doc.notice is not None and "JSON-LD articleBody" in doc.notice

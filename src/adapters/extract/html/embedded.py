@@ -139,31 +139,24 @@ def _attributes(raw: str) -> dict[str, str]:
     return found
 
 
-#: The only characters whose `str.lower` is ASCII or longer than one character.
-_ODD_LOWER = ("\u0130", "\u212a")
-
-
 @functools.cache
 def _closer_pattern(closer: str) -> re.Pattern[str]:
     return re.compile(re.escape(closer), re.IGNORECASE | re.ASCII)
 
 
 def _closer_finder(raw_html: str, closer: str) -> Callable[[int], int]:
-    """Where the first `closer` (ASCII, lower case) at or after a position is in
-    `raw_html`'s lower case, as `raw_html.lower().find(closer, position)` answers. Without
-    `_ODD_LOWER` characters, lowering keeps every position and turns exactly the ASCII
-    letters into the closer's, so an ASCII case-blind search of the page gives the same
-    positions without lowering it (~1.5 ms of a 200 KB page that is not all ASCII)."""
-    if not raw_html.isascii() and not any(char in raw_html for char in _ODD_LOWER):
-        search = _closer_pattern(closer).search
+    """Where the first `closer` (ASCII) at or after a position is in `raw_html`, its ASCII
+    letters in any case (as an HTML parser reads a closing tag). Positions are `raw_html`'s
+    own: lowering the page first would shift them after a character whose lower case is
+    longer (U+0130 "İ" lowers to two), cutting every later element in the wrong place, and
+    would let the Kelvin sign (U+212A) stand for a "k"."""
+    search = _closer_pattern(closer).search
 
-        def find(position: int) -> int:
-            found = search(raw_html, position)
-            return -1 if found is None else found.start()
+    def find(position: int) -> int:
+        found = search(raw_html, position)
+        return -1 if found is None else found.start()
 
-        return find
-    lower = raw_html.lower()
-    return lambda position: lower.find(closer, position)
+    return find
 
 
 def _elements(raw_html: str, opener: re.Pattern[str], closer: str) -> Iterator[tuple[str, str]]:
