@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 
 from webdistill.adapters.extract.html.embedded import _NOSCRIPT_OPEN, _SCRIPT_OPEN, _elements
 
-
 _ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
 
