@@ -140,10 +140,12 @@ _MEMO_MAX = 50_000
 
 
 #: Words learned by this process so far, and how many make the union below worth building:
-#: more than one read can learn (a page samples at most `SAMPLE_WORDS` words, an embedded
-#: article read along with it as many again), so a one-shot `webdistill extract` never builds it,
-#: while a process reading pages builds it after a few (~25 ms, then each page's new words
-#: cost a third as much: 131 news pages learn in ~110 ms instead of ~170 ms).
+#: more than a read of an ordinary page learns (it samples at most `SAMPLE_WORDS` words, an
+#: embedded article read along with it as many again), so a one-shot `webdistill extract`
+#: seldom builds it (an app shell whose data holds several HTML articles, each read apart,
+#: can: attack b30v; same answers either way), while a process reading pages builds it after
+#: a few (~25 ms, then each page's new words cost a third as much: 131 news pages learn in
+#: ~110 ms instead of ~170 ms).
 _LEARNED = [0]
 UNION_AFTER_WORDS = 5_000
 
