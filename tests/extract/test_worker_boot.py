@@ -36,6 +36,24 @@ assert not stoplists._REVERSE, "the stop-list index was built at import"
 """
 
 
+RARE = """
+import sys
+import webdistill.adapters.extract.worker_boot
+from webdistill.adapters.extract.dispatch import _LAZY_READERS
+loaded = [module for module, _ in _LAZY_READERS.values() if module in sys.modules]
+assert not loaded, loaded
+assert "webdistill.adapters.extract.html.reader" in sys.modules
+"""
+
+
+def test_the_fork_server_loads_the_html_reader_and_no_rarer_one() -> None:
+    # Issue 33: the PDF, feed, YAML, office and EPUB readers cost the fork server ~80 ms in
+    # front of the first page; a worker loads one when its first such body comes.
+    command = [sys.executable, "-c", RARE]
+    done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
 def test_importing_the_readers_reads_no_stoplist_and_starts_no_thread() -> None:
     # Issue 33: the index is built on first need (a process that only imports the reader,
     # as `webdistill config` or an MCP server did, paid for it in a warm-up thread).
