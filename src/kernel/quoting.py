@@ -17,6 +17,8 @@ import functools
 import re
 from types import MappingProxyType
 
+import attrs
+
 from webdistill.kernel.lookalike_data import IGNORABLE, LOOKALIKES
 from webdistill.kernel.marker_extra import ENCLOSED, MARKS
 from webdistill.kernel.redaction import masked_url
@@ -26,36 +28,137 @@ _ANGLE_RUN = re.compile(r"<{3,}|>{3,}")
 _GAP = f"[{IGNORABLE}]*"
 #: Between two letters of a marker word: format characters and combining marks (`W\u0332`,
 #: NFD `E\u0301`), and at most one space, braille blank (U+2800) or Hangul filler (U+3164,
-#: in IGNORABLE): letter-spaced `W E B` reads as the word too (issue 26).
-_LETTER_GAP = f"[{IGNORABLE}{MARKS}]*(?:[\\s\u2800][{IGNORABLE}{MARKS}]*)?"
-#: Between the words: any non-word characters, and the ignorable word characters
-#: (U+3164 HANGUL FILLER is a letter to `\\w`) and marks.
-_WORD_GAP = f"[\\W_{IGNORABLE}{MARKS}]*"
+#: in IGNORABLE): letter-spaced `W E B` reads as the word too (issue 26). Between the words:
+#: any non-word characters, and the ignorable word characters (U+3164 HANGUL FILLER is a
+#: letter to `\\w`) and marks.
+#:
+#: Matching works on a *mapped* copy of the text (issue 33): `str.translate` replaces each
+#: character of a marker letter's look-alikes, of IGNORABLE or of MARKS by one representative
+#: of the characters that belong to exactly the same of those classes (and to `\\s`/`\\W` alike),
+#: so a small pattern over the representatives matches exactly where the full pattern (every
+#: look-alike spelled out in every character class) would, at the same offsets (the mapping
+#: keeps the length). Building the table and that pattern costs a fraction of compiling the
+#: full one; `property_tests/test_marker_word_mapped.py` holds the full one as its oracle.
+_MARKER_WORDS = ("web", "content", "begin", "end")
 
 
-def _spelled(word: str) -> str:
-    """A pattern for `word` written with any look-alike of its letters (Unicode's
-    confusables, NFKC, enclosed letters, either case), format characters, combining marks
-    and one space-like character between them."""
-    return _LETTER_GAP.join(f"[{LOOKALIKES[letter]}{ENCLOSED.get(letter, '')}]" for letter in word)
+def _expanded(spec: str) -> list[str]:
+    """The characters of a character-class body made of single characters and `a-z` ranges."""
+    chars: list[str] = []
+    i = 0
+    while i < len(spec):
+        if i + 2 < len(spec) and spec[i + 1] == "-":
+            chars.extend(map(chr, range(ord(spec[i]), ord(spec[i + 2]) + 1)))
+            i += 3
+        else:
+            chars.append(spec[i])
+            i += 1
+    return chars
 
 
-#: Words that spell a fence marker (WEB_CONTENT_BEGIN / WEB_CONTENT_END): any separators,
-#: any case, any look-alike letters (Cyrillic `е`, fullwidth, mathematical, enclosed),
-#: zero-width characters and combining marks inside (`kernel.lookalike_data`, from Unicode's
-#: confusables.txt; `kernel.marker_extra`). Compiled on first use (`marker_word()`; the name
-#: `MARKER_WORD` still works): compiling it costs ~35 ms, which `webdistill --help` or a
-#: message-free call need not pay.
-@functools.cache
-def marker_word() -> re.Pattern[str]:
-    """The compiled `MARKER_WORD` pattern (built once, on first use)."""
-    return re.compile(
-        f"{_spelled('web')}{_WORD_GAP}{_spelled('content')}{_WORD_GAP}"
-        f"(?:{_spelled('begin')}|{_spelled('end')})"
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+
+
+def _class(chars: list[str], extra: str = "") -> str:
+    return "[" + extra + "".join(f"\\U{ord(c):08x}" for c in chars) + "]"
+
+
+@attrs.frozen
+class MarkerWord:
+    """Finds words that spell a fence marker (WEB_CONTENT_BEGIN / WEB_CONTENT_END): any
+    separators, any case, any look-alike letters (Cyrillic `е`, fullwidth, mathematical,
+    enclosed), zero-width characters and combining marks inside (`kernel.lookalike_data`, from
+    Unicode's confusables.txt; `kernel.marker_extra`)."""
+
+    table: dict[int, int]
+    pattern: re.Pattern[str]
+    #: The first letter's look-alikes in the BMP, over raw text. Every match starts with a
+    #: look-alike of `w`, so the text before the first one (or before the first character
+    #: beyond the BMP, where the rest of them are) is neither mapped nor searched: most
+    #: non-Latin text holds none. (One class of BMP characters is a bitmap test for `re`.)
+    first: re.Pattern[str]
+    #: The pattern's character classes over mapped text, by name: each marker letter, `gap`
+    #: (ignorable or mark), `space` and `word_gap` (tests compare them with the full ones).
+    classes: dict[str, str]
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """Where `text` spells a marker word: (start, end) offsets, left to right."""
+        starts = [m.start() for m in (self.first.search(text), _ASTRAL.search(text)) if m]
+        if not starts:
+            return []
+        skip = min(starts)
+        mapped = text[skip:].translate(self.table)
+        return [(m.start() + skip, m.end() + skip) for m in self.pattern.finditer(mapped)]
+
+    def sub(self, repl: str, text: str) -> str:
+        """`text` with each marker word replaced by `repl` (as `re.Pattern.sub` would)."""
+        pieces: list[str] = []
+        last = 0
+        for start, end in self.spans(text):
+            pieces += (text[last:start], repl)
+            last = end
+        return "".join(pieces) + text[last:] if pieces else text
+
+
+def _built() -> MarkerWord:
+    letters = sorted(set("".join(_MARKER_WORDS)))
+    gap = set(_expanded(IGNORABLE + MARKS))
+    gap_bit = 1 << len(letters)
+    masks: dict[str, int] = {}
+    for bit, letter in enumerate(letters):
+        for char in _expanded(LOOKALIKES[letter] + ENCLOSED.get(letter, "")):
+            masks[char] = masks.get(char, 0) | 1 << bit
+    for char in gap.intersection(masks):
+        masks[char] |= gap_bit
+    plain_gap = gap.difference(masks)  # gap characters that are no letter's look-alike
+    # `\\s` and `\\w` as the pattern reads them: asked of `re` itself, in one pass each.
+    every = "".join(masks) + "".join(plain_gap)
+    spaced, wordy = (set(re.findall(kind, every)) for kind in ("[\\s\u2800]", "\\w"))
+    space_bit, word_bit = gap_bit << 1, gap_bit << 2
+    groups: dict[int, set[str]] = {}
+    for char, letter_mask in masks.items():
+        mask = (
+            letter_mask | (space_bit if char in spaced else 0) | (word_bit if char in wordy else 0)
+        )
+        groups.setdefault(mask, set()).add(char)
+    for is_space in (False, True):  # the bulk (tag characters, marks), with set operations
+        for is_word in (False, True):
+            chars = plain_gap & spaced if is_space else plain_gap - spaced
+            chars = chars & wordy if is_word else chars - wordy
+            if chars:
+                groups[gap_bit | space_bit * is_space | word_bit * is_word] = chars
+    table: dict[int, int] = {}
+    representative: dict[int, str] = {}
+    for mask, chars in groups.items():
+        representative[mask] = rep = min(chars)
+        table.update(dict.fromkeys(map(ord, chars), ord(rep)))
+    by_class = [
+        sorted(rep for mask, rep in representative.items() if mask & 1 << bit)
+        for bit in range(len(letters) + 1)
+    ]
+    part = {x: _class(by_class[i]) for i, x in enumerate(letters)}
+    part |= {"gap": _class(by_class[-1]), "space": "[\\s\u2800]"}
+    part["word_gap"] = _class(by_class[-1], "\\W_")
+    letter_gap = f"{part['gap']}*(?:{part['space']}{part['gap']}*)?"
+    web, content, begin, end = (letter_gap.join(part[x] for x in w) for w in _MARKER_WORDS)
+    word_gap = part["word_gap"] + "*"
+    pattern = re.compile(f"{web}{word_gap}{content}{word_gap}(?:{begin}|{end})")
+    w = _MARKER_WORDS[0][0]
+    first = re.compile(
+        _class([c for c in _expanded(LOOKALIKES[w] + ENCLOSED[w]) if c < "\U00010000"])
     )
+    return MarkerWord(table=table, pattern=pattern, first=first, classes=part)
 
 
-def __getattr__(name: str) -> re.Pattern[str]:
+#: Built on first use (`marker_word()`; the name `MARKER_WORD` still works): `webdistill
+#: --help` or a message-free call need not pay for it.
+@functools.cache
+def marker_word() -> MarkerWord:
+    """The marker-word matcher (built once, on first use)."""
+    return _built()
+
+
+def __getattr__(name: str) -> MarkerWord:
     if name == "MARKER_WORD":
         return marker_word()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -36,6 +36,24 @@ assert not stoplists._REVERSE, "the stop-list index was built at import"
 """
 
 
+RARE = """
+import sys
+import webdistill.adapters.extract.worker_boot
+from webdistill.adapters.extract.dispatch import _LAZY_READERS
+loaded = [module for module, _ in _LAZY_READERS.values() if module in sys.modules]
+assert not loaded, loaded
+assert "webdistill.adapters.extract.html.reader" in sys.modules
+"""
+
+
+def test_the_fork_server_loads_the_html_reader_and_no_rarer_one() -> None:
+    # Issue 33: the PDF, feed, YAML, office and EPUB readers cost the fork server ~80 ms in
+    # front of the first page; a worker loads one when its first such body comes.
+    command = [sys.executable, "-c", RARE]
+    done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
 def test_importing_the_readers_reads_no_stoplist_and_starts_no_thread() -> None:
     # Issue 33: the index is built on first need (a process that only imports the reader,
     # as `webdistill config` or an MCP server did, paid for it in a warm-up thread).
@@ -125,3 +143,28 @@ def test_a_new_worker_imports_nothing_and_inherits_a_frozen_heap() -> None:
     loaded, frozen = done.stdout.splitlines()[-2:]
     assert loaded == "''", f"a new worker imported {loaded}"
     assert int(frozen) > 10_000, "the fork server's heap was not frozen"
+
+
+async def test_a_worker_reads_the_rarer_formats_it_loads_on_first_need() -> None:
+    # Issue 33: the fork server no longer preloads these readers; each worker imports one at
+    # its first body of that kind. (YAML and an RSS 2.0 feed, the shape of the RSS 2.0
+    # specification's own example: https://www.rssboard.org/rss-specification.)
+    from webdistill.adapters.extract.dispatch import extract_content
+    from webdistill.adapters.extract.pool import ExtractionPool
+
+    feed = (
+        b'<?xml version="1.0"?><rss version="2.0"><channel><title>Liftoff News</title>'
+        b"<link>http://liftoff.msfc.nasa.gov/</link><description>Liftoff to Space</description>"
+        b"<item><title>Star City</title><description>How do Americans get ready to work with"
+        b" Russians aboard the International Space Station?</description></item>"
+        b"</channel></rss>"
+    )
+    pool = ExtractionPool(1)
+    try:
+        yaml_doc = await pool.run(extract_content, b"name: lazily\nitems: [1, 2]\n",
+                                  "application/yaml", None)  # fmt: skip
+        assert "lazily" in yaml_doc.unwrap().markdown
+        rss = await pool.run(extract_content, feed, "application/rss+xml", None)
+        assert "Star City" in rss.unwrap().markdown
+    finally:
+        pool.close()

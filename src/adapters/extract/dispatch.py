@@ -166,8 +166,9 @@ def _unsupported(request: ReadRequest) -> Result[Document, WebError]:
 
 #: The readers of the rarer formats, as (module, function): each module is imported when its
 #: first body arrives (YAML, PDF, feeds, office and EPUB readers cost imports that an HTML page
-#: or `webdistill extract page.html` never needs); the fork server imports them all at once
-#: (`load_handlers`), so workers start with them loaded.
+#: or `webdistill extract page.html` never needs), in whichever process reads that body: the
+#: extraction fork server loads only the HTML reader (`load_html_reader`), so a worker pays
+#: for the PDF reader at its first PDF, not every first page for all of them.
 _LAZY_READERS = {
     "pdf": ("webdistill.adapters.extract.pdf", "read_pdf"),
     "xml": ("webdistill.adapters.extract.feeds", "read_xml"),
@@ -189,11 +190,11 @@ def _lazy(name: str) -> ReadFunction:
     return read
 
 
-def load_handlers() -> None:
-    """Import every built-in reader now (the fork server's preload)."""
+def load_html_reader() -> None:
+    """Import the HTML reader now (the fork server's preload). The rarer readers
+    (`_LAZY_READERS`) load in the worker whose body first needs one: the fork server no longer
+    pays ~80 ms for them in front of the first page."""
     importlib.import_module("webdistill.adapters.extract.html.reader")
-    for module, _ in _LAZY_READERS.values():
-        importlib.import_module(module)
 
 
 def builtin_handlers() -> HandlerRegistry:

@@ -1,7 +1,8 @@
 """Imported once by the fork server that starts extraction workers (extract/pool.py).
 
-It loads the content handlers, the pool module a worker runs, and builds the stop-list
-index, then freezes its heap, so each worker is forked with them ready (a new worker imports
+It loads the HTML reader (a rarer reader, PDF or feeds or office, loads in the worker that
+first needs it: issue 33), the pool module a worker runs, and builds the stop-list index,
+then freezes its heap, so each worker is forked with them ready (a new worker imports
 nothing and costs milliseconds, not an interpreter start), and it makes forked
 workers skip multiprocessing's "re-run the parent's __main__" step: a worker needs nothing
 from the parent's main module (its target is `pool._worker_main`, found by name), and re-
@@ -42,7 +43,7 @@ def _prepare_without_main(data: Mapping[str, Any]) -> None:
 
 spawn.prepare = _prepare_without_main
 
-webdistill.adapters.extract.dispatch.load_handlers()  # every reader, loaded once
+webdistill.adapters.extract.dispatch.load_html_reader()
 
 # The stop-list index: built here, in the fork server, before any worker is forked and with
 # no other thread running, so every worker inherits it whole and guesses a page's language
