@@ -1,6 +1,8 @@
 """The fence-marker pattern as it was before issue 33: every look-alike spelled out in every
 character class, compiled over the raw text. Kept as the oracle the mapped matcher
-(`kernel.quoting.marker_word()`) is compared with (same matches, same offsets)."""
+(`kernel.quoting.marker_word()`) is compared with (same matches, same offsets). One change
+since: a marker letter's look-alike is no gap between words (enclosed letters such as `ⓒ`
+are `\\W`; as gaps they made a run of `ⓦⓔⓑ` quadratic to search: attack b33m)."""
 
 from __future__ import annotations
 
@@ -11,13 +13,15 @@ from webdistill.kernel.lookalike_data import IGNORABLE, LOOKALIKES
 from webdistill.kernel.marker_extra import ENCLOSED, MARKS
 
 LETTER_GAP = f"[{IGNORABLE}{MARKS}]*(?:[\\s\u2800][{IGNORABLE}{MARKS}]*)?"
-WORD_GAP = f"[\\W_{IGNORABLE}{MARKS}]*"
+_ANY_LETTER = "[" + "".join(LOOKALIKES[x] + ENCLOSED.get(x, "") for x in "webcontgid") + "]"
+_WORD_GAP_CHAR = f"(?:(?!{_ANY_LETTER})[\\W_{IGNORABLE}{MARKS}])"
+WORD_GAP = _WORD_GAP_CHAR + "*"
 
 #: The old pattern's character classes, by the names `MarkerWord.classes` uses.
 CLASSES = {x: f"[{LOOKALIKES[x]}{ENCLOSED.get(x, '')}]" for x in "webcontgid"} | {
     "gap": f"[{IGNORABLE}{MARKS}]",
     "space": "[\\s\u2800]",
-    "word_gap": f"[\\W_{IGNORABLE}{MARKS}]",
+    "word_gap": _WORD_GAP_CHAR,
 }
 
 

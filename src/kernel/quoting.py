@@ -29,8 +29,8 @@ _GAP = f"[{IGNORABLE}]*"
 #: Between two letters of a marker word: format characters and combining marks (`W\u0332`,
 #: NFD `E\u0301`), and at most one space, braille blank (U+2800) or Hangul filler (U+3164,
 #: in IGNORABLE): letter-spaced `W E B` reads as the word too (issue 26). Between the words:
-#: any non-word characters, and the ignorable word characters (U+3164 HANGUL FILLER is a
-#: letter to `\\w`) and marks.
+#: any non-word characters that are no marker letter's look-alike (enclosed letters are `\\W`),
+#: and the ignorable word characters (U+3164 HANGUL FILLER is a letter to `\\w`) and marks.
 #:
 #: Matching works on a *mapped* copy of the text (issue 33): `str.translate` replaces each
 #: character of a marker letter's look-alikes, of IGNORABLE or of MARKS by one representative
@@ -138,7 +138,17 @@ def _built() -> MarkerWord:
     ]
     part = {x: _class(by_class[i]) for i, x in enumerate(letters)}
     part |= {"gap": _class(by_class[-1]), "space": "[\\s\u2800]"}
-    part["word_gap"] = _class(by_class[-1], "\\W_")
+    # Between words: a non-word character that is no marker letter (an enclosed `ⓒ` is `\\W`
+    # but a letter: were it a gap, every `ⓦⓔⓑ` of a long run of them would scan the whole run
+    # for a `content`, quadratic: attack b33m), `_`, or an ignorable/mark.
+    letter_reps = sorted(set().union(*by_class[:-1]))
+    part["word_gap"] = (
+        "(?:[^\\w"
+        + "".join(f"\\U{ord(c):08x}" for c in letter_reps)
+        + "]|"
+        + _class(by_class[-1], "_")
+        + ")"
+    )
     letter_gap = f"{part['gap']}*(?:{part['space']}{part['gap']}*)?"
     web, content, begin, end = (letter_gap.join(part[x] for x in w) for w in _MARKER_WORDS)
     word_gap = part["word_gap"] + "*"

@@ -42,3 +42,25 @@ def test_the_known_spoofs_are_found_at_the_same_offsets() -> None:
         old = [m.span() for m in old_marker_word().finditer(text)]
         assert quoting.marker_word().spans(text) == old, text
         assert old, text
+
+
+def test_no_marker_letter_is_a_gap_between_words() -> None:
+    # Attack b33m: enclosed letters (`ⓦ`, `⒲`, regional indicators) are `\W`; as gaps between
+    # words, every spelled `web` of a long run of them scanned the rest of the run for a
+    # `content` (quadratic: a 20,000-character page of `ⓦⓔⓑ` took 2.4 s to render, a
+    # 1,000,000-character one hours). With no letter in the gap, the runs after two starts
+    # never overlap: linear. Checked on every look-alike of every marker letter.
+    matcher = quoting.marker_word()
+    gap = re.compile(matcher.classes["word_gap"])
+    for letter in "webcontgid":
+        members = "".join(c for c in _EVERY if re.fullmatch(CLASSES[letter], c))
+        for char in members.translate(matcher.table):
+            assert gap.fullmatch(char) is None, (letter, hex(ord(char)))
+
+
+def test_a_long_run_of_enclosed_letters_is_read_and_markers_in_it_still_found() -> None:
+    run = "\u24e6\u24d4\u24d1" * 20_000  # ⓦⓔⓑ, 60,000 characters
+    marker = "\u24e6\u24d4\u24d1 \u24d2\u24de\u24dd\u24e3\u24d4\u24dd\u24e3 \u24d4\u24dd\u24d3"
+    text = run + marker + run
+    spans = quoting.marker_word().spans(text)
+    assert spans == [(len(run), len(run) + len(marker))]
