@@ -10,15 +10,15 @@ import functools
 import re
 
 from webdistill.kernel.lookalike_data import IGNORABLE, LOOKALIKES
-from webdistill.kernel.marker_extra import ENCLOSED, MARKS
+from webdistill.kernel.marker_extra import LETTERS, MARKS
 
 LETTER_GAP = f"[{IGNORABLE}{MARKS}]*(?:[\\s\u2800][{IGNORABLE}{MARKS}]*)?"
-_ANY_LETTER = "[" + "".join(LOOKALIKES[x] + ENCLOSED.get(x, "") for x in "webcontgid") + "]"
+_ANY_LETTER = "[" + "".join(LOOKALIKES[x] + LETTERS.get(x, "") for x in "webcontgid") + "]"
 _WORD_GAP_CHAR = f"(?:(?!{_ANY_LETTER})[\\W_{IGNORABLE}{MARKS}])"
 WORD_GAP = _WORD_GAP_CHAR + "*"
 
 #: The old pattern's character classes, by the names `MarkerWord.classes` uses.
-CLASSES = {x: f"[{LOOKALIKES[x]}{ENCLOSED.get(x, '')}]" for x in "webcontgid"} | {
+CLASSES = {x: f"[{LOOKALIKES[x]}{LETTERS.get(x, '')}]" for x in "webcontgid"} | {
     "gap": f"[{IGNORABLE}{MARKS}]",
     "space": "[\\s\u2800]",
     "word_gap": _WORD_GAP_CHAR,

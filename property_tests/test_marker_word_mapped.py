@@ -18,9 +18,9 @@ from property_tests.reference_marker import old_marker_word
 from webdistill.doors import render
 from webdistill.kernel import quoting
 from webdistill.kernel.lookalike_data import IGNORABLE, LOOKALIKES
-from webdistill.kernel.marker_extra import ENCLOSED, MARKS
+from webdistill.kernel.marker_extra import LETTERS, MARKS
 
-_LOOKS = {x: quoting._expanded(LOOKALIKES[x] + ENCLOSED.get(x, "")) for x in "webcontgid"}
+_LOOKS = {x: quoting._expanded(LOOKALIKES[x] + LETTERS.get(x, "")) for x in "webcontgid"}
 _GAPS = quoting._expanded(IGNORABLE + MARKS)
 _SEPARATORS = list(" _-.:\t\n\r\u00a0\u2800\u3000\u3164/|<>[]()*+=~#")
 _ALL_LOOKS = sorted({c for chars in _LOOKS.values() for c in chars})

@@ -7,7 +7,13 @@ negative circled (U+1F150..), negative squared (U+1F170..) letters and regional 
 (U+1F1E6..). Both come from Python 3.11's unicodedata (Unicode 14.0.0): `MARKS` is every
 character of category Mn or Me; `ENCLOSED` maps a marker letter to the characters of
 U+2460..U+24FF and U+1F100..U+1F1FF whose name ends in `LETTER <that letter>` and whose NFKC
-form is not that letter. `tests/rules/test_marker_extra_data.py` rebuilds both and compares.
+form is not that letter. `COMPOSED` (attack b33m) maps a marker letter to the characters
+whose canonical decomposition (NFD) is one of its look-alikes (confusables, `ENCLOSED`, the
+letter itself) followed by combining marks only, e.g. `É` (pages are read to NFC, which
+composes the `E\u0301` that `MARKS` catches into one such character), and to the characters
+named `LATIN LETTER SMALL CAPITAL <that letter>` (`ᴇ`, `ʙ`: not in confusables.txt). `LETTERS`
+is each letter's `ENCLOSED` and `COMPOSED` together. `tests/rules/test_marker_extra_data.py`
+rebuilds all of them and compares.
 """
 
 # ruff: noqa: E501
@@ -27,4 +33,25 @@ ENCLOSED: dict[str, str] = {
     "g": "\u24a2\U0001f116\U0001f156\U0001f176\U0001f1ec",
     "i": "\u24a4\U0001f118\U0001f158\U0001f178\U0001f1ee",
     "d": "\u249f\U0001f113\U0001f153\U0001f173\U0001f1a5\U0001f1e9",
+}
+
+
+#: Per marker letter: characters composed of one of its look-alikes and combining marks, and
+#: its small capital (see the module docstring).
+COMPOSED: dict[str, str] = {
+    "w": "\u0174\u0175\u1e80\u1e81\u1e82\u1e83\u1e84\u1e85\u1e86\u1e87\u1e88\u1e89\u1e98",
+    "e": "\u00c8\u00c9\u00ca\u00cb\u00e8\u00e9\u00ea\u00eb\u0112\u0113\u0114\u0115\u0116\u0117\u0118\u0119\u011a\u011b\u0204\u0205\u0206\u0207\u0228\u0229\u0388\u0400\u0401\u0450\u0451\u04d6\u04d7\u1d07\u1e14\u1e15\u1e16\u1e17\u1e18\u1e19\u1e1a\u1e1b\u1e1c\u1e1d\u1eb8\u1eb9\u1eba\u1ebb\u1ebc\u1ebd\u1ebe\u1ebf\u1ec0\u1ec1\u1ec2\u1ec3\u1ec4\u1ec5\u1ec6\u1ec7\u1f18\u1f19\u1f1a\u1f1b\u1f1c\u1f1d\u1fc8\u1fc9",
+    "b": "\u0299\u1e02\u1e03\u1e04\u1e05\u1e06\u1e07",
+    "c": "\u00c7\u00e7\u0106\u0107\u0108\u0109\u010a\u010b\u010c\u010d\u1e08\u1e09",
+    "o": "\u00d2\u00d3\u00d4\u00d5\u00d6\u00f2\u00f3\u00f4\u00f5\u00f6\u014c\u014d\u014e\u014f\u0150\u0151\u01a0\u01a1\u01d1\u01d2\u01ea\u01eb\u01ec\u01ed\u020c\u020d\u020e\u020f\u022a\u022b\u022c\u022d\u022e\u022f\u0230\u0231\u038c\u03cc\u04e6\u04e7\u06c0\u06c2\u1e4c\u1e4d\u1e4e\u1e4f\u1e50\u1e51\u1e52\u1e53\u1ecc\u1ecd\u1ece\u1ecf\u1ed0\u1ed1\u1ed2\u1ed3\u1ed4\u1ed5\u1ed6\u1ed7\u1ed8\u1ed9\u1eda\u1edb\u1edc\u1edd\u1ede\u1edf\u1ee0\u1ee1\u1ee2\u1ee3\u1f40\u1f41\u1f42\u1f43\u1f44\u1f45\u1f48\u1f49\u1f4a\u1f4b\u1f4c\u1f4d\u1f78\u1f79\u1ff8\u1ff9\ufb41",
+    "n": "\u00d1\u00f1\u0143\u0144\u0145\u0146\u0147\u0148\u01f8\u01f9\u0274\u1e44\u1e45\u1e46\u1e47\u1e48\u1e49\u1e4a\u1e4b",
+    "t": "\u0162\u0163\u0164\u0165\u021a\u021b\u1d1b\u1e6a\u1e6b\u1e6c\u1e6d\u1e6e\u1e6f\u1e70\u1e71\u1e97",
+    "g": "\u011c\u011d\u011e\u011f\u0120\u0121\u0122\u0123\u01e6\u01e7\u01f4\u01f5\u0262\u1e20\u1e21",
+    "i": "\u00cc\u00cd\u00ce\u00cf\u00ec\u00ed\u00ee\u00ef\u0128\u0129\u012a\u012b\u012c\u012d\u012e\u012f\u0130\u0139\u013a\u013b\u013c\u013d\u013e\u01cf\u01d0\u0208\u0209\u020a\u020b\u038a\u0390\u03aa\u03af\u03ca\u0407\u0457\u0622\u0623\u0625\u1e2c\u1e2d\u1e2e\u1e2f\u1e36\u1e37\u1e38\u1e39\u1e3a\u1e3b\u1e3c\u1e3d\u1ec8\u1ec9\u1eca\u1ecb\u1f30\u1f31\u1f32\u1f33\u1f34\u1f35\u1f36\u1f37\u1f38\u1f39\u1f3a\u1f3b\u1f3c\u1f3d\u1f3e\u1f3f\u1f76\u1f77\u1fd0\u1fd1\u1fd2\u1fd3\u1fd6\u1fd7\u1fd8\u1fd9\u1fda\u1fdb\u2224\ufb35\ufb4b",
+    "d": "\u010e\u010f\u1d05\u1e0a\u1e0b\u1e0c\u1e0d\u1e0e\u1e0f\u1e10\u1e11\u1e12\u1e13",
+}
+
+#: Per marker letter: every look-alike this module adds to `lookalike_data`'s.
+LETTERS: dict[str, str] = {
+    x: ENCLOSED.get(x, "") + COMPOSED.get(x, "") for x in sorted(set(ENCLOSED) | set(COMPOSED))
 }

@@ -20,7 +20,7 @@ from types import MappingProxyType
 import attrs
 
 from webdistill.kernel.lookalike_data import IGNORABLE, LOOKALIKES
-from webdistill.kernel.marker_extra import ENCLOSED, MARKS
+from webdistill.kernel.marker_extra import LETTERS, MARKS
 from webdistill.kernel.redaction import masked_url
 
 #: Runs of angle brackets that open or close a fence marker.
@@ -106,7 +106,7 @@ def _built() -> MarkerWord:
     gap_bit = 1 << len(letters)
     masks: dict[str, int] = {}
     for bit, letter in enumerate(letters):
-        for char in _expanded(LOOKALIKES[letter] + ENCLOSED.get(letter, "")):
+        for char in _expanded(LOOKALIKES[letter] + LETTERS.get(letter, "")):
             masks[char] = masks.get(char, 0) | 1 << bit
     for char in gap.intersection(masks):
         masks[char] |= gap_bit
@@ -155,7 +155,7 @@ def _built() -> MarkerWord:
     pattern = re.compile(f"{web}{word_gap}{content}{word_gap}(?:{begin}|{end})")
     w = _MARKER_WORDS[0][0]
     first = re.compile(
-        _class([c for c in _expanded(LOOKALIKES[w] + ENCLOSED[w]) if c < "\U00010000"])
+        _class([c for c in _expanded(LOOKALIKES[w] + LETTERS[w]) if c < "\U00010000"])
     )
     return MarkerWord(table=table, pattern=pattern, first=first, classes=part)
 
