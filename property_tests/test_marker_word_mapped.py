@@ -66,7 +66,9 @@ def _old_safe_text(value: str, limit: int) -> str:
 
 def _old_render_neutralise(text: str) -> str:
     text = render._TAGS.sub("", text)
-    text = quoting.ANGLE_RUN.sub(lambda m: "\u2039" * m.group().count("<"), text)
+    text = quoting.ANGLE_RUN.sub(
+        lambda m: "\u2039" * sum(map(m.group().count, quoting.OPENING_ANGLES)), text
+    )
     return old_marker_word().sub("[fence-like text removed]", text)
 
 

@@ -37,7 +37,7 @@ from webdistill.kernel import own_text
 from webdistill.kernel.errors import ErrorCode, WebError
 from webdistill.kernel.model import FetchOutcome, Page, RemovedHits, SearchHit, SearchOutcome
 from webdistill.kernel.own_text import WEB_TEXT, Fenced, OwnText, line, own, words
-from webdistill.kernel.quoting import ANGLE_RUN, marker_word
+from webdistill.kernel.quoting import ANGLE_RUN, OPENING_ANGLES, marker_word
 
 FENCE_OPEN = "<<<WEB_CONTENT_BEGIN"
 FENCE_CLOSE = "<<<WEB_CONTENT_END"
@@ -110,7 +110,7 @@ _TAGS = re.compile("[\U000e0000-\U000e007f]")
 
 def _neutralise(text: str) -> str:
     text = _TAGS.sub("", text)
-    text = ANGLE_RUN.sub(lambda m: "‹" * m.group().count("<"), text)
+    text = ANGLE_RUN.sub(lambda m: "‹" * sum(map(m.group().count, OPENING_ANGLES)), text)
     return marker_word().sub("[fence-like text removed]", text)
 
 

@@ -23,8 +23,12 @@ from webdistill.kernel.lookalike_data import IGNORABLE, LOOKALIKES
 from webdistill.kernel.marker_extra import LETTERS, MARKS
 from webdistill.kernel.redaction import masked_url
 
+#: The characters whose NFKC form is `<` or `>` (ASCII, small, fullwidth: unicodedata; attack
+#: b33m: `＜＜＜` reads as a marker's opening as well as `<<<` does).
+OPENING_ANGLES = "<\ufe64\uff1c"
+CLOSING_ANGLES = ">\ufe65\uff1e"
 #: Runs of angle brackets that open or close a fence marker.
-_ANGLE_RUN = re.compile(r"<{3,}|>{3,}")
+_ANGLE_RUN = re.compile(f"[{OPENING_ANGLES}]{{3,}}|[{CLOSING_ANGLES}]{{3,}}")
 _GAP = f"[{IGNORABLE}]*"
 #: Between two letters of a marker word: format characters and combining marks (`W\u0332`,
 #: NFD `E\u0301`), and at most one space, braille blank (U+2800) or Hangul filler (U+3164,
@@ -174,9 +178,10 @@ def __getattr__(name: str) -> MarkerWord:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-#: A run of three or more `<` (which starts every marker), zero-width characters between them
-#: allowed: `<<\u200b<` opens a marker as well as `<<<` does, to a reader.
-ANGLE_RUN = re.compile(f"<(?:{_GAP}<){{2,}}")
+#: A run of three or more `<` (which starts every marker) or their small/fullwidth forms,
+#: zero-width characters between them allowed: `<<\u200b<` and `＜＜＜` open a marker as well as
+#: `<<<` does, to a reader.
+ANGLE_RUN = re.compile(f"[{OPENING_ANGLES}](?:{_GAP}[{OPENING_ANGLES}]){{2,}}")
 #: C0/C1 controls, DEL, line/paragraph separators, zero-width and bidi controls, BOM.
 _INVISIBLE = re.compile(
     "[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]"
