@@ -11,10 +11,7 @@ a few calls per element (measuring reads them), not the dozens a verdict per ele
 
 from __future__ import annotations
 
-import sys
-from types import FrameType
-
-from webdistill.adapters.extract.html.reader import extract_html
+from tests.extract.call_count import calls
 
 PROSE = "the board voted to close the quay for repairs and the harbour master agreed. "
 ITEMS = 400
@@ -32,24 +29,9 @@ def _page(named: bool) -> str:
     return f"<html><body><nav><ul>{items}</ul></nav><article>{article}</article></body></html>"
 
 
-def _calls(html: str) -> tuple[int, str]:
-    count = 0
-
-    def tally(_frame: FrameType, _event: str, _arg: object) -> None:
-        nonlocal count
-        count += 1
-
-    sys.setprofile(tally)
-    try:
-        text = extract_html(html).text
-    finally:
-        sys.setprofile(None)
-    return count, text
-
-
 def test_names_inside_navigation_add_little_work() -> None:
-    bare, bare_text = _calls(_page(named=False))
-    named, named_text = _calls(_page(named=True))
+    bare, bare_text = calls(_page(named=False))
+    named, named_text = calls(_page(named=True))
     assert named_text == bare_text  # the menu is furniture either way
     assert "11 the board voted" in named_text
     assert "Section 7" not in named_text

@@ -9,9 +9,7 @@ U+2061/U+2062 invisible operators); the formula-count growth case is counted, no
 
 from __future__ import annotations
 
-import sys
-from types import FrameType
-
+from tests.extract.call_count import calls
 from webdistill.adapters.extract.html.reader import extract_html
 
 P = (
@@ -125,21 +123,6 @@ def test_math_in_hidden_tab_dropped_but_its_sentence_kept() -> None:
     assert "uses x^2 as the bound" in text, text
 
 
-def _calls(html: str) -> int:
-    count = 0
-
-    def tally(_frame: FrameType, _event: str, _arg: object) -> None:
-        nonlocal count
-        count += 1
-
-    sys.setprofile(tally)
-    try:
-        extract_html(html)
-    finally:
-        sys.setprofile(None)
-    return count
-
-
 def _deep_formulas(depth: int) -> str:
     unit = "<div>" * depth + "<math><mi>x</mi></math>" * 200 + "</div>" * depth
     head = "<!DOCTYPE html><html><head><title>T</title></head><body><article>"
@@ -149,7 +132,7 @@ def _deep_formulas(depth: int) -> str:
 def test_formulas_deep_in_a_page_cost_per_formula_not_per_formula_and_level() -> None:
     """1,000 formulas under 20 and under 180 nested <div>s: finding the outermost formulas
     climbed each one's ancestry in Python (a 5 MiB page of them read in 7-8.6 s)."""
-    shallow = _calls(_deep_formulas(20))
-    deep = _calls(_deep_formulas(180))
+    shallow, _ = calls(_deep_formulas(20))
+    deep, _ = calls(_deep_formulas(180))
     extra_levels = 160 * 5
     assert deep - shallow < 40 * (extra_levels + 1_000), (shallow, deep)

@@ -9,10 +9,7 @@ extra levels plus blocks, far below levels x blocks.
 
 from __future__ import annotations
 
-import sys
-from types import FrameType
-
-from webdistill.adapters.extract.html.reader import extract_html
+from tests.extract.call_count import calls
 
 PROSE = "the board voted to close the quay for repairs and the harbour master agreed. "
 BLOCKS = 1_500
@@ -30,24 +27,9 @@ def _page(depth: int) -> str:
     )
 
 
-def _calls(html: str) -> tuple[int, str]:
-    count = 0
-
-    def tally(_frame: FrameType, _event: str, _arg: object) -> None:
-        nonlocal count
-        count += 1
-
-    sys.setprofile(tally)
-    try:
-        text = extract_html(html).text
-    finally:
-        sys.setprofile(None)
-    return count, text
-
-
 def test_deep_nesting_adds_work_per_level_not_per_level_and_block() -> None:
-    shallow, shallow_text = _calls(_page(20))
-    deep, deep_text = _calls(_page(180))
+    shallow, shallow_text = calls(_page(20))
+    deep, deep_text = calls(_page(180))
     assert deep_text == shallow_text  # the same page, only nested deeper
     assert "19 the board voted" in deep_text
     extra_levels = 160
