@@ -84,6 +84,8 @@ class MarkerWord:
     #: The pattern's character classes over mapped text, by name: each marker letter, `gap`
     #: (ignorable or mark), `space` and `word_gap` (tests compare them with the full ones).
     classes: dict[str, str]
+    #: The between-words gap's branches (disjoint: `tests/rules/test_marker_word_classes.py`).
+    gap_branches: tuple[str, ...]
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """Where `text` spells a marker word: (start, end) offsets, left to right."""
@@ -144,15 +146,12 @@ def _built() -> MarkerWord:
     part |= {"gap": _class(by_class[-1]), "space": "[\\s\u2800]"}
     # Between words: a non-word character that is no marker letter (an enclosed `ⓒ` is `\\W`
     # but a letter: were it a gap, every `ⓦⓔⓑ` of a long run of them would scan the whole run
-    # for a `content`, quadratic: attack b33m), `_`, or an ignorable/mark.
-    letter_reps = sorted(set().union(*by_class[:-1]))
-    part["word_gap"] = (
-        "(?:[^\\w"
-        + "".join(f"\\U{ord(c):08x}" for c in letter_reps)
-        + "]|"
-        + _class(by_class[-1], "_")
-        + ")"
-    )
+    # for a `content`, quadratic: attack b33m), or `_` or an ignorable/mark. The two branches
+    # share no character (a mark is `\\W` too: in both, a run of n marks could be split 2^n
+    # ways: attack b33g), so the gap is searched in linear time.
+    not_word = "".join(f"\\U{ord(c):08x}" for c in sorted(set().union(*by_class)))
+    branches = (f"[^\\w{not_word}]", _class(by_class[-1], "_"))
+    part["word_gap"] = "(?:" + "|".join(branches) + ")"
     letter_gap = f"{part['gap']}*(?:{part['space']}{part['gap']}*)?"
     web, content, begin, end = (letter_gap.join(part[x] for x in w) for w in _MARKER_WORDS)
     word_gap = part["word_gap"] + "*"
@@ -161,7 +160,9 @@ def _built() -> MarkerWord:
     first = re.compile(
         _class([c for c in _expanded(LOOKALIKES[w] + LETTERS[w]) if c < "\U00010000"])
     )
-    return MarkerWord(table=table, pattern=pattern, first=first, classes=part)
+    return MarkerWord(
+        table=table, pattern=pattern, first=first, classes=part, gap_branches=branches
+    )
 
 
 #: Built on first use (`marker_word()`; the name `MARKER_WORD` still works): `webdistill

@@ -64,3 +64,15 @@ def test_a_long_run_of_enclosed_letters_is_read_and_markers_in_it_still_found() 
     text = run + marker + run
     spans = quoting.marker_word().spans(text)
     assert spans == [(len(run), len(run) + len(marker))]
+
+
+def test_the_gap_between_words_has_one_way_to_match_each_character() -> None:
+    # Attack b33g: the gap's branches both held the combining marks, so `web` + n marks + `x`
+    # was tried 2^n ways (40 marks: no answer in a minute). Disjoint branches: linear.
+    matcher = quoting.marker_word()
+    mapped = "".join(sorted(set(_EVERY.translate(matcher.table))))
+    first, second = (re.compile(branch) for branch in matcher.gap_branches)
+    both = [hex(ord(c)) for c in mapped if first.fullmatch(c) and second.fullmatch(c)]
+    assert both == []
+    for text in ("web" + "\u0301" * 40 + "x", "web" + "\u00ad" * 40 + "x", "web" + "_\u0332" * 40):
+        assert matcher.spans(text) == []
