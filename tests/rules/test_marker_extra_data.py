@@ -31,6 +31,11 @@ def test_enclosed_letters_are_named_letters_without_their_nfkc_form() -> None:
     assert chr(0x24B2) in ENCLOSED["w"]  # PARENTHESIZED LATIN SMALL LETTER W
 
 
+#: A Latin letter with a stroke, bar, hook... (`Đ`: LATIN CAPITAL LETTER D WITH STROKE), not a
+#: digraph (`ǋ`: LATIN CAPITAL LETTER N WITH SMALL LETTER J).
+_WITH = re.compile(r"LATIN (?:CAPITAL|SMALL) LETTER ([A-Z]) WITH (?!SMALL LETTER)")
+
+
 def test_composed_letters_are_a_look_alike_with_marks_or_a_named_small_capital() -> None:
     from webdistill.kernel.lookalike_data import LOOKALIKES
     from webdistill.kernel.marker_extra import COMPOSED, LETTERS
@@ -54,6 +59,9 @@ def test_composed_letters_are_a_look_alike_with_marks_or_a_named_small_capital()
             letter = name[-1].lower()
             if letter in wanted:
                 wanted[letter].add(code)
+        with_mark = _WITH.match(name)
+        if with_mark and with_mark.group(1).lower() in wanted:
+            wanted[with_mark.group(1).lower()].add(code)
     for letter, codes in wanted.items():
         looks = _members(LOOKALIKES[letter] + ENCLOSED.get(letter, ""))
         assert _members(COMPOSED.get(letter, "")) == codes - looks - {
