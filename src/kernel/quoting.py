@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from types import MappingProxyType
 
 import attrs
@@ -63,8 +64,12 @@ def _expanded(spec: str) -> list[str]:
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 
 
+def _escaped(chars: Iterable[str]) -> str:
+    return "".join(f"\\U{ord(c):08x}" for c in chars)
+
+
 def _class(chars: list[str], extra: str = "") -> str:
-    return "[" + extra + "".join(f"\\U{ord(c):08x}" for c in chars) + "]"
+    return "[" + extra + _escaped(chars) + "]"
 
 
 @attrs.frozen
@@ -149,7 +154,7 @@ def _built() -> MarkerWord:
     # for a `content`, quadratic: attack b33m), or `_` or an ignorable/mark. The two branches
     # share no character (a mark is `\\W` too: in both, a run of n marks could be split 2^n
     # ways: attack b33g), so the gap is searched in linear time.
-    not_word = "".join(f"\\U{ord(c):08x}" for c in sorted(set().union(*by_class)))
+    not_word = _escaped(sorted(set().union(*by_class)))
     branches = (f"[^\\w{not_word}]", _class(by_class[-1], "_"))
     part["word_gap"] = "(?:" + "|".join(branches) + ")"
     letter_gap = f"{part['gap']}*(?:{part['space']}{part['gap']}*)?"

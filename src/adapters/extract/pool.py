@@ -304,6 +304,10 @@ def _internal(message: OwnText, **detail: object) -> WebError:
     return WebError.of(ErrorCode.INTERNAL_ERROR, message, retryable=False, **detail)
 
 
+def _closed_failure() -> Failure[WebError]:
+    return Failure(_internal(own("The extraction pool is closed.")))
+
+
 def _decode(answer: tuple[str, Any]) -> Result[Document, WebError]:
     kind, value = answer
     if kind == "ok" and isinstance(value, Document):
@@ -412,7 +416,7 @@ class ExtractionPool:
     ) -> Result[Document, WebError]:
         """`function(body, content_type, url)` in a worker; cancelling the caller kills it."""
         if self._closed:
-            return Failure(_internal(own("The extraction pool is closed.")))
+            return _closed_failure()
         if self._slots is None:
             self._slots = asyncio.Semaphore(self._size)
         loop = asyncio.get_running_loop()
@@ -422,7 +426,7 @@ class ExtractionPool:
                 try:
                     started = self._io.submit(self._start)
                 except RuntimeError:  # the I/O threads were shut down: closed meanwhile
-                    return Failure(_internal(own("The extraction pool is closed.")))
+                    return _closed_failure()
                 with self._lock:
                     self._starting.add(started)
                 started.add_done_callback(self._started)
@@ -433,10 +437,10 @@ class ExtractionPool:
                     starting.add_done_callback(_kill_started)
                     raise
                 except _PoolClosed:
-                    return Failure(_internal(own("The extraction pool is closed.")))
+                    return _closed_failure()
                 if self._closed:  # closed while it started: it does no job
                     worker.kill()  # (its fork server, or the pool's threads, reap it)
-                    return Failure(_internal(own("The extraction pool is closed.")))
+                    return _closed_failure()
             worker.jobs += 1
             done = False
             self._busy.add(worker)
