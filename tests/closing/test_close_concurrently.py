@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 
 import attrs
-from aiohttp import web
 
 from tests.closing.common import held_page_app, store_fds
 from tests.servers import serve
@@ -50,17 +49,7 @@ async def test_two_concurrent_closes_close_the_store(tmp_path) -> None:
 async def test_one_close_closes_the_store(tmp_path) -> None:
     """Control: a single close with the same read closes the store."""
     came, release = asyncio.Event(), asyncio.Event()
-
-    async def page(request: web.Request) -> web.Response:
-        came.set()
-        await release.wait()
-        return web.Response(
-            body=b"<html><body><p>hello</p></body></html>", content_type="text/html"
-        )
-
-    app = web.Application()
-    app.router.add_get("/{n}", page)
-    async with serve(app) as base:
+    async with serve(held_page_app(came, release)) as base:
         settings = attrs.evolve(
             Config(allow_http=True, trusted_addresses=("127.0.0.1",), cache="disk"),
             cache_dir=str(tmp_path / "store"),

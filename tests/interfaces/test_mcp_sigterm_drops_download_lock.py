@@ -19,10 +19,10 @@ import sys
 import time
 
 import attrs
-from aiohttp import web
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
+from tests.closing.common import held_page_app
 from tests.servers import serve
 from webdistill import Config, build
 
@@ -31,18 +31,7 @@ FETCH_TIMEOUT_MS = 30_000  # the lock's TTL: 35 s
 
 async def test_a_client_leaving_mid_fetch_leaves_no_download_lock(tmp_path) -> None:
     came, release = asyncio.Event(), asyncio.Event()
-
-    async def page(request: web.Request) -> web.Response:
-        came.set()
-        await release.wait()
-        return web.Response(
-            body=b"<html><body><p>a page to read here for the test</p></body></html>",
-            content_type="text/html",
-        )
-
-    app = web.Application()
-    app.router.add_get("/page", page)
-    async with serve(app) as base:
+    async with serve(held_page_app(came, release)) as base:
         url = f"{base}/page"
         env = dict(os.environ)
         env.update(
