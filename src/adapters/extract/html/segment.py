@@ -85,6 +85,10 @@ class BlockMaker:
         if main is not None:
             self.main_line = {main, *main.iterancestors()}
             self.main_twins = main_twins(self.main_line)
+        article = measures.sole_article()
+        if article is not None and article not in self.main_line:
+            # (its wrappers' furniture names name the page, not furniture: never skipped)
+            self.main_line.update((article, *article.iterancestors()))
         #: The class strings of the twins, checked first (a set lookup per element).
         self.twin_classes = {signature[1] for signature in self.main_twins}
         self.blocks: list[Block] = []
@@ -197,7 +201,11 @@ class BlockMaker:
                 depth += 1
                 name = element.tag
                 tag = name.lower() if isinstance(name, str) else ""
-                if not tag or tag in SKIP_TAGS or depth > MAX_DEPTH:
+                if (
+                    not tag
+                    or (tag in SKIP_TAGS and element not in self.main_line)
+                    or depth > MAX_DEPTH
+                ):  # (a skipped tag around the main container is a markup slip: walked)
                     if tag and depth > MAX_DEPTH:
                         add(" " + text_of(element) + " ")
                 else:
