@@ -7,7 +7,8 @@ page where the current choice is right and must stay.
   div.newsletter-content-ct` around the issue (the WordPress theme "Renegade"'s
   `single-newsletter.php`, found with the code search), holding the issue as Drupal writes
   a node of a `newsletter` content type (`article.node--type-newsletter`, selected that way
-  by a public Drupal newsletter-export script); the text is our own.
+  by a public Drupal newsletter-export script, with Drupal's body field
+  `div.field--name-body` inside); the text is our own.
 - An unclosed `<button>` in the page header swallows `<main>` (libxml2 nests what follows
   inside it), and buttons are skipped: the page came out empty. Shape: Dotdash Meredith's
   article markup (`main#main.loc.main`, `div.mntl-sc-page`, `p.comp.mntl-sc-block

@@ -85,15 +85,11 @@ class BlockMaker:
         if main is not None:
             self.main_line = {main, *main.iterancestors()}
             self.main_twins = main_twins(self.main_line)
-        dense = measures.dense
-        if (
-            dense is not None
-            and dense not in self.main_line
-            and measures.sole_article() is not None
-        ):
-            # The page's one article holds the dense text: the furniture names on the way
-            # to it name the page (a newsletter's issue), not furniture.
-            self.main_line.update((dense, *dense.iterancestors()))
+        article = measures.sole_article()
+        if article is not None and article not in self.main_line:
+            # The page's one article holds the dense text: the furniture names of its
+            # wrappers name the page (a newsletter archive), not furniture.
+            self.main_line.update((article, *article.iterancestors()))
         #: The class strings of the twins, checked first (a set lookup per element).
         self.twin_classes = {signature[1] for signature in self.main_twins}
         self.blocks: list[Block] = []
