@@ -89,9 +89,8 @@ class Measures:
         """The page's one long `<article>` (or `itemprop=articleBody`) when it holds the
         best text-dense container and is not named as a comment: the page's own markup
         says this is its article, whatever a wrapper around it is named (a newsletter
-        archive's `section.cc-newsletter`). None on pages
-        with several long articles (a listing, a thread of posts) or none. One climb from
-        the dense container."""
+        archive's `section.cc-newsletter`). None on pages with several long articles (a
+        listing, a thread of posts) or none. One climb from the dense container."""
         dense = self.dense
         if self.articles != 1 or dense is None:
             return None
