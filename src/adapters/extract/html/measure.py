@@ -14,8 +14,6 @@ cut (in document order) and flagged.
 
 from __future__ import annotations
 
-import re
-
 from lxml import etree
 
 from webdistill.adapters.extract.html.candidate import (
@@ -45,8 +43,6 @@ MIN_OUTSIDE_PROSE = 1000
 #: ... and so does this much running text beside it, under the same parent (a short post
 #: above its long comment thread; a forum's cookie banner is not beside its thread).
 MIN_SIBLING_PROSE = 300
-#: Names of a reader's reply, an <article> that is never the page's own (`sole_article`).
-_REPLY_NAME = re.compile(r"comment|reply|replies|review", re.IGNORECASE)
 #: The most elements the reader walks; the rest of a bigger page is cut and flagged.
 MAX_ELEMENTS = 100_000
 
@@ -84,23 +80,6 @@ class Measures:
     def length(self, element: etree._Element) -> int:
         """Characters of text under `element` (0 when it was not measured)."""
         return self.lengths.get(element, 0)
-
-    def sole_article(self) -> etree._Element | None:
-        """The page's one long `<article>` (or `itemprop=articleBody`) when it holds the
-        best text-dense container and is not named as a comment: the page's own markup
-        says this is its article, whatever a wrapper around it is named (a newsletter
-        archive's `section.cc-newsletter`). None on pages with several long articles (a
-        listing, a thread of posts) or none. One climb from the dense container."""
-        dense = self.dense
-        if self.articles != 1 or dense is None:
-            return None
-        for node in (dense, *dense.iterancestors()):
-            if node.tag == "article" or node.get("itemprop") == "articleBody":
-                names = f"{node.get('class') or ''} {node.get('id') or ''}"
-                if self.length(node) < MIN_ARTICLE_CHARS or _REPLY_NAME.search(names):
-                    return None
-                return node
-        return None
 
 
 def _record(

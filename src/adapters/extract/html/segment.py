@@ -85,11 +85,6 @@ class BlockMaker:
         if main is not None:
             self.main_line = {main, *main.iterancestors()}
             self.main_twins = main_twins(self.main_line)
-        article = measures.sole_article()
-        if article is not None and article not in self.main_line:
-            # The page's one article holds the dense text: the furniture names of its
-            # wrappers name the page (a newsletter archive), not furniture.
-            self.main_line.update((article, *article.iterancestors()))
         #: The class strings of the twins, checked first (a set lookup per element).
         self.twin_classes = {signature[1] for signature in self.main_twins}
         self.blocks: list[Block] = []
@@ -204,9 +199,9 @@ class BlockMaker:
                 tag = name.lower() if isinstance(name, str) else ""
                 if (
                     not tag
-                    or (tag in SKIP_TAGS and element not in self.main_line)
+                    or (tag in SKIP_TAGS and (tag != "button" or element not in self.main_line))
                     or depth > MAX_DEPTH
-                ):  # (a skipped tag around the main container is a markup slip: walked)
+                ):  # (a <button> around the main container is an unclosed one: walked)
                     if tag and depth > MAX_DEPTH:
                         add(" " + text_of(element) + " ")
                 else:
