@@ -197,7 +197,11 @@ class BlockMaker:
                 depth += 1
                 name = element.tag
                 tag = name.lower() if isinstance(name, str) else ""
-                if not tag or tag in SKIP_TAGS or depth > MAX_DEPTH:
+                if (
+                    not tag
+                    or (tag in SKIP_TAGS and (tag != "button" or element not in self.main_line))
+                    or depth > MAX_DEPTH
+                ):  # (a <button> around the main container is an unclosed one: walked)
                     if tag and depth > MAX_DEPTH:
                         add(" " + text_of(element) + " ")
                 else:
