@@ -113,8 +113,7 @@ def test_hidden_premium_box_in_the_standfirst_is_not_content() -> None:
 
 def test_log_in_panel_hidden_by_d_none_is_not_content() -> None:
     article = (
-        f"<h1>{TITLE}</h1>{paragraphs(BODY)}"
-        f'<div class="login-box d-none"><p>{LOGIN}</p></div>'
+        f'<h1>{TITLE}</h1>{paragraphs(BODY)}<div class="login-box d-none"><p>{LOGIN}</p></div>'
     )
     text, markdown = read(page(article))
     assert_body(text, markdown)
