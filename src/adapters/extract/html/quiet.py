@@ -9,6 +9,14 @@ them, so they are furniture.
 
 Closed overlays (a hidden dialog right under `<body>`) are furniture too when the page
 marks its main content elsewhere.
+
+CSS frameworks' display utilities hide an element at every width by class (`hidden`,
+`d-none`, ...). Such an element named as a sign-in, subscription or paywall box is
+furniture outright: it stands in for content the reader is not given ("This content is
+reserved for subscribers", a premium teaser); none of the text of such boxes is in any
+truth of the dev set. Other class-hidden text stays: on the dev set most of it is content
+a click opens (FAQ answers, closed tabs), and treating it as hidden copies (as inline
+`display: none` is, `classify._drop_repeats`) gained nothing there.
 """
 
 from __future__ import annotations
@@ -50,6 +58,52 @@ def is_screen_reader_only(element: etree._Element) -> bool:
     """Whether `element`'s class marks it as visible to screen readers only."""
     names = element.get("class")
     return bool(names) and screen_reader_class(names)
+
+
+#: Utility classes meaning `display: none` at every width, from each framework's own
+#: stylesheet or documentation: Bootstrap 3 helper classes `.hidden` and `.hide` (deprecated
+#: since 3.0.1; getbootstrap.com/docs/3.4/css/#helper-classes-show-hide), Bootstrap 4/5
+#: `.d-none` (getbootstrap.com/docs/5.3/utilities/display), Tailwind `hidden`
+#: (tailwindcss.com/docs/display), Bulma `is-hidden` (sass/helpers/visibility.sass; 1.0
+#: adds `is-display-none`), Foundation 6 `.hide` (scss/components/_visibility.scss), UIkit 3
+#: `uk-hidden` (src/less/components/visibility.less). The `invisible` utilities
+#: (`visibility: hidden`, kept in layout) are not here: on the dev set most of their text
+#: is in the truth.
+_DISPLAY_NONE_CLASSES = frozenset(
+    ("hidden", "hide", "d-none", "is-hidden", "is-display-none", "uk-hidden")
+)
+#: A class that shows the element again at some width or state: a Tailwind variant of a
+#: display utility (`md:block`, `lg:flex`, `group-open:block`; tailwindcss.com/docs/display,
+#: "responsive design") or a Bootstrap breakpoint display class (`d-md-block`).
+_SHOWN_AGAIN = re.compile(
+    r"(?:^|\s)(?:\S+:(?:block|inline|inline-block|flex|inline-flex|grid|inline-grid|table|"
+    r"table-row|table-cell|contents|flow-root|list-item)|d-(?:sm|md|lg|xl|xxl)-(?!none\b)"
+    r"[a-z-]+)(?=\s|$)"
+)
+#: Names of sign-in, registration, subscription and paywall boxes (`article-content__sign-
+#: in-group`, `register-only`, `subscriber`, `intro-body__premium`, `ht-auth`, `abo-...`).
+_GATE_NAME = re.compile(
+    r"(?<![a-z])(?:sign-?in|sign-?up|log-?in|register|registration|subscribers?|"
+    r"subscription|premium|paywall|auth|abo)(?![a-z])",
+    re.IGNORECASE,
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def display_none_class(names: str) -> bool:
+    """Whether a class string hides its element at every width by a framework's utility
+    class (`hidden`, `d-none`, ...) that no responsive or state variant shows again."""
+    if not any(token in _DISPLAY_NONE_CLASSES for token in names.split()):
+        return False
+    if ":" not in names and "d-" not in names:
+        return True
+    return _SHOWN_AGAIN.search(names) is None
+
+
+def is_hidden_gate(names: str) -> bool:
+    """Whether a hidden element's class/id string names a sign-in, subscription or paywall
+    box (`display_none_class` must hold for its class)."""
+    return _GATE_NAME.search(names) is not None
 
 
 def is_closed_overlay(element: etree._Element) -> bool:
