@@ -143,9 +143,11 @@ def test_faq_answers_hidden_by_class_stay_whole() -> None:
     )
     text, markdown = read(page(f"<h1>{TITLE}</h1>{paragraphs(BODY)}<h2>Questions</h2>{items}"))
     assert_body(text, markdown)
-    for _question, answer in FAQ:  # (the questions sit in <button>s, which are not read)
+    for question, answer in FAQ:  # (a <button> whose content is a heading is read)
         assert answer in text
         assert answer in markdown
+        assert question in text
+        assert f"##### {question}" in markdown
 
 
 TAB = (

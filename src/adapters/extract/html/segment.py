@@ -34,6 +34,7 @@ from webdistill.adapters.extract.html.furniture import (
     SOFT,
     furniture_verdict,
     is_heading_anchor,
+    is_heading_button,
     is_hidden,
     is_styled_hidden,
 )
@@ -204,9 +205,9 @@ class BlockMaker:
                 tag = name.lower() if isinstance(name, str) else ""
                 if (
                     not tag
-                    or (tag in SKIP_TAGS and (tag != "button" or element not in self.main_line))
+                    or (tag in SKIP_TAGS and not self._read_button(element, tag))
                     or depth > MAX_DEPTH
-                ):  # (a <button> around the main container is an unclosed one: walked)
+                ):
                     if tag and depth > MAX_DEPTH:
                         add(" " + text_of(element) + " ")
                 else:
@@ -227,6 +228,12 @@ class BlockMaker:
                 add(text, link=in_link > 0)
         self._close()
         return self.blocks
+
+    def _read_button(self, element: etree._Element, tag: str) -> bool:
+        """A skipped tag that is read after all: a `<button>` around the main container (an
+        unclosed one: libxml2 nests what follows in it) or the whole of a heading (an
+        accordion's header)."""
+        return tag == "button" and (element in self.main_line or is_heading_button(element))
 
     def _is_boilerplate(self, element: etree._Element, tag: str, keys: list[str]) -> int:
         """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0
