@@ -50,10 +50,14 @@ _MAYBE_FURNITURE = (
 
 
 #: State modifiers (`has-sidebar`, `no-comments`) and WordPress post formats
-#: (`format-gallery`) describe a page, they are not furniture.
+#: (`format-gallery`) describe a page, they are not furniture; nor do the post's own tags
+#: and categories, which WordPress's `post_class()` / `body_class()` (wp-includes/
+#: post-template.php: `'tag-' . $tag->slug`, `'category-' . $cat->slug`) and Ghost's
+#: `post_class` helper (`tag-{slug}`) write on the article and the body: a post tagged
+#: "internet sharing" is `tag-internet-sharing`, not a sharing widget.
 _MODIFIER_WORDS = (
     "has", "with", "without", "no", "show", "hide", "enable", "disable", "is", "page-template",
-    "post-format", "format",
+    "post-format", "format", "tag", "category",
 )  # fmt: skip
 _MODIFIER = rf"(?:{'|'.join(_MODIFIER_WORDS)})[-_]"
 
