@@ -10,7 +10,9 @@ widget: the whole post was dropped and only the site's header was left.
 Shapes: twentyten's single post, which like many older themes has no `<main>` or `<article>`
 (`div#post-N.post-N.post.type-post.status-publish.format-standard.hentry.category-….tag-…`
 holding `div.entry-content`; the body's `single single-post postid-N
-single-format-standard` classes) and Casper 2's post (`div.post-full.post.tag-…`); a
+single-format-standard` classes), Casper 2's post (`div.post-full.post.tag-…`) and a
+WooCommerce product (`div#product-N.product.type-product…product_cat-….product_tag-…`,
+`wc_get_product_taxonomy_class`); a
 Jetpack share bar (`div.sharedaddy.sd-sharing-enabled`) and twentytwelve's `tags-links` line
 are real furniture and still go. The words are ours.
 """
@@ -76,6 +78,24 @@ def _ghost(tags: str) -> str:
     )
 
 
+def _woocommerce(terms: str) -> str:
+    paragraphs = "".join(f"<p>{text}</p>" for text in BODY)
+    return (
+        '<!doctype html><html lang="en"><head><title>Hotspot</title></head>'
+        '<body class="product-template-default single single-product postid-123 woocommerce">'
+        '<div id="page" class="site"><div id="content" class="site-content"><div id="primary" '
+        'class="content-area"><div id="product-123" class="product type-product post-123 '
+        f"status-publish first instock {terms} has-post-thumbnail shipping-taxable "
+        'purchasable product-type-simple"><div class="summary entry-summary"><h1 '
+        'class="product_title entry-title">Pocket Wi-Fi hotspot</h1></div>'
+        '<div class="woocommerce-tabs wc-tabs-wrapper"><div class="woocommerce-Tabs-panel '
+        'woocommerce-Tabs-panel--description panel entry-content wc-tab" id="tab-description">'
+        f"{paragraphs}</div></div></div></div>"
+        f'<div id="secondary" class="widget-area"><ul>{WIDGETS}</ul></div></div></div>'
+        "</body></html>"
+    )
+
+
 def _assert_post(html: str) -> None:
     doc = extract_html(html, None)
     for text in BODY:
@@ -94,6 +114,10 @@ def test_wordpress_post_in_a_category_named_like_furniture_is_read() -> None:
 
 def test_ghost_post_tagged_like_furniture_is_read() -> None:
     _assert_post(_ghost("tag-sharing tag-sidebar"))
+
+
+def test_woocommerce_product_tagged_like_furniture_is_read() -> None:
+    _assert_post(_woocommerce("product_cat-social-media product_tag-sharing"))
 
 
 def test_the_tags_line_stays_out() -> None:

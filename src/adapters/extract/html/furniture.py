@@ -54,10 +54,12 @@ _MAYBE_FURNITURE = (
 #: and categories, which WordPress's `post_class()` / `body_class()` (wp-includes/
 #: post-template.php: `'tag-' . $tag->slug`, `'category-' . $cat->slug`) and Ghost's
 #: `post_class` helper (`tag-{slug}`) write on the article and the body: a post tagged
-#: "internet sharing" is `tag-internet-sharing`, not a sharing widget.
+#: "internet sharing" is `tag-internet-sharing`, not a sharing widget. WooCommerce writes a
+#: product's categories and tags the same way (`wc_get_product_taxonomy_class`:
+#: `product_cat-{slug}`, `product_tag-{slug}`).
 _MODIFIER_WORDS = (
     "has", "with", "without", "no", "show", "hide", "enable", "disable", "is", "page-template",
-    "post-format", "format", "tag", "category",
+    "post-format", "format", "tag", "category", "product_cat", "product_tag",
 )  # fmt: skip
 _MODIFIER = rf"(?:{'|'.join(_MODIFIER_WORDS)})[-_]"
 
