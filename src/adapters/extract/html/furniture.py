@@ -184,46 +184,21 @@ def is_heading_anchor(element: etree._Element) -> bool:
     return len(title) >= MIN_SLUG_WORDS and words[-len(title) :] == title
 
 
-#: How far up from a `<button>` its heading may be (`<h3><button><span>`: the button's own
-#: wrappers are inside it; `<h2><span><button>` is one wrapper above it).
-_HEADING_BUTTON_LEVELS = 2
-
-
-def is_heading_button(button: etree._Element) -> bool:
-    """A `<button>` that is the whole content of a heading: an accordion's header, whose
-    text is the heading (W3C ARIA APG accordion pattern, `<h3><button>`; Bootstrap 5's
-    `h2.accordion-header > button.accordion-button`; Radix's `Accordion.Header` around its
-    `Accordion.Trigger`), or whose content is a heading (`<button><h5>`, invalid but
-    written: Tailwind FAQ sections). Other buttons (log-in, share, "load more") stay
-    skipped. O(1): the heading (or `role=heading`) holds nothing but the button, up to one
-    wrapper, or the button nothing but the heading."""
-    if len(button) == 1 and not (button.text or "").strip():
-        child = button[0]
-        tag = child.tag
-        if isinstance(tag, str) and tag.lower() in HEADING_TAGS and not (child.tail or "").strip():
-            return True
-    node = button
-    for _ in range(_HEADING_BUTTON_LEVELS):
-        parent = node.getparent()
-        if parent is None or len(parent) != 1 or (parent.text or "").strip():
-            return False
-        if (node.tail or "").strip():
-            return False
-        tag = parent.tag
-        if (isinstance(tag, str) and tag.lower() in HEADING_TAGS) or parent.get(
-            "role"
-        ) == "heading":
-            return True
-        node = parent
-    return False
-
-
 _HIDDEN_STYLE = re.compile(r"(?:display\s*:\s*none|visibility\s*:\s*hidden)", re.IGNORECASE)
 
 
+def is_hidden_attribute(element: etree._Element) -> bool:
+    """Not rendered: the `hidden` attribute, except `hidden="until-found"` (the HTML
+    standard's "hidden until found" state keeps the text findable and shows it when found:
+    GOV.UK's and others' accordion panels)."""
+    value = element.get("hidden")
+    return value is not None and value.strip().lower() != "until-found"
+
+
 def is_hidden(element: etree._Element) -> bool:
-    """Hidden from readers by `hidden` or `aria-hidden="true"` (furniture outright)."""
-    return element.get("hidden") is not None or element.get("aria-hidden") == "true"
+    """Hidden from readers by `hidden` (`is_hidden_attribute`) or `aria-hidden="true"`
+    (furniture outright, as a block)."""
+    return is_hidden_attribute(element) or element.get("aria-hidden") == "true"
 
 
 def is_styled_hidden(element: etree._Element) -> bool:

@@ -11,12 +11,9 @@ Closed overlays (a hidden dialog right under `<body>`) are furniture too when th
 marks its main content elsewhere.
 
 CSS frameworks' display utilities hide an element at every width by class (`hidden`,
-`d-none`, ...). Such an element named as a sign-in, subscription or paywall box is
-furniture outright: it stands in for content the reader is not given ("This content is
-reserved for subscribers", a premium teaser); none of the text of such boxes is in any
-truth of the dev set. Other class-hidden text stays: on the dev set most of it is content
-a click opens (FAQ answers, closed tabs), and treating it as hidden copies (as inline
-`display: none` is, `classify._drop_repeats`) gained nothing there.
+`d-none`, ...): `display_none_class` tells them. Such text is not dropped for that alone
+(on the dev set most of it is content a click opens: FAQ answers, closed tabs); it keeps
+a button out of the text when it would be read as an accordion's header.
 """
 
 from __future__ import annotations
@@ -26,10 +23,14 @@ import re
 
 from lxml import etree
 
-from webdistill.adapters.extract.html.furniture import is_styled_hidden
+from webdistill.adapters.extract.html.furniture import is_hidden_attribute, is_styled_hidden
 
+#: ... also behind a design system's prefix: GOV.UK Frontend `govuk-visually-hidden`, NHS.UK
+#: `nhsuk-u-visually-hidden`, USWDS `usa-sr-only` (their own stylesheets); not Tailwind's
+#: `not-sr-only`, which shows the element again.
 _SCREEN_READER_ONLY = re.compile(
-    r"(?:^|\s)(?:sr-only|sr-text|visually-?hidden|hidden-visually|u-hidden-visually|"
+    r"(?:^|\s)(?!not-)(?:[a-z0-9]+-){0,2}"
+    r"(?:sr-only|sr-text|visually-?hidden|hidden-visually|u-hidden-visually|"
     r"screen-?reader(?:-?text|-?only)?|element-invisible|a11y-hidden|assistive-text)(?=\s|$)",
     re.IGNORECASE,
 )
@@ -80,13 +81,6 @@ _SHOWN_AGAIN = re.compile(
     r"table-row|table-cell|contents|flow-root|list-item)|d-(?:sm|md|lg|xl|xxl)-(?!none\b)"
     r"[a-z-]+)(?=\s|$)"
 )
-#: Names of sign-in, registration, subscription and paywall boxes (`article-content__sign-
-#: in-group`, `register-only`, `subscriber`, `intro-body__premium`, `ht-auth`, `abo-...`).
-_GATE_NAME = re.compile(
-    r"(?<![a-z])(?:sign-?in|sign-?up|log-?in|register|registration|subscribers?|"
-    r"subscription|premium|paywall|auth|abo)(?![a-z])",
-    re.IGNORECASE,
-)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -100,10 +94,15 @@ def display_none_class(names: str) -> bool:
     return _SHOWN_AGAIN.search(names) is None
 
 
-def is_hidden_gate(names: str) -> bool:
-    """Whether a hidden element's class/id string names a sign-in, subscription or paywall
-    box (`display_none_class` must hold for its class)."""
-    return _GATE_NAME.search(names) is not None
+def is_unshown(element: etree._Element) -> bool:
+    """Not shown to a sighted reader: `hidden` (not "until-found"), an inline `display: none`
+    / `visibility: hidden`, a framework's display-none class, or a screen-reader-only class.
+    Not `aria-hidden="true"`: it hides from screen readers what the screen shows (and pages
+    set it on their whole wrapper while a dialog is open)."""
+    if is_hidden_attribute(element) or is_styled_hidden(element):
+        return True
+    names = element.get("class")
+    return bool(names) and (display_none_class(names) or screen_reader_class(names))
 
 
 def is_closed_overlay(element: etree._Element) -> bool:

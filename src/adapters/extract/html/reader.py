@@ -19,16 +19,21 @@ from webdistill.adapters.extract.decoding import decode_text
 from webdistill.adapters.extract.html.block import Block
 from webdistill.adapters.extract.html.classify import classify
 from webdistill.adapters.extract.html.embedded import Reading, revise
+from webdistill.adapters.extract.html.furniture import BOILERPLATE_TAGS
 from webdistill.adapters.extract.html.honesty import honest_flags
 from webdistill.adapters.extract.html.mathml import flatten_math
 from webdistill.adapters.extract.html.measure import Measures, budget, measure
 from webdistill.adapters.extract.html.metadata import PageMeta, read_meta
+from webdistill.adapters.extract.html.quiet import is_unshown
 from webdistill.adapters.extract.html.segment import BlockMaker
 from webdistill.adapters.extract.html.stoplists import language_code
 from webdistill.kernel.model import Document
 from webdistill.kernel.own_text import OwnText, joined, words
 
 MIN_MAIN_CHARS = 250
+#: How many of the longest marked elements `find_main` checks for a hidden ancestor.
+MAX_MAIN_TRIES = 8
+_WHOLE_PAGE = frozenset({"html", "body"})
 #: Removed before the walk (their text would skew the text-share measures); formulas are
 #: replaced by their text first (`mathml`).
 JUNK_TAGS = ("script", "style", "template", "svg", "math", "iframe", "object")
@@ -98,14 +103,23 @@ def _unwrap_noscript(root: etree._Element) -> None:
 
 
 def find_main(measures: Measures) -> etree._Element | None:
-    """The element the page marks as its main content, if it holds enough text."""
-    best: etree._Element | None = None
-    best_len = 0
-    for node in measures.marked:
-        length = measures.length(node)
-        if length > best_len:
-            best, best_len = node, length
-    return best if best_len >= MIN_MAIN_CHARS else None
+    """The element the page marks as its main content, if it holds enough text and is
+    shown: a `<main>` inside a hidden element (`hidden`, `aria-hidden`, `display: none`, a
+    display-none or screen-reader-only class) or inside furniture by tag (`nav`, `aside`,
+    `footer`) is not the page's (its line would be exempt from every furniture check, hidden
+    text reaching the model); `<html>` and `<body>` do not count (pages hide themselves
+    until their scripts run). The longest shown one of the MAX_MAIN_TRIES longest (each
+    check climbs the tree once)."""
+    marked = sorted(measures.marked, key=measures.length, reverse=True)[:MAX_MAIN_TRIES]
+    for node in marked:
+        if measures.length(node) < MIN_MAIN_CHARS:
+            return None
+        line = (node, *node.iterancestors())
+        if not any(
+            e.tag in BOILERPLATE_TAGS or is_unshown(e) for e in line if e.tag not in _WHOLE_PAGE
+        ):
+            return node
+    return None
 
 
 def _indented(prefix: str, markdown: str) -> str:

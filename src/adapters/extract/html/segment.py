@@ -20,6 +20,7 @@ from webdistill.adapters.extract.html.block import (
     code_language,
     text_of,
 )
+from webdistill.adapters.extract.html.buttons import is_accordion_header
 from webdistill.adapters.extract.html.captions import figure_of
 from webdistill.adapters.extract.html.furniture import (
     BLOCK_TAGS,
@@ -34,16 +35,14 @@ from webdistill.adapters.extract.html.furniture import (
     SOFT,
     furniture_verdict,
     is_heading_anchor,
-    is_heading_button,
     is_hidden,
+    is_hidden_attribute,
     is_styled_hidden,
 )
 from webdistill.adapters.extract.html.inline import EMPHASIS, close_code, close_span
 from webdistill.adapters.extract.html.measure import Measures
 from webdistill.adapters.extract.html.quiet import (
-    display_none_class,
     is_closed_overlay,
-    is_hidden_gate,
     screen_reader_class,
 )
 from webdistill.adapters.extract.html.tables import is_data_table, render_table
@@ -69,6 +68,17 @@ def is_bookmark(element: etree._Element) -> bool:
 
 #: The most blocks one page yields; the walk stops there and says so (`truncated`).
 MAX_BLOCKS = 20_000
+#: Elements read whole where they stand (`BlockMaker._leaf`): a line break, an image.
+_LEAVES = frozenset({"br", "img"})
+
+
+def _hidden_inline(element: etree._Element, tag: str, keys: list[str]) -> bool:
+    """An inline element with the `hidden` attribute (not "until-found"): not rendered, so
+    not read (a hidden block is furniture, judged as a block; a hidden span would otherwise
+    join its paragraph's text). Not `aria-hidden` (it hides from screen readers what the
+    screen shows: WooCommerce's struck-out and sale prices, icons) nor screen-reader-only
+    text (a non-visual reader's labels: "Sale price", "opens in a new tab")."""
+    return "hidden" in keys and tag not in BLOCK_TAGS and is_hidden_attribute(element)
 
 
 class BlockMaker:
@@ -233,7 +243,7 @@ class BlockMaker:
         """A skipped tag that is read after all: a `<button>` around the main container (an
         unclosed one: libxml2 nests what follows in it) or the whole of a heading (an
         accordion's header)."""
-        return tag == "button" and (element in self.main_line or is_heading_button(element))
+        return tag == "button" and (element in self.main_line or is_accordion_header(element))
 
     def _is_boilerplate(self, element: etree._Element, tag: str, keys: list[str]) -> int:
         """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0
@@ -266,8 +276,6 @@ class BlockMaker:
         ):
             return HARD  # a closed dialog outside the article (log-in forms, overlays)
         names = (cls or "") + " " + ((element.get("id") if "id" in keys else None) or "")
-        if cls and display_none_class(cls) and is_hidden_gate(names):
-            return HARD  # a hidden sign-in, subscription or paywall box
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
             verdict = furniture_verdict(names)
             if verdict and is_heading_anchor(element):
@@ -290,19 +298,25 @@ class BlockMaker:
             return verdict
         return 0
 
-    def _enter(self, element: etree._Element, tag: str, in_link: bool) -> tuple[object, ...] | None:
+    def _leaf(self, element: etree._Element, tag: str) -> None:
+        """A `<br>` (a line break) or an `<img>` (its alt text) in the current block."""
         if tag == "br":
             self.current.md_parts.append(BR)
             self.current.text_parts.append(" ")
             self.current.tags_count += 1
-            return None
-        if tag == "img":
-            image = self._image(element)
-            if image:
-                self.current.md_parts.append(image)
-                self.current.images += 1
+            return
+        image = self._image(element)
+        if image:
+            self.current.md_parts.append(image)
+            self.current.images += 1
+
+    def _enter(self, element: etree._Element, tag: str, in_link: bool) -> tuple[object, ...] | None:
+        if tag in _LEAVES:
+            self._leaf(element, tag)
             return None
         keys = element.keys()
+        if _hidden_inline(element, tag, keys):
+            return None  # hidden text inside a paragraph: not read (its tail is)
         # Inside HARD furniture every block is furniture whatever its elements are named:
         # they are not judged (most elements of a news page sit in navigation, footers,
         # asides). A SOFT region opened in there would hold furniture blocks only, which

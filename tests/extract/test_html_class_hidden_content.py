@@ -1,29 +1,15 @@
-"""Text the page does not show (issue 30): sign-in, subscription and paywall boxes hidden by
-a CSS framework's display utility class, against collapsed content hidden the same way.
+"""Collapsed content hidden by a CSS framework's display utility class stays whole (issue
+30): on the dev set most class-hidden text is content a click opens, so such text is not
+dropped for its class (a narrower rule for hidden sign-in/paywall boxes was withdrawn after
+an attack: see test_html_class_hidden_named_guards.py).
 
-Dropped (the shapes were read from saved news pages of the dev set and the lead's notes;
-the words are written here, none copied):
-
-- a newspaper chain's paywall box between the stretches of its article template:
-  `<div class="article-block article-block-bg article-content__sign-in-group hidden">`
-  ("This content is reserved for subscribers", offers, "Register / sign in to unlock more
-  articles"), beside `div.subscriber.hidden` and `div.register-only.hidden` notes (the
-  Postmedia sites' article template, Bootstrap 3's `.hidden`);
-- a German portal's premium box inside the standfirst: `<div class="intro-body__premium
-  hidden">` (the lead's example from held-out news pages);
-- a log-in panel hidden with Bootstrap 4/5's `.d-none` (`login-box d-none`).
-
-Kept (real collapsed content: a click opens it, so it is the page's):
-
-- FAQ answers hidden with Tailwind's `hidden` after a `<button>` holding the question (a
-  software agency's service page);
-- a closed tab hidden with Bootstrap's `.d-none` (`tab-pane d-none`);
-- the "read more" rest of an article hidden with `.hidden` (`article-more hidden`);
-- a box named `premium` that is shown (`article--premium`: a premium article's wrapper).
-
-Class names of the utilities come from the frameworks' own stylesheets (see
-`webdistill.adapters.extract.html.quiet`). Each test reads the page with `extract_html`
-and checks both the text and the Markdown the agent gets.
+Kept: FAQ answers hidden with Tailwind's `hidden` after a `<button>` holding the question
+(a software agency's service page; the question is read as a heading); a closed tab hidden
+with Bootstrap's `.d-none` (`tab-pane d-none`); the "read more" rest of an article hidden
+with `.hidden` (`article-more hidden`); a box named `premium` that is shown
+(`article--premium`). Class names of the utilities come from the frameworks' own stylesheets
+(see `webdistill.adapters.extract.html.quiet`). Each test reads the page with
+`extract_html` and checks both the text and the Markdown the agent gets.
 """
 
 from __future__ import annotations
@@ -42,14 +28,6 @@ BODY = [
     "The opposition voted against the plan, saying the cost had risen by a third since the "
     "first estimate and that buses on the same route would have served as many people.",
 ]
-PAYWALL = (
-    "This content is reserved for subscribers. Enjoy the latest local, national and "
-    "international news, exclusive columns and the daily puzzles with one account."
-)
-SIGN_IN = "Register or sign in to unlock more articles and join the conversation."
-LIMIT = "You have reached your saved article limit; manage your saved articles here."
-PREMIUM = "Read this article with Plus: the first month costs one euro, cancel any time."
-LOGIN = "Log in with your e-mail address and password to comment on this article."
 
 
 def page(article: str) -> str:
@@ -74,50 +52,6 @@ def assert_body(text: str, markdown: str) -> None:
     for paragraph in BODY:
         assert paragraph in text
         assert paragraph in markdown
-
-
-def test_hidden_paywall_box_inside_the_article_is_not_content() -> None:
-    article = (
-        f"<h1>{TITLE}</h1>"
-        '<div class="article-content__content-group">'
-        f"{paragraphs(BODY[:2])}</div>"
-        '<div class="article-block article-block-bg article-content__sign-in-group hidden">'
-        f"<h3>Subscribe now</h3><p>{PAYWALL}</p><h3>Register / sign in</h3>"
-        f"<p>{SIGN_IN}</p></div>"
-        f'<div class="subscriber hidden"><p>{LIMIT}</p></div>'
-        '<div class="article-content__content-group">'
-        f"{paragraphs(BODY[2:])}</div>"
-    )
-    text, markdown = read(page(article))
-    assert_body(text, markdown)
-    for gate in (PAYWALL, SIGN_IN, LIMIT):
-        assert gate not in text
-        assert gate not in markdown
-
-
-def test_hidden_premium_box_in_the_standfirst_is_not_content() -> None:
-    article = (
-        f"<h1>{TITLE}</h1>"
-        '<div class="intro-body"><p class="intro-body__text">The council voted 31 to 24 '
-        "for the line after a debate that lasted until midnight.</p>"
-        f'<div class="intro-body__premium hidden"><p>{PREMIUM}</p>'
-        '<a href="/plus">Try Plus</a></div></div>'
-        f"{paragraphs(BODY)}"
-    )
-    text, markdown = read(page(article))
-    assert_body(text, markdown)
-    assert "voted 31 to 24" in text
-    assert PREMIUM not in text
-    assert PREMIUM not in markdown
-
-
-def test_log_in_panel_hidden_by_d_none_is_not_content() -> None:
-    article = (
-        f'<h1>{TITLE}</h1>{paragraphs(BODY)}<div class="login-box d-none"><p>{LOGIN}</p></div>'
-    )
-    text, markdown = read(page(article))
-    assert_body(text, markdown)
-    assert LOGIN not in text
 
 
 FAQ = [

@@ -1,0 +1,66 @@
+"""Which `<button>`s the reader reads: buttons are controls, skipped with their text, except
+an accordion's header, whose text is the heading of the panel it opens.
+
+An FAQ's questions sit in buttons: the W3C ARIA APG accordion pattern (`<h3><button>`),
+Bootstrap 5 (`h2.accordion-header > button.accordion-button`), Radix / shadcn
+(`Accordion.Header` around `Accordion.Trigger`), and Tailwind sections that put the heading
+inside the button (`<button><h5>`, invalid but written). Skipping them left the answers
+without their questions. A button counts as a header when it is the whole content of a
+heading (or `role="heading"`), up to one wrapper, or its content is one heading; not when
+it is a tab (`role="tab"`: a tab list's labels are not headings), hidden from assistive
+technology (`aria-hidden`: an accordion header is an accessible control) or anything on the
+way is not shown (hidden text must not reach the model by this door). O(1) per button.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from webdistill.adapters.extract.html.furniture import HEADING_TAGS
+from webdistill.adapters.extract.html.quiet import is_unshown
+
+#: How far up from a `<button>` its heading may be (`<h2><span><button>`: one wrapper).
+_LEVELS = 2
+
+
+def _is_heading(element: etree._Element) -> bool:
+    tag = element.tag
+    return (isinstance(tag, str) and tag.lower() in HEADING_TAGS) or element.get(
+        "role"
+    ) == "heading"
+
+
+def _blank(text: str | None) -> bool:
+    return not (text or "").strip()
+
+
+def _heading_inside(button: etree._Element) -> etree._Element | None:
+    """The one heading that is the button's whole content, if it is."""
+    if len(button) != 1 or not _blank(button.text):
+        return None
+    child = button[0]
+    return child if _is_heading(child) and _blank(child.tail) else None
+
+
+def _heading_around(button: etree._Element) -> list[etree._Element] | None:
+    """The elements from the button up to the heading it is the whole content of."""
+    node = button
+    line = [button]
+    for _ in range(_LEVELS):
+        parent = node.getparent()
+        if parent is None or len(parent) != 1 or not _blank(parent.text) or not _blank(node.tail):
+            return None
+        line.append(parent)
+        if _is_heading(parent):
+            return line
+        node = parent
+    return None
+
+
+def is_accordion_header(button: etree._Element) -> bool:
+    """Whether a `<button>` is read as a heading's text (see the module docstring)."""
+    if button.get("role") == "tab" or button.get("aria-hidden") == "true":
+        return False  # (a header is an accessible control: an aria-hidden button is not one)
+    inside = _heading_inside(button)
+    line = [button, inside] if inside is not None else _heading_around(button)
+    return line is not None and not any(is_unshown(node) for node in line)
