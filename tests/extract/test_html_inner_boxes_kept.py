@@ -65,25 +65,21 @@ def section(ident: str, heading: str, body: str) -> str:
 CASES = {
     "update_note_in_a_gutenberg_group": (
         page(
-            ps(P[:5])
-            + '<div class="wp-block-group editors-note"><p><strong>Update:</strong></p>'
-            "<p>The mayor signed the decision on Friday morning.</p></div>"
-            + ps(P[5:])
+            ps(P[:5]) + '<div class="wp-block-group editors-note"><p><strong>Update:</strong></p>'
+            "<p>The mayor signed the decision on Friday morning.</p></div>" + ps(P[5:])
         ),
         ["Update:", "The mayor signed the decision on Friday morning."],
     ),
     "correction_at_the_end": (
         page(
-            ps(P)
-            + '<div class="wp-block-group"><p><strong>Correction:</strong></p><p>An earlier '
+            ps(P) + '<div class="wp-block-group"><p><strong>Correction:</strong></p><p>An earlier '
             "version of this story misstated the name of the transit agency.</p></div>"
         ),
         ["misstated the name of the transit agency"],
     ),
     "review_verdict_box": (
         page(
-            ps(P)
-            + '<div class="verdict"><h3>Our verdict:</h3><p>A fine line that the city should '
+            ps(P) + '<div class="verdict"><h3>Our verdict:</h3><p>A fine line that the city should '
             "have built long ago.</p><p>Worth the wait and worth the money.</p></div>"
         ),
         ["A fine line that the city should have built long ago."],
@@ -98,10 +94,8 @@ CASES = {
     ),
     "letter_quoted_in_a_blockquote": (
         page(
-            ps(P[:4])
-            + "<blockquote><p>Dear Mayor Johnson:</p><p>I hereby resign from the transit "
-            "board, effective immediately.</p><p>Sincerely, Jane Doe</p></blockquote>"
-            + ps(P[4:])
+            ps(P[:4]) + "<blockquote><p>Dear Mayor Johnson:</p><p>I hereby resign from the transit "
+            "board, effective immediately.</p><p>Sincerely, Jane Doe</p></blockquote>" + ps(P[4:])
         ),
         ["I hereby resign from the transit board, effective immediately."],
     ),

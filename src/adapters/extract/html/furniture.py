@@ -50,16 +50,10 @@ _MAYBE_FURNITURE = (
 
 
 #: State modifiers (`has-sidebar`, `no-comments`) and WordPress post formats
-#: (`format-gallery`) describe a page, they are not furniture; nor do the post's own tags
-#: and categories, which WordPress's `post_class()` / `body_class()` (wp-includes/
-#: post-template.php: `'tag-' . $tag->slug`, `'category-' . $cat->slug`) and Ghost's
-#: `post_class` helper (`tag-{slug}`) write on the article and the body: a post tagged
-#: "internet sharing" is `tag-internet-sharing`, not a sharing widget. WooCommerce writes a
-#: product's categories and tags the same way (`wc_get_product_taxonomy_class`:
-#: `product_cat-{slug}`, `product_tag-{slug}`).
+#: (`format-gallery`) describe a page, they are not furniture.
 _MODIFIER_WORDS = (
     "has", "with", "without", "no", "show", "hide", "enable", "disable", "is", "page-template",
-    "post-format", "format", "tag", "category", "product_cat", "product_tag",
+    "post-format", "format",
 )  # fmt: skip
 _MODIFIER = rf"(?:{'|'.join(_MODIFIER_WORDS)})[-_]"
 
@@ -145,14 +139,40 @@ def _token_verdict(token: str) -> int:
 def furniture_verdict(names: str) -> int:
     """HARD, SOFT or 0 for a class/id string (cached: pages repeat their class names): HARD
     when a token matches `ALWAYS_BOILERPLATE_NAME`, else SOFT when one matches
-    `BOILERPLATE_NAME` (decided token by token, with the tokens' verdicts cached)."""
+    `BOILERPLATE_NAME` (decided token by token, with the tokens' verdicts cached); a post's
+    own taxonomy classes do not count (`_is_post_term`)."""
     verdict = 0
     for token in names.split():
         found = _token_verdict(token)
+        if found and _is_post_term(token, names):
+            continue
         if found == HARD:
             return HARD
         verdict = verdict or found
     return verdict
+
+
+#: Classes naming a post's own tags and categories: WordPress's `get_post_class()` /
+#: `get_body_class()` (wp-includes/post-template.php: `'tag-' . $tag->slug`, `'category-' .
+#: $cat->slug`), Ghost's `post_class` / `body_class` helpers (`tag-{slug}`), WooCommerce's
+#: `wc_get_product_taxonomy_class` (`product_cat-{slug}`, `product_tag-{slug}`). A post
+#: tagged "internet sharing" is `tag-internet-sharing`, not a sharing widget.
+_TERM_PREFIXES = ("tag-", "category-", "product_cat-", "product_tag-")
+#: ... counted only beside the classes the same functions write on the same element (a
+#: theme's own `tag-share` box or `category-newsletter-subscription` form is furniture):
+#: WordPress `hentry`, `type-{post_type}`, `status-{status}`, `post-{ID}` and the body's
+#: `postid-{ID}`; Ghost's `post` and `post-template` / `tag-template`; WooCommerce `product`.
+_POST_CLASS = re.compile(
+    r"(?:^|\s)(?:hentry|type-\S+|status-\S+|post-\d+|postid-\d+|post|post-template|"
+    r"tag-template|product)(?=\s|$)",
+    re.IGNORECASE,
+)
+
+
+def _is_post_term(token: str, names: str) -> bool:
+    """Whether `token` names one of the post's own tags or categories (`_TERM_PREFIXES`,
+    beside `_POST_CLASS` classes in `names`)."""
+    return token.lower().startswith(_TERM_PREFIXES) and _POST_CLASS.search(names) is not None
 
 
 #: Words of a slug id (`sharing-with-a-single-developer`): letters and digits.

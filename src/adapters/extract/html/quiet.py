@@ -26,14 +26,30 @@ from lxml import etree
 from webdistill.adapters.extract.html.furniture import is_hidden_attribute, is_styled_hidden
 
 #: ... also behind a design system's prefix: GOV.UK Frontend `govuk-visually-hidden`, NHS.UK
-#: `nhsuk-u-visually-hidden`, USWDS `usa-sr-only` (their own stylesheets); not Tailwind's
-#: `not-sr-only`, which shows the element again.
+#: `nhsuk-u-visually-hidden`, USWDS `usa-sr-only` (their own stylesheets); not a prefixed
+#: `not-sr-only` (Tailwind's `tw-not-sr-only`, GitLab's `gl-not-sr-only` show it again).
 _SCREEN_READER_ONLY = re.compile(
-    r"(?:^|\s)(?!not-)(?:[a-z0-9]+-){0,2}"
+    r"(?:^|\s)(?![a-z0-9-]*not-)(?:[a-z0-9]+-){0,2}"
     r"(?:sr-only|sr-text|visually-?hidden|hidden-visually|u-hidden-visually|"
     r"screen-?reader(?:-?text|-?only)?|element-invisible|a11y-hidden|assistive-text)(?=\s|$)",
     re.IGNORECASE,
 )
+
+
+#: Tailwind's breakpoint variants (tailwindcss.com/docs/responsive-design: `sm` to `2xl`, and
+#: arbitrary `min-[...]`): a `not-sr-only` behind one shows the element from that width up.
+_BREAKPOINTS = frozenset(("sm", "md", "lg", "xl", "2xl"))
+
+
+def _shown_at_a_width(names: str) -> bool:
+    """Whether a `not-sr-only` / `not-visually-hidden` token of `names` sits behind a
+    breakpoint variant (`md:not-sr-only`, `lg:tw-not-sr-only`), not a state (`focus:`)."""
+    for token in names.split():
+        if "not-sr-only" in token or "not-visually-hidden" in token:
+            variants = token.split(":")[:-1]
+            if any(v in _BREAKPOINTS or v.startswith("min-") for v in variants):
+                return True
+    return False
 
 
 @functools.lru_cache(maxsize=4096)
@@ -41,6 +57,8 @@ def screen_reader_class(names: str) -> bool:
     """Whether a class string marks an element as visible to screen readers only. An ASCII
     string is searched only when, lowered, it holds one of the words every match holds
     (pages bring hundreds of new class strings; one search costs five times the tests)."""
+    if ("not-sr-only" in names or "not-visually-hidden" in names) and _shown_at_a_width(names):
+        return False  # (Tailwind's `sr-only md:not-sr-only`; `focus:not-sr-only` is a skip link)
     if names.isascii():
         low = names.lower()  # (the parts spelled out: a generator over them costs as much)
         if not (

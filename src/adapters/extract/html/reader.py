@@ -19,7 +19,6 @@ from webdistill.adapters.extract.decoding import decode_text
 from webdistill.adapters.extract.html.block import Block
 from webdistill.adapters.extract.html.classify import classify
 from webdistill.adapters.extract.html.embedded import Reading, revise
-from webdistill.adapters.extract.html.furniture import BOILERPLATE_TAGS
 from webdistill.adapters.extract.html.honesty import honest_flags
 from webdistill.adapters.extract.html.mathml import flatten_math
 from webdistill.adapters.extract.html.measure import Measures, budget, measure
@@ -104,20 +103,19 @@ def _unwrap_noscript(root: etree._Element) -> None:
 
 def find_main(measures: Measures) -> etree._Element | None:
     """The element the page marks as its main content, if it holds enough text and is
-    shown: a `<main>` inside a hidden element (`hidden`, `aria-hidden`, `display: none`, a
-    display-none or screen-reader-only class) or inside furniture by tag (`nav`, `aside`,
-    `footer`) is not the page's (its line would be exempt from every furniture check, hidden
-    text reaching the model); `<html>` and `<body>` do not count (pages hide themselves
-    until their scripts run). The longest shown one of the MAX_MAIN_TRIES longest (each
-    check climbs the tree once)."""
+    shown: a `<main>` inside a hidden element (`hidden`, `display: none`, a display-none or
+    screen-reader-only class) is not the page's (its line would be exempt from every
+    furniture check, hidden text reaching the model); `<html>` and `<body>` do not count
+    (pages hide themselves until their scripts run). Furniture tags around it do not
+    disqualify it: themes put whole pages in `<aside class="main-content">` or
+    `<nav id="wrapper">`, and a mis-closed `<nav>` holds the `<main>` after it. The longest
+    shown one of the MAX_MAIN_TRIES longest (each check climbs the tree once)."""
     marked = sorted(measures.marked, key=measures.length, reverse=True)[:MAX_MAIN_TRIES]
     for node in marked:
         if measures.length(node) < MIN_MAIN_CHARS:
             return None
         line = (node, *node.iterancestors())
-        if not any(
-            e.tag in BOILERPLATE_TAGS or is_unshown(e) for e in line if e.tag not in _WHOLE_PAGE
-        ):
+        if not any(is_unshown(e) for e in line if e.tag not in _WHOLE_PAGE):
             return node
     return None
 

@@ -36,7 +36,6 @@ from webdistill.adapters.extract.html.furniture import (
     furniture_verdict,
     is_heading_anchor,
     is_hidden,
-    is_hidden_attribute,
     is_styled_hidden,
 )
 from webdistill.adapters.extract.html.inline import EMPHASIS, close_code, close_span
@@ -72,15 +71,6 @@ MAX_BLOCKS = 20_000
 _LEAVES = frozenset({"br", "img"})
 
 
-def _hidden_inline(element: etree._Element, tag: str, keys: list[str]) -> bool:
-    """An inline element with the `hidden` attribute (not "until-found"): not rendered, so
-    not read (a hidden block is furniture, judged as a block; a hidden span would otherwise
-    join its paragraph's text). Not `aria-hidden` (it hides from screen readers what the
-    screen shows: WooCommerce's struck-out and sale prices, icons) nor screen-reader-only
-    text (a non-visual reader's labels: "Sale price", "opens in a new tab")."""
-    return "hidden" in keys and tag not in BLOCK_TAGS and is_hidden_attribute(element)
-
-
 class BlockMaker:
     """Walks a tree once and collects `Block`s; see the module docstring."""
 
@@ -98,6 +88,10 @@ class BlockMaker:
         self.image_links = image_links
         self.main_line: set[etree._Element] = set()
         self.main_twins: set[Signature] = set()
+        #: The main container is the page's `<main>` (or `role="main"`), not an `<article>`.
+        self.is_main_element = main is not None and (
+            main.tag == "main" or main.get("role") == "main"
+        )
         if main is not None:
             self.main_line = {main, *main.iterancestors()}
             self.main_twins = main_twins(self.main_line)
@@ -240,10 +234,14 @@ class BlockMaker:
         return self.blocks
 
     def _read_button(self, element: etree._Element, tag: str) -> bool:
-        """A skipped tag that is read after all: a `<button>` around the main container (an
-        unclosed one: libxml2 nests what follows in it) or the whole of a heading (an
-        accordion's header)."""
-        return tag == "button" and (element in self.main_line or is_accordion_header(element))
+        """A skipped tag that is read after all: a `<button>` around the page's `<main>` (an
+        unclosed one: libxml2 nests what follows in it; a closed card button around an
+        `<article>` stays skipped) or the whole of a heading (an accordion's header)."""
+        if tag != "button":
+            return False
+        if element in self.main_line:
+            return self.is_main_element
+        return is_accordion_header(element)
 
     def _is_boilerplate(self, element: etree._Element, tag: str, keys: list[str]) -> int:
         """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0
@@ -315,8 +313,6 @@ class BlockMaker:
             self._leaf(element, tag)
             return None
         keys = element.keys()
-        if _hidden_inline(element, tag, keys):
-            return None  # hidden text inside a paragraph: not read (its tail is)
         # Inside HARD furniture every block is furniture whatever its elements are named:
         # they are not judged (most elements of a news page sit in navigation, footers,
         # asides). A SOFT region opened in there would hold furniture blocks only, which
