@@ -9,7 +9,9 @@ without their questions. A button counts as a header when it is the whole conten
 heading (or `role="heading"`), up to one wrapper, or its content is one heading; not when
 it is a tab (`role="tab"`: a tab list's labels are not headings), hidden from assistive
 technology (`aria-hidden`: an accordion header is an accessible control) or anything on the
-way is not shown (hidden text must not reach the model by this door). O(1) per button.
+way is not shown (hidden text must not reach the model by this door). Inside it, hidden,
+screen-reader-only and icon-font parts are not read ("Show this section", "expand_more").
+At most MAX_HEADER_ELEMENTS elements are looked at per button.
 """
 
 from __future__ import annotations
@@ -57,10 +59,34 @@ def _heading_around(button: etree._Element) -> list[etree._Element] | None:
     return None
 
 
-def is_accordion_header(button: etree._Element) -> bool:
-    """Whether a `<button>` is read as a heading's text (see the module docstring)."""
+#: More elements than this under a button: not a header (headers are a few words; the
+#: bound keeps the look inside it constant).
+MAX_HEADER_ELEMENTS = 64
+#: Icon fonts that draw a glyph from a word (a ligature): Google's Material Icons
+#: (`material-icons`, `material-icons-outlined`, ...) and Material Symbols
+#: (`material-symbols-outlined`, ...), fonts.google.com/icons: "expand_more" is a chevron.
+_ICON_FONTS = ("material-icons", "material-symbols")
+
+
+def _is_glyph(element: etree._Element) -> bool:
+    names = element.get("class")
+    return names is not None and any(token.startswith(_ICON_FONTS) for token in names.split())
+
+
+def accordion_header(button: etree._Element) -> frozenset[etree._Element] | None:
+    """The parts of a `<button>` read as a heading's text not to read (hidden, screen-reader
+    only, icon-font words: "Show this section", "expand_more"), or None when the button is
+    not an accordion header (see the module docstring)."""
     if button.get("role") == "tab" or button.get("aria-hidden") == "true":
-        return False  # (a header is an accessible control: an aria-hidden button is not one)
+        return None  # (a header is an accessible control: an aria-hidden button is not one)
     inside = _heading_inside(button)
     line = [button, inside] if inside is not None else _heading_around(button)
-    return line is not None and not any(is_unshown(node) for node in line)
+    if line is None or any(is_unshown(node) for node in line):
+        return None
+    unread = []
+    for count, element in enumerate(button.iterdescendants()):
+        if count >= MAX_HEADER_ELEMENTS:
+            return None
+        if element is not inside and (is_unshown(element) or _is_glyph(element)):
+            unread.append(element)
+    return frozenset(unread)

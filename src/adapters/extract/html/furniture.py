@@ -140,12 +140,16 @@ def furniture_verdict(names: str) -> int:
     """HARD, SOFT or 0 for a class/id string (cached: pages repeat their class names): HARD
     when a token matches `ALWAYS_BOILERPLATE_NAME`, else SOFT when one matches
     `BOILERPLATE_NAME` (decided token by token, with the tokens' verdicts cached); a post's
-    own taxonomy classes do not count (`_is_post_term`)."""
+    own taxonomy classes do not count (`_TERM_PREFIXES`, beside `_POST_CLASS`)."""
     verdict = 0
+    post: bool | None = None  # (whether `names` holds a post class: searched once, if needed)
     for token in names.split():
         found = _token_verdict(token)
-        if found and _is_post_term(token, names):
-            continue
+        if found and token.lower().startswith(_TERM_PREFIXES):
+            if post is None:
+                post = _POST_CLASS.search(names) is not None
+            if post:
+                continue  # one of the post's own tags or categories
         if found == HARD:
             return HARD
         verdict = verdict or found
@@ -167,12 +171,6 @@ _POST_CLASS = re.compile(
     r"tag-template|product)(?=\s|$)",
     re.IGNORECASE,
 )
-
-
-def _is_post_term(token: str, names: str) -> bool:
-    """Whether `token` names one of the post's own tags or categories (`_TERM_PREFIXES`,
-    beside `_POST_CLASS` classes in `names`)."""
-    return token.lower().startswith(_TERM_PREFIXES) and _POST_CLASS.search(names) is not None
 
 
 #: Words of a slug id (`sharing-with-a-single-developer`): letters and digits.

@@ -33,6 +33,9 @@ MIN_MAIN_CHARS = 250
 #: How many of the longest marked elements `find_main` checks for a hidden ancestor.
 MAX_MAIN_TRIES = 8
 _WHOLE_PAGE = frozenset({"html", "body"})
+#: A hidden `<main>` holding this share of the page's text is the page, hidden until its
+#: script runs, not hidden text beside a shown page.
+WHOLE_PAGE_SHARE = 0.8
 #: Removed before the walk (their text would skew the text-share measures); formulas are
 #: replaced by their text first (`mathml`).
 JUNK_TAGS = ("script", "style", "template", "svg", "math", "iframe", "object")
@@ -105,18 +108,24 @@ def find_main(measures: Measures) -> etree._Element | None:
     """The element the page marks as its main content, if it holds enough text and is
     shown: a `<main>` inside a hidden element (`hidden`, `display: none`, a display-none or
     screen-reader-only class) is not the page's (its line would be exempt from every
-    furniture check, hidden text reaching the model); `<html>` and `<body>` do not count
-    (pages hide themselves until their scripts run). Furniture tags around it do not
-    disqualify it: themes put whole pages in `<aside class="main-content">` or
-    `<nav id="wrapper">`, and a mis-closed `<nav>` holds the `<main>` after it. The longest
-    shown one of the MAX_MAIN_TRIES longest (each check climbs the tree once)."""
+    furniture check, hidden text reaching the model) — unless it holds nearly all the page's
+    text (WHOLE_PAGE_SHARE): an app whose page is hidden until its script boots (`<div
+    id="app" hidden>` beside a "Loading…" stub). `<html>` and `<body>` do not count.
+    Furniture tags around it do not disqualify it: themes put whole pages in `<aside
+    class="main-content">` or `<nav id="wrapper">`, and a mis-closed `<nav>` holds the
+    `<main>` after it. The longest shown one of the MAX_MAIN_TRIES longest (each check
+    climbs the tree once)."""
     marked = sorted(measures.marked, key=measures.length, reverse=True)[:MAX_MAIN_TRIES]
+    hidden: etree._Element | None = None
     for node in marked:
         if measures.length(node) < MIN_MAIN_CHARS:
-            return None
+            break
         line = (node, *node.iterancestors())
         if not any(is_unshown(e) for e in line if e.tag not in _WHOLE_PAGE):
             return node
+        hidden = hidden if hidden is not None else node
+    if hidden is not None and measures.length(hidden) >= WHOLE_PAGE_SHARE * measures.total:
+        return hidden
     return None
 
 

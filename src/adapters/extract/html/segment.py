@@ -20,7 +20,7 @@ from webdistill.adapters.extract.html.block import (
     code_language,
     text_of,
 )
-from webdistill.adapters.extract.html.buttons import is_accordion_header
+from webdistill.adapters.extract.html.buttons import accordion_header
 from webdistill.adapters.extract.html.captions import figure_of
 from webdistill.adapters.extract.html.furniture import (
     BLOCK_TAGS,
@@ -88,6 +88,8 @@ class BlockMaker:
         self.image_links = image_links
         self.main_line: set[etree._Element] = set()
         self.main_twins: set[Signature] = set()
+        #: Parts of accordion headers not to read (`buttons.accordion_header`).
+        self.unread: set[etree._Element] = set()
         #: The main container is the page's `<main>` (or `role="main"`), not an `<article>`.
         self.is_main_element = main is not None and (
             main.tag == "main" or main.get("role") == "main"
@@ -211,6 +213,7 @@ class BlockMaker:
                     not tag
                     or (tag in SKIP_TAGS and not self._read_button(element, tag))
                     or depth > MAX_DEPTH
+                    or (self.unread and element in self.unread)
                 ):
                     if tag and depth > MAX_DEPTH:
                         add(" " + text_of(element) + " ")
@@ -241,7 +244,11 @@ class BlockMaker:
             return False
         if element in self.main_line:
             return self.is_main_element
-        return is_accordion_header(element)
+        unread = accordion_header(element)
+        if unread is None:
+            return False
+        self.unread.update(unread)
+        return True
 
     def _is_boilerplate(self, element: etree._Element, tag: str, keys: list[str]) -> int:
         """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0
