@@ -64,8 +64,9 @@ def _heading_around(button: etree._Element) -> list[etree._Element] | None:
 MAX_HEADER_ELEMENTS = 64
 #: Icon fonts that draw a glyph from a word (a ligature): Google's Material Icons
 #: (`material-icons`, `material-icons-outlined`, ...) and Material Symbols
-#: (`material-symbols-outlined`, ...), fonts.google.com/icons: "expand_more" is a chevron.
-_ICON_FONTS = ("material-icons", "material-symbols")
+#: (`material-symbols-outlined`, ...), fonts.google.com/icons: "expand_more" is a chevron;
+#: Google's own products use `google-material-icons` and `google-symbols`.
+_ICON_FONTS = ("material-icons", "material-symbols", "google-material-icons", "google-symbols")
 
 
 def _is_glyph(element: etree._Element) -> bool:

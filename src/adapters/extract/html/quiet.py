@@ -25,13 +25,16 @@ from lxml import etree
 
 from webdistill.adapters.extract.html.furniture import is_hidden_attribute, is_styled_hidden
 
+#: Foundation 6's `show-for-sr` and jQuery UI's `ui-helper-hidden-accessible` (their own
+#: stylesheets) are the same convention.
 #: ... also behind a design system's prefix: GOV.UK Frontend `govuk-visually-hidden`, NHS.UK
 #: `nhsuk-u-visually-hidden`, USWDS `usa-sr-only` (their own stylesheets); not a prefixed
 #: `not-sr-only` (Tailwind's `tw-not-sr-only`, GitLab's `gl-not-sr-only` show it again).
 _SCREEN_READER_ONLY = re.compile(
     r"(?:^|\s)(?![a-z0-9-]*not-)(?:[a-z0-9]+-){0,2}"
     r"(?:sr-only|sr-text|visually-?hidden|hidden-visually|u-hidden-visually|"
-    r"screen-?reader(?:-?text|-?only)?|element-invisible|a11y-hidden|assistive-text)(?=\s|$)",
+    r"screen-?reader(?:-?text|-?only)?|element-invisible|a11y-hidden|assistive-text|"
+    r"show-for-sr|helper-hidden-accessible)(?=\s|$)",
     re.IGNORECASE,
 )
 
@@ -68,6 +71,8 @@ def screen_reader_class(names: str) -> bool:
             or "invisible" in low
             or "a11y" in low
             or "assistive" in low
+            or "for-sr" in low
+            or "accessible" in low
         ):
             return False
     return _SCREEN_READER_ONLY.search(names) is not None
@@ -112,12 +117,24 @@ def display_none_class(names: str) -> bool:
     return _SHOWN_AGAIN.search(names) is None
 
 
+#: The inline style of a visually hidden element (Radix's `VisuallyHidden`, Chakra, Reach:
+#: `position: absolute; width: 1px; height: 1px; clip: rect(0, 0, 0, 0)`), or one clipped
+#: away with `clip-path: inset(50%)` (Bootstrap 5's `.visually-hidden` in inline form).
+_VISUALLY_HIDDEN_STYLE = re.compile(
+    r"clip\s*:\s*rect\(\s*0|clip-path\s*:\s*inset\(\s*50%", re.IGNORECASE
+)
+
+
 def is_unshown(element: etree._Element) -> bool:
     """Not shown to a sighted reader: `hidden` (not "until-found"), an inline `display: none`
-    / `visibility: hidden`, a framework's display-none class, or a screen-reader-only class.
+    / `visibility: hidden` or visually-hidden clip, a framework's display-none class, or a
+    screen-reader-only class.
     Not `aria-hidden="true"`: it hides from screen readers what the screen shows (and pages
     set it on their whole wrapper while a dialog is open)."""
     if is_hidden_attribute(element) or is_styled_hidden(element):
+        return True
+    style = element.get("style")
+    if style is not None and _VISUALLY_HIDDEN_STYLE.search(style):
         return True
     names = element.get("class")
     return bool(names) and (display_none_class(names) or screen_reader_class(names))

@@ -19,6 +19,7 @@ from webdistill.adapters.extract.decoding import decode_text
 from webdistill.adapters.extract.html.block import Block
 from webdistill.adapters.extract.html.classify import classify
 from webdistill.adapters.extract.html.embedded import Reading, revise
+from webdistill.adapters.extract.html.furniture import BOILERPLATE_TAGS
 from webdistill.adapters.extract.html.honesty import honest_flags
 from webdistill.adapters.extract.html.mathml import flatten_math
 from webdistill.adapters.extract.html.measure import Measures, budget, measure
@@ -33,9 +34,11 @@ MIN_MAIN_CHARS = 250
 #: How many of the longest marked elements `find_main` checks for a hidden ancestor.
 MAX_MAIN_TRIES = 8
 _WHOLE_PAGE = frozenset({"html", "body"})
-#: A hidden `<main>` holding this share of the page's text is the page, hidden until its
-#: script runs, not hidden text beside a shown page.
-WHOLE_PAGE_SHARE = 0.8
+#: A hidden `<main>` is the page, hidden until its script runs (not hidden text beside a
+#: shown page), when the text outside its hidden wrapper is at most this share of its own.
+STUB_SHARE = 0.5
+#: The site's chrome by tag, whose text `_is_the_page` does not count as the page's.
+_CHROME = frozenset({"nav", "aside", "footer", "figcaption", "header"})
 #: Removed before the walk (their text would skew the text-share measures); formulas are
 #: replaced by their text first (`mathml`).
 JUNK_TAGS = ("script", "style", "template", "svg", "math", "iframe", "object")
@@ -108,9 +111,9 @@ def find_main(measures: Measures) -> etree._Element | None:
     """The element the page marks as its main content, if it holds enough text and is
     shown: a `<main>` inside a hidden element (`hidden`, `display: none`, a display-none or
     screen-reader-only class) is not the page's (its line would be exempt from every
-    furniture check, hidden text reaching the model) — unless it holds nearly all the page's
-    text (WHOLE_PAGE_SHARE): an app whose page is hidden until its script boots (`<div
-    id="app" hidden>` beside a "Loading…" stub). `<html>` and `<body>` do not count.
+    furniture check, hidden text reaching the model) — unless little text lies outside its
+    hidden wrapper (`_is_the_page`): an app hidden until its script boots (`<div id="app"
+    hidden>` beside a "Loading…" stub). `<html>` and `<body>` do not count.
     Furniture tags around it do not disqualify it: themes put whole pages in `<aside
     class="main-content">` or `<nav id="wrapper">`, and a mis-closed `<nav>` holds the
     `<main>` after it. The longest shown one of the MAX_MAIN_TRIES longest (each check
@@ -124,9 +127,30 @@ def find_main(measures: Measures) -> etree._Element | None:
         if not any(is_unshown(e) for e in line if e.tag not in _WHOLE_PAGE):
             return node
         hidden = hidden if hidden is not None else node
-    if hidden is not None and measures.length(hidden) >= WHOLE_PAGE_SHARE * measures.total:
+    if hidden is not None and _is_the_page(hidden, measures):
         return hidden
     return None
+
+
+def _is_the_page(main: etree._Element, measures: Measures) -> bool:
+    """Whether a `<main>` under a hidden wrapper is the page hidden until its script runs:
+    the text outside the outermost hidden wrapper and outside the site's chrome (a "Loading…"
+    stub; a `<footer>`, `<nav>`, `<aside>` or `<header>` does not count) is at most
+    STUB_SHARE of the main's. Linear: one pass over the page's chrome elements."""
+    wrapper = main
+    for element in (main, *main.iterancestors()):
+        if element.tag not in _WHOLE_PAGE and is_unshown(element):
+            wrapper = element
+    outside = measures.total - _text_length(wrapper, measures)
+    root = main.getroottree().getroot()
+    for element in root.iter(*BOILERPLATE_TAGS, "header"):  # (a site footer is no page)
+        if not any(a is wrapper or a.tag in _CHROME for a in element.iterancestors()):
+            outside -= _text_length(element, measures)
+    return outside <= STUB_SHARE * measures.length(main)
+
+
+def _text_length(element: etree._Element, measures: Measures) -> int:
+    return measures.length(element) or sum(len(text) for text in element.itertext())
 
 
 def _indented(prefix: str, markdown: str) -> str:
