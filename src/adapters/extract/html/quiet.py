@@ -118,10 +118,14 @@ def display_none_class(names: str) -> bool:
 
 
 #: The inline style of a visually hidden element (Radix's `VisuallyHidden`, Chakra, Reach:
-#: `position: absolute; width: 1px; height: 1px; clip: rect(0, 0, 0, 0)`), or one clipped
-#: away with `clip-path: inset(50%)` (Bootstrap 5's `.visually-hidden` in inline form).
+#: `position: absolute; width: 1px; height: 1px; clip: rect(0, 0, 0, 0)`; WordPress's
+#: `clip: rect(1px, 1px, 1px, 1px)`), or one clipped away with `clip-path: inset(50%)`
+#: (Bootstrap 5's `.visually-hidden` in inline form). A clip to the own box (`rect(0, auto,
+#: auto, 0)`, parallax layers) shows everything.
 _VISUALLY_HIDDEN_STYLE = re.compile(
-    r"clip\s*:\s*rect\(\s*0|clip-path\s*:\s*inset\(\s*50%", re.IGNORECASE
+    r"clip\s*:\s*rect\(\s*(?:0|0px|1px)(?:\s*,\s*(?:0|0px|1px)|\s+(?:0|0px|1px)){3}\s*\)|"
+    r"clip-path\s*:\s*inset\(\s*50%\s*\)",
+    re.IGNORECASE,
 )
 
 

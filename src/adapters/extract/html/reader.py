@@ -19,7 +19,6 @@ from webdistill.adapters.extract.decoding import decode_text
 from webdistill.adapters.extract.html.block import Block
 from webdistill.adapters.extract.html.classify import classify
 from webdistill.adapters.extract.html.embedded import Reading, revise
-from webdistill.adapters.extract.html.furniture import BOILERPLATE_TAGS
 from webdistill.adapters.extract.html.honesty import honest_flags
 from webdistill.adapters.extract.html.mathml import flatten_math
 from webdistill.adapters.extract.html.measure import Measures, budget, measure
@@ -37,8 +36,6 @@ _WHOLE_PAGE = frozenset({"html", "body"})
 #: A hidden `<main>` is the page, hidden until its script runs (not hidden text beside a
 #: shown page), when the text outside its hidden wrapper is at most this share of its own.
 STUB_SHARE = 0.5
-#: The site's chrome by tag, whose text `_is_the_page` does not count as the page's.
-_CHROME = frozenset({"nav", "aside", "footer", "figcaption", "header"})
 #: Removed before the walk (their text would skew the text-share measures); formulas are
 #: replaced by their text first (`mathml`).
 JUNK_TAGS = ("script", "style", "template", "svg", "math", "iframe", "object")
@@ -134,23 +131,15 @@ def find_main(measures: Measures) -> etree._Element | None:
 
 def _is_the_page(main: etree._Element, measures: Measures) -> bool:
     """Whether a `<main>` under a hidden wrapper is the page hidden until its script runs:
-    the text outside the outermost hidden wrapper and outside the site's chrome (a "Loading…"
-    stub; a `<footer>`, `<nav>`, `<aside>` or `<header>` does not count) is at most
-    STUB_SHARE of the main's. Linear: one pass over the page's chrome elements."""
+    the text outside the outermost hidden wrapper (a "Loading…" stub) is at most STUB_SHARE
+    of the main's. (Not counting a visible site footer outside it was tried: chrome that
+    holds the whole page, or a hero `<header>`, then let any hidden `<main>` through.)"""
     wrapper = main
     for element in (main, *main.iterancestors()):
         if element.tag not in _WHOLE_PAGE and is_unshown(element):
             wrapper = element
-    outside = measures.total - _text_length(wrapper, measures)
-    root = main.getroottree().getroot()
-    for element in root.iter(*BOILERPLATE_TAGS, "header"):  # (a site footer is no page)
-        if not any(a is wrapper or a.tag in _CHROME for a in element.iterancestors()):
-            outside -= _text_length(element, measures)
-    return outside <= STUB_SHARE * measures.length(main)
-
-
-def _text_length(element: etree._Element, measures: Measures) -> int:
-    return measures.length(element) or sum(len(text) for text in element.itertext())
+    inside = measures.length(wrapper) or sum(len(text) for text in wrapper.itertext())
+    return measures.total - inside <= STUB_SHARE * measures.length(main)
 
 
 def _indented(prefix: str, markdown: str) -> str:
