@@ -222,4 +222,9 @@ def is_hidden(element: etree._Element) -> bool:
 def is_styled_hidden(element: etree._Element) -> bool:
     """Hidden by an inline style: a closed tab or a hidden copy (judged by repetition)."""
     style = element.get("style")
-    return style is not None and _HIDDEN_STYLE.search(style) is not None
+    return style is not None and is_styled_hidden_style(style)
+
+
+def is_styled_hidden_style(style: str) -> bool:
+    """Whether an inline style says `display: none` or `visibility: hidden`."""
+    return _HIDDEN_STYLE.search(style) is not None

@@ -23,7 +23,11 @@ import re
 
 from lxml import etree
 
-from webdistill.adapters.extract.html.furniture import is_hidden_attribute, is_styled_hidden
+from webdistill.adapters.extract.html.furniture import (
+    is_hidden_attribute,
+    is_styled_hidden,
+    is_styled_hidden_style,
+)
 
 #: Foundation 6's `show-for-sr` and jQuery UI's `ui-helper-hidden-accessible` (their own
 #: stylesheets) are the same convention.
@@ -129,16 +133,23 @@ _VISUALLY_HIDDEN_STYLE = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=256)
+def _style_hides(style: str) -> bool:
+    """Whether an inline style hides its element (`display: none`, `visibility: hidden`, a
+    visually-hidden clip); cached: nested headers and mains ask about the same ancestors."""
+    return is_styled_hidden_style(style) or _VISUALLY_HIDDEN_STYLE.search(style) is not None
+
+
 def is_unshown(element: etree._Element) -> bool:
     """Not shown to a sighted reader: `hidden` (not "until-found"), an inline `display: none`
     / `visibility: hidden` or visually-hidden clip, a framework's display-none class, or a
     screen-reader-only class.
     Not `aria-hidden="true"`: it hides from screen readers what the screen shows (and pages
     set it on their whole wrapper while a dialog is open)."""
-    if is_hidden_attribute(element) or is_styled_hidden(element):
+    if is_hidden_attribute(element):
         return True
     style = element.get("style")
-    if style is not None and _VISUALLY_HIDDEN_STYLE.search(style):
+    if style is not None and _style_hides(style):
         return True
     names = element.get("class")
     return bool(names) and (display_none_class(names) or screen_reader_class(names))

@@ -33,9 +33,6 @@ MIN_MAIN_CHARS = 250
 #: How many of the longest marked elements `find_main` checks for a hidden ancestor.
 MAX_MAIN_TRIES = 8
 _WHOLE_PAGE = frozenset({"html", "body"})
-#: A hidden `<main>` is the page, hidden until its script runs (not hidden text beside a
-#: shown page), when the text outside its hidden wrapper is at most this share of its own.
-STUB_SHARE = 0.5
 #: Removed before the walk (their text would skew the text-share measures); formulas are
 #: replaced by their text first (`mathml`).
 JUNK_TAGS = ("script", "style", "template", "svg", "math", "iframe", "object")
@@ -106,40 +103,23 @@ def _unwrap_noscript(root: etree._Element) -> None:
 
 def find_main(measures: Measures) -> etree._Element | None:
     """The element the page marks as its main content, if it holds enough text and is
-    shown: a `<main>` inside a hidden element (`hidden`, `display: none`, a display-none or
-    screen-reader-only class) is not the page's (its line would be exempt from every
-    furniture check, hidden text reaching the model) — unless little text lies outside its
-    hidden wrapper (`_is_the_page`): an app hidden until its script boots (`<div id="app"
-    hidden>` beside a "Loading…" stub). `<html>` and `<body>` do not count.
-    Furniture tags around it do not disqualify it: themes put whole pages in `<aside
-    class="main-content">` or `<nav id="wrapper">`, and a mis-closed `<nav>` holds the
-    `<main>` after it. The longest shown one of the MAX_MAIN_TRIES longest (each check
+    shown: a `<main>` inside a hidden element (`hidden`, `display: none` or a visually-hidden
+    clip, a display-none or screen-reader-only class) is not the page's (its line would be
+    exempt from every furniture check, hidden text reaching the model); `<html>` and `<body>`
+    do not count. (Taking a hidden `<main>` when little text lay outside its wrapper, an app
+    hidden until its script boots, was tried: whitespace or unread padding let a hidden
+    injection through.) Furniture tags around it do not disqualify it: themes put whole pages
+    in `<aside class="main-content">` or `<nav id="wrapper">`, and a mis-closed `<nav>` holds
+    the `<main>` after it. The longest shown one of the MAX_MAIN_TRIES longest (each check
     climbs the tree once)."""
     marked = sorted(measures.marked, key=measures.length, reverse=True)[:MAX_MAIN_TRIES]
-    hidden: etree._Element | None = None
     for node in marked:
         if measures.length(node) < MIN_MAIN_CHARS:
-            break
+            return None
         line = (node, *node.iterancestors())
         if not any(is_unshown(e) for e in line if e.tag not in _WHOLE_PAGE):
             return node
-        hidden = hidden if hidden is not None else node
-    if hidden is not None and _is_the_page(hidden, measures):
-        return hidden
     return None
-
-
-def _is_the_page(main: etree._Element, measures: Measures) -> bool:
-    """Whether a `<main>` under a hidden wrapper is the page hidden until its script runs:
-    the text outside the outermost hidden wrapper (a "Loading…" stub) is at most STUB_SHARE
-    of the main's. (Not counting a visible site footer outside it was tried: chrome that
-    holds the whole page, or a hero `<header>`, then let any hidden `<main>` through.)"""
-    wrapper = main
-    for element in (main, *main.iterancestors()):
-        if element.tag not in _WHOLE_PAGE and is_unshown(element):
-            wrapper = element
-    inside = measures.length(wrapper) or sum(len(text) for text in wrapper.itertext())
-    return measures.total - inside <= STUB_SHARE * measures.length(main)
 
 
 def _indented(prefix: str, markdown: str) -> str:
