@@ -57,3 +57,20 @@ def test_whitespace_padded_hidden_main_is_not_the_page(pad: str, wrapper: str) -
     text = extract_html(html).text
     assert "SYSTEM NOTICE" not in text, text  # now: the injection is read
     assert "lifeboat" in text, text  # zero_width: now the visible post is dropped as well
+
+
+def test_a_page_s_styles_do_not_outlive_it() -> None:
+    # The inline-style check is cached within a page (nested accordion headers ask about the
+    # same 5 MB style many times: attack b30x); the cache is emptied for every page, so a
+    # hostile page's megabyte-long styles do not stay in a long-lived worker.
+    from webdistill.adapters.extract.html import quiet
+
+    style = "color: red; " * 100_000 + "display: none"
+    big = (
+        f"<html><body><div style='{style}'><main><p>{'Hidden words here. ' * 30}</p></main>"
+        f"</div><div class='post'><p>{'Visible words here, read. ' * 30}</p></div></body></html>"
+    )
+    assert "Visible words" in extract_html(big).text
+    assert quiet._style_hides.cache_info().currsize >= 1
+    extract_html("<html><body><p>A small page with no style at all, only words.</p></body></html>")
+    assert quiet._style_hides.cache_info().currsize == 0

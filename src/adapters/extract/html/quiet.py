@@ -133,11 +133,18 @@ _VISUALLY_HIDDEN_STYLE = re.compile(
 )
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=64)
 def _style_hides(style: str) -> bool:
     """Whether an inline style hides its element (`display: none`, `visibility: hidden`, a
-    visually-hidden clip); cached: nested headers and mains ask about the same ancestors."""
+    visually-hidden clip); cached: nested headers and mains ask about the same ancestors
+    (emptied for every page by `forget_styles`, so no page's styles outlive it)."""
     return is_styled_hidden_style(style) or _VISUALLY_HIDDEN_STYLE.search(style) is not None
+
+
+def forget_styles() -> None:
+    """Empty `_style_hides`'s cache (at the start of every page: a hostile page's
+    megabyte-long styles must not stay in a long-lived worker's memory)."""
+    _style_hides.cache_clear()
 
 
 def is_unshown(element: etree._Element) -> bool:
