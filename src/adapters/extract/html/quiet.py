@@ -29,11 +29,11 @@ from webdistill.adapters.extract.html.furniture import (
     is_styled_hidden_style,
 )
 
-#: Foundation 6's `show-for-sr` and jQuery UI's `ui-helper-hidden-accessible` (their own
-#: stylesheets) are the same convention.
-#: ... also behind a design system's prefix: GOV.UK Frontend `govuk-visually-hidden`, NHS.UK
-#: `nhsuk-u-visually-hidden`, USWDS `usa-sr-only` (their own stylesheets); not a prefixed
-#: `not-sr-only` (Tailwind's `tw-not-sr-only`, GitLab's `gl-not-sr-only` show it again).
+#: The screen-reader-only classes (the module docstring's, Foundation 6's `show-for-sr`,
+#: jQuery UI's `ui-helper-hidden-accessible`), also behind a design system's prefix: GOV.UK
+#: Frontend `govuk-visually-hidden`, NHS.UK `nhsuk-u-visually-hidden`, USWDS `usa-sr-only`
+#: (each from its own stylesheet); never a token holding `not-` (Tailwind's `tw-not-sr-only`,
+#: GitLab's `gl-not-sr-only` show the element again).
 _SCREEN_READER_ONLY = re.compile(
     r"(?:^|\s)(?![a-z0-9-]*not-)(?:[a-z0-9]+-){0,2}"
     r"(?:sr-only|sr-text|visually-?hidden|hidden-visually|u-hidden-visually|"

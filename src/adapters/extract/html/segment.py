@@ -40,10 +40,7 @@ from webdistill.adapters.extract.html.furniture import (
 )
 from webdistill.adapters.extract.html.inline import EMPHASIS, close_code, close_span
 from webdistill.adapters.extract.html.measure import Measures
-from webdistill.adapters.extract.html.quiet import (
-    is_closed_overlay,
-    screen_reader_class,
-)
+from webdistill.adapters.extract.html.quiet import is_closed_overlay, screen_reader_class
 from webdistill.adapters.extract.html.tables import is_data_table, render_table
 from webdistill.adapters.extract.html.twins import Signature, is_twin, main_twins
 
@@ -67,8 +64,6 @@ def is_bookmark(element: etree._Element) -> bool:
 
 #: The most blocks one page yields; the walk stops there and says so (`truncated`).
 MAX_BLOCKS = 20_000
-#: Elements read whole where they stand (`BlockMaker._leaf`): a line break, an image.
-_LEAVES = frozenset({"br", "img"})
 
 
 class BlockMaker:
@@ -90,10 +85,6 @@ class BlockMaker:
         self.main_twins: set[Signature] = set()
         #: Parts of accordion headers not to read (`buttons.accordion_header`).
         self.unread: set[etree._Element] = set()
-        #: The main container is the page's `<main>` (or `role="main"`), not an `<article>`.
-        self.is_main_element = main is not None and (
-            main.tag == "main" or main.get("role") == "main"
-        )
         if main is not None:
             self.main_line = {main, *main.iterancestors()}
             self.main_twins = main_twins(self.main_line)
@@ -242,8 +233,9 @@ class BlockMaker:
         `<article>` stays skipped) or the whole of a heading (an accordion's header)."""
         if tag != "button":
             return False
-        if element in self.main_line:
-            return self.is_main_element
+        if element in self.main_line:  # (the main container is a `<main>`, not an `<article>`)
+            main = self.main
+            return main is not None and (main.tag == "main" or main.get("role") == "main")
         unread = accordion_header(element)
         if unread is None:
             return False
@@ -303,21 +295,17 @@ class BlockMaker:
             return verdict
         return 0
 
-    def _leaf(self, element: etree._Element, tag: str) -> None:
-        """A `<br>` (a line break) or an `<img>` (its alt text) in the current block."""
+    def _enter(self, element: etree._Element, tag: str, in_link: bool) -> tuple[object, ...] | None:
         if tag == "br":
             self.current.md_parts.append(BR)
             self.current.text_parts.append(" ")
             self.current.tags_count += 1
-            return
-        image = self._image(element)
-        if image:
-            self.current.md_parts.append(image)
-            self.current.images += 1
-
-    def _enter(self, element: etree._Element, tag: str, in_link: bool) -> tuple[object, ...] | None:
-        if tag in _LEAVES:
-            self._leaf(element, tag)
+            return None
+        if tag == "img":
+            image = self._image(element)
+            if image:
+                self.current.md_parts.append(image)
+                self.current.images += 1
             return None
         keys = element.keys()
         # Inside HARD furniture every block is furniture whatever its elements are named:
