@@ -26,6 +26,7 @@ from webdistill.adapters.extract.html.metadata import PageMeta, read_meta
 from webdistill.adapters.extract.html.quiet import forget_styles, is_unshown
 from webdistill.adapters.extract.html.segment import BlockMaker
 from webdistill.adapters.extract.html.stoplists import language_code
+from webdistill.adapters.extract.html.streamed import is_streamed, reveal
 from webdistill.kernel.model import Document
 from webdistill.kernel.own_text import OwnText, joined, words
 
@@ -56,9 +57,11 @@ TRUNCATED_NOTICE = words(
 
 def parse_html(html: str) -> tuple[etree._Element | None, bool]:
     """The lxml document for `html` (None when there is nothing to parse), and whether
-    libxml2 stopped early because the page nests deeper than its limit (256)."""
+    libxml2 stopped early because the page nests deeper than its limit (256). React's
+    streamed content is put in place (`streamed`: its comments mark the boundaries)."""
+    streaming = is_streamed(html)
     parser = etree.HTMLParser(
-        encoding="utf-8", remove_comments=True, remove_pis=True, no_network=True
+        encoding="utf-8", remove_comments=not streaming, remove_pis=True, no_network=True
     )
     data = html.encode("utf-8", "replace")
     if not data.strip():
@@ -68,7 +71,12 @@ def parse_html(html: str) -> tuple[etree._Element | None, bool]:
     except (etree.ParserError, etree.XMLSyntaxError, ValueError):
         return None, False
     too_deep = any("Excessive depth" in entry.message for entry in parser.error_log)
-    return (root if isinstance(root, etree._Element) else None), too_deep
+    if not isinstance(root, etree._Element):
+        return None, too_deep
+    if streaming:
+        reveal(root)
+        etree.strip_tags(root, etree.Comment)
+    return root, too_deep
 
 
 def _drop(node: etree._Element) -> None:
@@ -116,10 +124,15 @@ def find_main(measures: Measures) -> etree._Element | None:
     for node in marked:
         if measures.length(node) < MIN_MAIN_CHARS:
             return None
-        line = (node, *node.iterancestors())
-        if not any(is_unshown(e) for e in line if e.tag not in _WHOLE_PAGE):
+        if is_shown(node):
             return node
     return None
+
+
+def is_shown(node: etree._Element) -> bool:
+    """Whether neither `node` nor an element around it is hidden (`quiet.is_unshown`;
+    `<html>` and `<body>` do not count): what may be read as the page's main content."""
+    return not any(is_unshown(e) for e in (node, *node.iterancestors()) if e.tag not in _WHOLE_PAGE)
 
 
 def _indented(prefix: str, markdown: str) -> str:
@@ -246,9 +259,12 @@ def _article_container(body: etree._Element, measures: Measures) -> etree._Eleme
 
 
 def _lost_the_article(text: str, measures: Measures, main: etree._Element | None) -> bool:
-    """Whether the kept text is a small part of the page's best text-dense container."""
+    """Whether the kept text is a small part of the page's best text-dense container; a
+    hidden container (`is_shown`) only when nothing shown was kept: hidden text must not
+    replace the article a reader sees (a hidden injection longer than a short post), but
+    libxml2 nests a mis-closed page's whole article in a hidden menu a browser closes."""
     dense = measures.dense
-    if dense is None or dense is main:
+    if dense is None or dense is main or (text and not is_shown(dense)):
         return False
     dense_chars = measures.dense_chars
     return dense_chars >= MIN_DENSE_CHARS and len(text) < LOST_SHARE * dense_chars
