@@ -6,13 +6,13 @@ heading), so jusText's classifier runs on it unchanged.
 
 from __future__ import annotations
 
-import functools
 import re
 from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
 from webdistill.adapters.extract.html.chars import clean_chars
+from webdistill.adapters.extract.html.memo import page_cache
 
 #: Stands for a <br> inside a block's Markdown until whitespace is normalised.
 BR = "\x01"
@@ -198,7 +198,7 @@ _KEPT_AS_IS = re.compile(r"https?://[^/?#]+(?:/[^?#]*(?<!;))?(?:\?[^#]+)?(?:#.+)
 _FROM_ROOT = re.compile(r"/(?![/.])(?:[^?#]*[^?#;])?(?:\?[^#]+)?(?:#.+)?")
 
 
-@functools.lru_cache(maxsize=64)
+@page_cache(64)
 def _origin(base: str) -> str | None:
     """`scheme://host` of an http(s) `base` with a host, as `urljoin` writes it; else None."""
     try:

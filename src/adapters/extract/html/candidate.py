@@ -16,12 +16,12 @@ link characters and commas added up bottom-up), so the cost stays linear in the 
 
 from __future__ import annotations
 
-import functools
 import re
 
 from lxml import etree
 
 from webdistill.adapters.extract.html.furniture import HARD, furniture_verdict
+from webdistill.adapters.extract.html.memo import page_cache
 
 MIN_PARAGRAPH_CHARS = 25
 _PARAGRAPH_TAGS = frozenset({"p", "pre"})
@@ -49,7 +49,7 @@ _NEGATIVE = re.compile(
 )
 
 
-@functools.lru_cache(maxsize=4096)
+@page_cache(4096)
 def name_weight(names: str) -> int:
     """+NAME_WEIGHT for content-like class/id names, -NAME_WEIGHT for furniture-like ones."""
     weight = 0

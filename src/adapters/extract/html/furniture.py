@@ -9,11 +9,12 @@ own (a forum thread), whose comments are the content.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import re
 
 from lxml import etree
+
+from webdistill.adapters.extract.html.memo import page_cache
 
 #: Tags that start and end a paragraph (jusText's PARAGRAPH_TAGS plus HTML5 sections).
 BLOCK_TAGS = frozenset(
@@ -125,7 +126,7 @@ def _ascii_token_verdict(token: str) -> int:
     return SOFT if first in _MAYBE_WORDS or last in _MAYBE_WORDS else 0
 
 
-@functools.lru_cache(maxsize=16384)
+@page_cache(16384)
 def _token_verdict(token: str) -> int:
     """HARD, SOFT or 0 for one blank-free class/id token (`_token_body`'s patterns)."""
     if token.isascii():
@@ -135,7 +136,7 @@ def _token_verdict(token: str) -> int:
     return SOFT if _MAYBE_TOKEN.fullmatch(token) else 0
 
 
-@functools.lru_cache(maxsize=4096)
+@page_cache(4096)
 def furniture_verdict(names: str) -> int:
     """HARD, SOFT or 0 for a class/id string (cached: pages repeat their class names): HARD
     when a token matches `ALWAYS_BOILERPLATE_NAME`, else SOFT when one matches

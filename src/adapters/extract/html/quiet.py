@@ -18,7 +18,6 @@ a button out of the text when it would be read as an accordion's header.
 
 from __future__ import annotations
 
-import functools
 import re
 
 from lxml import etree
@@ -28,6 +27,7 @@ from webdistill.adapters.extract.html.furniture import (
     is_styled_hidden,
     is_styled_hidden_style,
 )
+from webdistill.adapters.extract.html.memo import page_cache
 
 #: The screen-reader-only classes (the module docstring's, Foundation 6's `show-for-sr`,
 #: jQuery UI's `ui-helper-hidden-accessible`), also behind a design system's prefix: GOV.UK
@@ -59,7 +59,7 @@ def _shown_at_a_width(names: str) -> bool:
     return False
 
 
-@functools.lru_cache(maxsize=4096)
+@page_cache(4096)
 def screen_reader_class(names: str) -> bool:
     """Whether a class string marks an element as visible to screen readers only. An ASCII
     string is searched only when, lowered, it holds one of the words every match holds
@@ -85,7 +85,7 @@ def screen_reader_class(names: str) -> bool:
 def is_screen_reader_only(element: etree._Element) -> bool:
     """Whether `element`'s class marks it as visible to screen readers only."""
     names = element.get("class")
-    return bool(names) and screen_reader_class(names)
+    return names is not None and screen_reader_class(names)
 
 
 #: Utility classes meaning `display: none` at every width, from each framework's own
@@ -110,7 +110,7 @@ _SHOWN_AGAIN = re.compile(
 )
 
 
-@functools.lru_cache(maxsize=4096)
+@page_cache(4096)
 def display_none_class(names: str) -> bool:
     """Whether a class string hides its element at every width by a framework's utility
     class (`hidden`, `d-none`, ...) that no responsive or state variant shows again."""
@@ -133,18 +133,12 @@ _VISUALLY_HIDDEN_STYLE = re.compile(
 )
 
 
-@functools.lru_cache(maxsize=64)
+@page_cache(64)
 def _style_hides(style: str) -> bool:
     """Whether an inline style hides its element (`display: none`, `visibility: hidden`, a
     visually-hidden clip); cached: nested headers and mains ask about the same ancestors
-    (emptied for every page by `forget_styles`, so no page's styles outlive it)."""
+    (emptied for every page: `memo.forget`)."""
     return is_styled_hidden_style(style) or _VISUALLY_HIDDEN_STYLE.search(style) is not None
-
-
-def forget_styles() -> None:
-    """Empty `_style_hides`'s cache (at the start of every page: a hostile page's
-    megabyte-long styles must not stay in a long-lived worker's memory)."""
-    _style_hides.cache_clear()
 
 
 def is_unshown(element: etree._Element) -> bool:
@@ -159,7 +153,7 @@ def is_unshown(element: etree._Element) -> bool:
     if style is not None and _style_hides(style):
         return True
     names = element.get("class")
-    return bool(names) and (display_none_class(names) or screen_reader_class(names))
+    return names is not None and (display_none_class(names) or screen_reader_class(names))
 
 
 def is_closed_overlay(element: etree._Element) -> bool:

@@ -22,8 +22,9 @@ from webdistill.adapters.extract.html.embedded import Reading, revise
 from webdistill.adapters.extract.html.honesty import honest_flags
 from webdistill.adapters.extract.html.mathml import flatten_math
 from webdistill.adapters.extract.html.measure import Measures, budget, measure
+from webdistill.adapters.extract.html.memo import forget
 from webdistill.adapters.extract.html.metadata import PageMeta, read_meta
-from webdistill.adapters.extract.html.quiet import forget_styles, is_unshown
+from webdistill.adapters.extract.html.quiet import is_unshown
 from webdistill.adapters.extract.html.segment import BlockMaker
 from webdistill.adapters.extract.html.stoplists import language_code
 from webdistill.adapters.extract.html.streamed import is_streamed, reveal
@@ -299,7 +300,7 @@ def extract_html(
     `measure.MAX_ELEMENTS`); run it off the event loop for big pages. Images with alt
     text become `![alt](url)`, or their alt text alone with `image_links=False`.
     """
-    forget_styles()
+    forget()  # (the previous page's class names and styles: `memo`)
     if isinstance(html, bytes):
         html = decode_text(html, "text/html")
     root, too_deep = parse_html(html)
