@@ -182,6 +182,30 @@ def _is_linked_prose(block: Block) -> bool:
     )
 
 
+def _keep_intro(blocks: list[Block], container: etree._Element) -> None:
+    """Near-good text of the page's declared main content before the container, beside it
+    (under the container's parent): the title and standfirst above an article's body, the
+    intro above an FAQ's accordion. jusText found it plausible; the container held more."""
+    parent = container.getparent()
+    if parent is None:
+        return
+    inside = Under((container,))
+    for block in blocks:
+        owner = block.owner
+        if owner is None:
+            continue
+        if inside(owner):
+            return
+        if (
+            block.class_type != "good"
+            and block.cf_class == "neargood"
+            and block.in_main
+            and not block.boilerplate
+            and owner.getparent() is parent
+        ):
+            block.class_type = "good"
+
+
 def _keep_closing_lines(blocks: list[Block]) -> None:
     """A short line of the main container right after the kept text and just before
     furniture (the article's <footer>, the page's end) closes the article: keep it."""
@@ -486,6 +510,8 @@ def classify_steps(blocks: list[Block], name: str, dense: etree._Element | None)
     teasers = _teaser_blocks(blocks, runs, seed)
     ids = {id(blocks[i]) for i in teasers}
     container = _expand(blocks, lambda b: seed(b) and id(b) not in ids, listing=not sure)
+    if container is not None:
+        _keep_intro(blocks, container)
     _keep_closing_lines(blocks)
     if teasers:
         _drop_teasers(blocks, runs, container)
