@@ -10,7 +10,10 @@ heading (or `role="heading"`), up to one wrapper, or its content is one heading;
 it is a tab (`role="tab"`: a tab list's labels are not headings), hidden from assistive
 technology (`aria-hidden`: an accordion header is an accessible control) or anything on the
 way is not shown (hidden text must not reach the model by this door). Inside it, hidden,
-screen-reader-only and icon-font parts are not read ("Show this section", "expand_more").
+screen-reader-only and icon-font parts are not read ("Show this section", "expand_more"),
+nor a part marked `data-nosnippet` (Google Search's mark for text that is no part of a
+snippet: GOV.UK's accordion writes its "Show" / "Hide" toggle label so, govuk-frontend's
+`accordion.mjs` and the design system's templates).
 At most MAX_HEADER_ELEMENTS elements are looked at per button.
 """
 
@@ -76,8 +79,8 @@ def _is_glyph(element: etree._Element) -> bool:
 
 def accordion_header(button: etree._Element) -> frozenset[etree._Element] | None:
     """The parts of a `<button>` read as a heading's text not to read (hidden, screen-reader
-    only, icon-font words: "Show this section", "expand_more"), or None when the button is
-    not an accordion header (see the module docstring)."""
+    only, icon-font words, `data-nosnippet`: "Show this section", "expand_more", "Show"), or
+    None when the button is not an accordion header (see the module docstring)."""
     if button.get("role") == "tab" or button.get("aria-hidden") == "true":
         return None  # (a header is an accessible control: an aria-hidden button is not one)
     inside = _heading_inside(button)
@@ -88,6 +91,8 @@ def accordion_header(button: etree._Element) -> frozenset[etree._Element] | None
     for count, element in enumerate(button.iterdescendants()):
         if count >= MAX_HEADER_ELEMENTS:
             return None
-        if element is not inside and (is_unshown(element) or _is_glyph(element)):
+        if element is not inside and (
+            is_unshown(element) or _is_glyph(element) or "data-nosnippet" in element.attrib
+        ):
             unread.append(element)
     return frozenset(unread)
