@@ -35,6 +35,8 @@ MIN_MAIN_CHARS = 250
 #: How many of the longest marked elements `find_main` checks for a hidden ancestor.
 MAX_MAIN_TRIES = 8
 _WHOLE_PAGE = frozenset({"html", "body"})
+#: Where a hidden responsive menu left unclosed swallows the page (`is_readable`).
+_MENU_TAGS = frozenset({"header", "nav"})
 #: Removed before the walk (their text would skew the text-share measures); formulas are
 #: replaced by their text first (`mathml`).
 JUNK_TAGS = ("script", "style", "template", "svg", "math", "iframe", "object")
@@ -247,11 +249,16 @@ def _article_container(body: etree._Element, measures: Measures) -> etree._Eleme
     """The text-dense container when it lies in or around the container Readability's
     scoring picks (or there is none), else that pick: a month dropdown, a form's labels or a
     footer's prose can outweigh the article by characters, not by paragraphs, names and
-    links (`candidate`)."""
+    links (`candidate`). Hidden ones do not count (`is_readable`): a long hidden block would
+    make the article a reader sees "outside" and drop it."""
     dense = measures.dense
     best = measures.best
+    if dense is not None and not is_readable(dense):
+        dense = None
+    if best is not None and not is_readable(best):
+        best = None
     if best is None or dense is None:
-        return dense
+        return dense if dense is not None else best
     if any(node is best for node in dense.iterancestors()) or any(
         node is dense for node in best.iterancestors()
     ):
@@ -259,13 +266,24 @@ def _article_container(body: etree._Element, measures: Measures) -> etree._Eleme
     return best
 
 
+def is_readable(node: etree._Element) -> bool:
+    """Whether `node` may be read as the page's content: shown (`is_shown`), or hidden only
+    by elements inside the page's `<header>` or `<nav>`: a responsive menu (`hidden lg:flex`)
+    left unclosed, which libxml2 keeps open around the rest of the page and a browser's
+    parser closes at `</nav>` (hidden text must not replace the article a reader sees)."""
+    for element in (node, *node.iterancestors()):
+        if element.tag in _WHOLE_PAGE or not is_unshown(element):
+            continue
+        if not any(a.tag in _MENU_TAGS for a in element.iterancestors()):
+            return False
+    return True
+
+
 def _lost_the_article(text: str, measures: Measures, main: etree._Element | None) -> bool:
-    """Whether the kept text is a small part of the page's best text-dense container; a
-    hidden container (`is_shown`) only when nothing shown was kept: hidden text must not
-    replace the article a reader sees (a hidden injection longer than a short post), but
-    libxml2 nests a mis-closed page's whole article in a hidden menu a browser closes."""
+    """Whether the kept text is a small part of the page's best text-dense container, one
+    that may be read (`is_readable`)."""
     dense = measures.dense
-    if dense is None or dense is main or (text and not is_shown(dense)):
+    if dense is None or dense is main or not is_readable(dense):
         return False
     dense_chars = measures.dense_chars
     return dense_chars >= MIN_DENSE_CHARS and len(text) < LOST_SHARE * dense_chars

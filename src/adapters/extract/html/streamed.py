@@ -11,9 +11,12 @@ and its text sits in hidden elements. `reveal` carries the instructions out on t
 the page's order, as React's instruction set does (facebook/react,
 `packages/react-dom-bindings/src/server/fizz-instruction-set/`: `completeBoundary`,
 `completeSegment`, the fallback cleared from the boundary's `<template>` to its matching
-`<!--/$-->`); the external runtime's `<template data-rci|data-rri|data-rsi>` carry the same
-instructions as data (`ReactFizzConfigDOM.js`). A segment no instruction names stays hidden,
-as in a browser; `$RX` (render on the client) leaves the fallback.
+`<!--/$-->`). Only instructions a browser runs count: a script of a JavaScript type, not
+inside `<noscript>` or `<template>`, ending with the call (a call quoted in a string or a
+comment is not run), naming elements parsed before it; a segment no instruction reveals
+stays hidden, as in a browser; `$RX` (render on the client) leaves the fallback. The
+external runtime's `<template data-rci|data-rsi>` (`ReactFizzConfigDOM.js`) are not read:
+they act only through a runtime script whose address is the site's choice.
 
 Bounded: at most MAX_INSTRUCTIONS instructions; every node the fallback clearing walks is
 removed, so the walks add up to the tree's size.
@@ -26,10 +29,39 @@ import re
 from lxml import etree
 
 #: Markers of a streamed page in its markup (a cheap test before parsing with comments).
-_MARKERS = ('$RC("', '$RR("', '$RS("', "data-sid=")
-#: An instruction in an inline script: `$RC("B:0","S:0")`, `$RR("B:1","S:1",[...])`,
-#: `$RS("S:2","P:2")` (the ids carry the page's `identifierPrefix`, if any).
-_CALL = re.compile(r'\$R([CRS])\("([^"\\<]{1,200})","([^"\\<]{1,200})"')
+_MARKERS = ('$RC("', '$RR("', '$RS("')
+#: The instruction ending a script, as React writes it (`$RC("B:0","S:0")`,
+#: `$RR("B:1","S:1",[["/a.css","default"]])`, `$RS("S:2","P:2")`; the ids carry the page's
+#: `identifierPrefix`, if any), after its runtime's definitions on the first use.
+_CALL = re.compile(
+    r'\$R([CRS])\("([^"\\<]{1,200})","([^"\\<]{1,200})"(?:,\[.*\])?\)\s*;?\s*', re.DOTALL
+)
+#: The `type`s of a script a browser runs (the HTML standard's JavaScript MIME type
+#: essences, "module", and none at all).
+_RUN_TYPES = frozenset(
+    {
+        "",
+        "module",
+        "application/ecmascript",
+        "application/javascript",
+        "application/x-ecmascript",
+        "application/x-javascript",
+        "text/ecmascript",
+        "text/javascript",
+        "text/javascript1.0",
+        "text/javascript1.1",
+        "text/javascript1.2",
+        "text/javascript1.3",
+        "text/javascript1.4",
+        "text/javascript1.5",
+        "text/jscript",
+        "text/livescript",
+        "text/x-ecmascript",
+        "text/x-javascript",
+    }
+)
+#: Elements whose scripts a browser does not run (with scripting on, `<noscript>` is text).
+_INERT = frozenset({"noscript", "template"})
 #: The most instructions carried out on one page (a real page has tens).
 MAX_INSTRUCTIONS = 2_000
 #: Comment data opening and closing a boundary (`SUSPENSE_*_DATA`, `ACTIVITY_*_DATA`).
@@ -43,28 +75,24 @@ def is_streamed(html: str) -> bool:
     return any(marker in html for marker in _MARKERS)
 
 
-def _instructions(root: etree._Element) -> list[tuple[str, str, str]]:
-    """("C"|"S", first id, second id) in the page's order: `$RC`/`$RR` and `data-rci` /
-    `data-rri` complete a boundary (boundary id, segment id), `$RS` and `data-rsi` a segment
-    (segment id, placeholder id)."""
-    found: list[tuple[str, str, str]] = []
-    for node in root.iter("script", "template"):
-        if node.tag == "script":
-            for call in _CALL.finditer(node.text or ""):
-                kind = "S" if call.group(1) == "S" else "C"
-                found.append((kind, call.group(2), call.group(3)))
-        else:
-            attributes = node.attrib
-            sid = attributes.get("data-sid")
-            if sid is None:
-                continue
-            if "data-rsi" in attributes:
-                found.append(("S", sid, attributes.get("data-pid") or ""))
-            elif "data-rci" in attributes or "data-rri" in attributes:
-                found.append(("C", attributes.get("data-bid") or "", sid))
-        if len(found) >= MAX_INSTRUCTIONS:
-            return found[:MAX_INSTRUCTIONS]
-    return found
+def _instruction(script: etree._Element) -> tuple[str, str, str] | None:
+    """("C"|"S", first id, second id) when `script` is one of React's instructions: a script
+    a browser runs (its type, not inside `<noscript>` / `<template>`) whose last statement is
+    the call, after nothing or after `;` on a line without a comment opening (a call quoted
+    in a string or a comment is not run). `$RC` / `$RR` complete a boundary (boundary id,
+    segment id), `$RS` a segment (segment id, placeholder id)."""
+    text = script.text or ""
+    at = max(text.rfind('$RC("'), text.rfind('$RR("'), text.rfind('$RS("'))
+    if at < 0 or (script.get("type") or "").strip().lower() not in _RUN_TYPES:
+        return None
+    call = _CALL.fullmatch(text, at)
+    before = text[:at].rstrip()
+    line = before.rsplit("\n", 1)[-1]
+    if call is None or (before and not before.endswith(";")) or "//" in line or "/*" in line:
+        return None
+    if any(node.tag in _INERT for node in script.iterancestors()):
+        return None
+    return ("S" if call.group(1) == "S" else "C"), call.group(2), call.group(3)
 
 
 def _in_tree(node: etree._Element, root: etree._Element) -> bool:
@@ -128,24 +156,27 @@ def _clear_fallback(start: etree._Element) -> etree._Element | None:
 
 
 def reveal(root: etree._Element) -> None:
-    """Carry out the page's streaming instructions on `root` (see the module docstring)."""
-    calls = _instructions(root)
-    if not calls:
-        return
-    wanted = {name for _, first, second in calls for name in (first, second)}
-    by_id: dict[str, etree._Element] = {}
-    for node in root.iter():
-        name = node.get("id") if isinstance(node.tag, str) else None
-        if name in wanted and name not in by_id:
-            by_id[name] = node  # (the first, as `getElementById`)
-    for kind, first, second in calls:
-        if kind == "S":
-            segment, target = by_id.get(first), by_id.get(second)
-        else:
-            segment, target = by_id.get(second), by_id.get(first)
-        if segment is None or target is None or target is segment:
+    """Carry out the page's streaming instructions on `root` (see the module docstring):
+    each where its script stands, on what the browser had parsed by then (both ids before
+    the script)."""
+    calls: list[tuple[str, str, str, int]] = []
+    by_id: dict[str, tuple[int, etree._Element]] = {}
+    for position, node in enumerate(root.iter()):
+        if not isinstance(node.tag, str):
             continue
-        if any(a is segment for a in target.iterancestors()):
+        name = node.get("id")
+        if name is not None and name not in by_id:
+            by_id[name] = (position, node)  # (the first, as `getElementById`)
+        if node.tag == "script" and len(calls) < MAX_INSTRUCTIONS:
+            found = _instruction(node)
+            if found is not None:
+                calls.append((*found, position))
+    for kind, first, second, position in calls:
+        one, other = by_id.get(first), by_id.get(second)
+        if one is None or other is None or one[0] > position or other[0] > position:
+            continue
+        segment, target = (one[1], other[1]) if kind == "S" else (other[1], one[1])
+        if target is segment or any(a is segment for a in target.iterancestors()):
             continue  # (a place inside the content itself: nothing a browser could do)
         if not (_in_tree(segment, root) and _in_tree(target, root)):
             continue
