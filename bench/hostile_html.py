@@ -5,7 +5,9 @@ one-word paragraphs, 110 000 list links, a page nested deeper than libxml2's lim
 of text in one paragraph, 20 000 tiny tables, 12 000 prose paragraphs 240 levels deep
 (every selection rule walks each block's ancestry), 30 000 teaser cards after an article,
 an article and 18 000 short blocks under 200 nested <div>s (each block's ancestry was climbed
-by every selection rule: 2.7 s on this machine, 0.8 s after).
+by every selection rule: 2.7 s on this machine, 0.8 s after), a React streamed page of
+2,000 Suspense boundaries and segments (`streamed`), 2,000 boundaries without closing
+comments before 160,000 skeleton elements (each fallback clearing walks to the end).
 Each case runs in its own interpreter so that `ru_maxrss` is that case's peak (the
 interpreter with lxml and jusText loaded is part of it, shown as the `baseline` row).
 Timings belong here, not in tests.
@@ -42,6 +44,14 @@ CASES = {
     " + '</article>' + ''.join(f'<div><p>The quay is {i} and the board said so, the harbour "
     "master added in a short note to the residents.</p></div>' for i in range(18_000))"
     " + '</div>' * 200 + '</body></html>'",
+    "streamed_segments": "'<main>' + ''.join(f'<!--$?--><template id=\"B:{i:x}\"></template>"
+    "<p>Loading {i}</p><!--/$-->' for i in range(2000)) + '</main>' + ''.join(f'<div hidden "
+    "id=\"S:{i:x}\"><p>{i} ' + 'the board voted to close the quay for repairs and ' * 48 + "
+    "f'</p></div><script>$RC(\"B:{i:x}\",\"S:{i:x}\")</script>' for i in range(2000))",
+    "streamed_unclosed": "'<main>' + ''.join(f'<template id=\"B:{i:x}\"></template>' + "
+    "'<span>skeleton text</span>' * 80 for i in range(2000)) + '</main>' + ''.join(f'<div "
+    "hidden id=\"S:{i:x}\"><p>part {i}</p></div><script>$RC(\"B:{i:x}\",\"S:{i:x}\")"
+    "</script>' for i in range(2000))",
 }
 
 CHILD = """
