@@ -47,10 +47,10 @@ CASES = {
     "streamed_segments": "'<main>' + ''.join(f'<!--$?--><template id=\"B:{i:x}\"></template>"
     "<p>Loading {i}</p><!--/$-->' for i in range(2000)) + '</main>' + ''.join(f'<div hidden "
     "id=\"S:{i:x}\"><p>{i} ' + 'the board voted to close the quay for repairs and ' * 48 + "
-    "f'</p></div><script>$RC(\"B:{i:x}\",\"S:{i:x}\")</script>' for i in range(2000))",
+    'f\'</p></div><script>$RC("B:{i:x}","S:{i:x}")</script>\' for i in range(2000))',
     "streamed_unclosed": "'<main>' + ''.join(f'<template id=\"B:{i:x}\"></template>' + "
     "'<span>skeleton text</span>' * 80 for i in range(2000)) + '</main>' + ''.join(f'<div "
-    "hidden id=\"S:{i:x}\"><p>part {i}</p></div><script>$RC(\"B:{i:x}\",\"S:{i:x}\")"
+    'hidden id="S:{i:x}"><p>part {i}</p></div><script>$RC("B:{i:x}","S:{i:x}")'
     "</script>' for i in range(2000))",
 }
 
