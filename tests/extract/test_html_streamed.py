@@ -119,3 +119,24 @@ def test_instructions_past_the_bound_are_not_carried_out() -> None:
         f'{calls}<div hidden id=\'S:0\'>{PARAGRAPHS}</div><script>$RC("B:0","S:0")</script>',
     )
     assert BODY[0] not in extract_html(page).text
+
+
+async def test_a_streamed_page_fetched_through_the_toolkit_reads_its_article() -> None:
+    # The user's path: `toolkit.fetch` of a page served on 127.0.0.1 by a real aiohttp server.
+    from aiohttp import web
+
+    from tests.servers import serve
+    from tests.test_composed_fetch import fetch_one, loopback_config
+
+    async def page(request: web.Request) -> web.Response:
+        body = read_fixture("streamed/react19_article.html")
+        return web.Response(body=body, content_type="text/html")
+
+    app = web.Application()
+    app.router.add_get("/bridge", page)
+    async with serve(app) as base:
+        outcome = await fetch_one(loopback_config(), {"url": base + "/bridge"})
+    assert outcome.page is not None, outcome.error
+    for sentence in BODY:
+        assert sentence in outcome.page.content
+    assert "Loading the story" not in outcome.page.content
