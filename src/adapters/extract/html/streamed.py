@@ -100,17 +100,23 @@ def _in_tree(node: etree._Element, root: etree._Element) -> bool:
     return node is root or any(a is root for a in node.iterancestors())
 
 
+def _text_before(node: etree._Element, text: str) -> None:
+    """Put `text` just before `node`: the tail of its previous sibling, or its parent's text."""
+    previous = node.getprevious()
+    if previous is not None:
+        previous.tail = (previous.tail or "") + text
+        return
+    parent = node.getparent()
+    if parent is not None:
+        parent.text = (parent.text or "") + text
+
+
 def _move_children(source: etree._Element, before: etree._Element) -> None:
     """Move the content of `source` (its text and children) just before `before`."""
-    parent = before.getparent()
-    if parent is None:
+    if before.getparent() is None:
         return
     if source.text:
-        previous = before.getprevious()
-        if previous is not None:
-            previous.tail = (previous.tail or "") + source.text
-        else:
-            parent.text = (parent.text or "") + source.text
+        _text_before(before, source.text)
         source.text = None
     for child in list(source):
         before.addprevious(child)  # (lxml moves the child's tail with it)
@@ -122,12 +128,8 @@ def _remove(node: etree._Element) -> None:
     if parent is None:
         return
     if node.tail:
-        previous = node.getprevious()
-        if previous is not None:
-            previous.tail = (previous.tail or "") + node.tail
-        else:
-            parent.text = (parent.text or "") + node.tail
-    node.tail = None
+        _text_before(node, node.tail)
+        node.tail = None
     parent.remove(node)
 
 
