@@ -8,7 +8,8 @@ GOV.UK page (what the local browser reads) therefore gave headings "Who needs a 
 Show". `data-nosnippet` (Google Search's mark for text that is no part of a snippet) inside
 an accordion header is not read. Shape: the attack b30h's page after govuk-frontend's
 `accordion.mjs` (the same toggle markup is in the design system's React and Svelte ports);
-the intro under the `<h1>` is read too (classify._keep_intro).
+the intro under the `<h1>`, the page's description as on GOV.UK, is read too
+(classify._keep_intro).
 """
 
 from __future__ import annotations
@@ -38,8 +39,9 @@ def _govuk_section(i: int, title: str, body: str) -> str:
 def test_a_rendered_govuk_accordion_has_no_show_labels_in_its_headings() -> None:
     sections = "".join(_govuk_section(i, t, b) for i, (t, b) in enumerate(SECTIONS, 1))
     page = (
-        "<!doctype html><html><head><title>Guidance</title></head><body>"
-        "<header class='govuk-header'><a href='/'>GOV.UK</a></header>"
+        "<!doctype html><html><head><title>Guidance</title>"
+        f"<meta name='description' content='{INTRO}'></head><body><header class='govuk-header'>"
+        "<a href='/'>GOV.UK</a></header>"
         "<main class='govuk-main-wrapper' id='main-content'>"
         "<h1 class='govuk-heading-xl'>Apply for a fishing licence</h1>"
         f"<p class='govuk-body'>{INTRO}</p>"

@@ -4,11 +4,14 @@
 jusText found them plausible ("near-good") but the container the reader keeps is the
 body's own element, and they sit beside it, under the same parent, inside the page's
 declared main content. The title rule looks back a few blocks only, and a figure, byline,
-date and share bar lie between. Shapes: iNews's WordPress theme (`main#main.site-main >
+date and share bar lie between. Kept there: the page's `<h1>`, and the line the page
+declares as its description (`<meta name="description">`, as iNews and GOV.UK write their
+standfirst and summary); other lines stay out (the attack b30z: "Listen to this article",
+share prompts, notices). Shapes: iNews's WordPress theme (`main#main.site-main >
 article.post > div.article-wrapper > h1.entry-title + p.inews__post-excerpt + figure +
-byline + date + share bar + body`, from the fundus dev page uk-iNews_2025_01_28, which lost
-its title and standfirst); a Bootstrap 5 accordion FAQ with an intro under its `<h1>` (the
-attack b30h's shape, lost since accordion headers are read as headings).
+byline + date + share bar + body`, its meta description the excerpt, from the fundus dev
+page uk-iNews_2025_01_28, which lost its title and standfirst); a Bootstrap 5 accordion FAQ
+with an intro under its `<h1>` (the attack b30h's shape).
 """
 
 from __future__ import annotations
@@ -39,7 +42,8 @@ def _news_page() -> str:
     )
     body = "".join(f"<p>{p}</p>" for p in BODY)
     return (
-        "<html><body><header class='inews__header'><nav><a href='/'>Home</a> "
+        f"<html><head><meta name='description' content='{STANDFIRST}'></head>"
+        "<body><header class='inews__header'><nav><a href='/'>Home</a> "
         "<a href='/news'>News</a></nav></header><div class='content-area'>"
         "<main id='main' class='site-main has-sidebar'><article id='post-3504901' "
         "class='post-3504901 post type-post status-publish format-standard "
@@ -105,7 +109,8 @@ def test_the_intro_above_a_bootstrap_accordion_is_read() -> None:
         for i, (t, b) in enumerate(SECTIONS, 1)
     )
     page = (
-        "<!doctype html><html><head><title>Guidance</title></head><body><header>"
+        "<!doctype html><html><head><title>Guidance</title>"
+        f"<meta name='description' content='{INTRO}'></head><body><header>"
         "<a href='/'>Site</a></header><main id='main-content'><h1>Apply for a fishing "
         f"licence</h1><p>{INTRO}</p><div class='accordion' id='acc'>{items}</div></main>"
         "<footer>Crown copyright</footer></body></html>"

@@ -7,6 +7,9 @@ place. Read as served, the article was "Loading the story…" and its paragraphs
 
 Shapes: `fixtures/streamed/react19_*.html` are the real output of react-dom 19.3.1's
 `renderToPipeableStream` for a page of our own (`fixtures/streamed/render.js` makes them);
+`react18_article.html` is react-dom 18.3.1's (`render18.js`), which writes the late segments
+and scripts after `</body></html>`, where a browser still puts them in the body (the attack
+b30z: read as "Loading the story…" until `reader._reopened`);
 the external runtime's `<template data-rci|data-rsi>` form (not read) is written from the
 constants of React's `ReactFizzConfigDOM.js`. The fundus dev page of Anadolu Ajansı (a Next.js site)
 streams 50 segments this way.
@@ -27,7 +30,9 @@ BODY = (
 )
 
 
-@pytest.mark.parametrize("name", ["react19_article.html", "react19_prefixed_styles.html"])
+@pytest.mark.parametrize(
+    "name", ["react19_article.html", "react19_prefixed_styles.html", "react18_article.html"]
+)
 def test_the_streamed_article_is_read_in_place_of_its_fallback(name: str) -> None:
     document = extract_html(read_fixture(f"streamed/{name}"), "https://gazette.example/bridge")
     for output in (document.text, document.markdown):

@@ -13,7 +13,7 @@ way is not shown (hidden text must not reach the model by this door). Inside it,
 screen-reader-only and icon-font parts are not read ("Show this section", "expand_more"),
 nor a part marked `data-nosnippet` (Google Search's mark for text that is no part of a
 snippet: GOV.UK's accordion writes its "Show" / "Hide" toggle label so, govuk-frontend's
-`accordion.mjs` and the design system's templates).
+`accordion.mjs` and the design system's templates) unless it holds all of the button's text.
 At most MAX_HEADER_ELEMENTS elements are looked at per button.
 """
 
@@ -88,11 +88,31 @@ def accordion_header(button: etree._Element) -> frozenset[etree._Element] | None
     if line is None or any(is_unshown(node) for node in line):
         return None
     unread = []
+    snippetless = []
     for count, element in enumerate(button.iterdescendants()):
         if count >= MAX_HEADER_ELEMENTS:
             return None
-        if element is not inside and (
-            is_unshown(element) or _is_glyph(element) or "data-nosnippet" in element.attrib
-        ):
+        if element is inside:
+            continue
+        if is_unshown(element) or _is_glyph(element):
             unread.append(element)
+        elif "data-nosnippet" in element.attrib:
+            snippetless.append(element)
+    if snippetless and _text_outside(button, frozenset(unread + snippetless)):
+        unread += snippetless  # (not when the mark covers the title itself)
     return frozenset(unread)
+
+
+def _text_outside(root: etree._Element, parts: frozenset[etree._Element]) -> bool:
+    """Whether `root` holds text outside `parts` (elements under it)."""
+    stack = [root]
+    while stack:
+        element = stack.pop()
+        if not _blank(element.text):
+            return True
+        for child in element:
+            if not _blank(child.tail):
+                return True
+            if child not in parts:
+                stack.append(child)
+    return False

@@ -54,6 +54,10 @@ PROSE_MAX_LINK_DENSITY = 0.9
 #: A short line this long at most, right after the kept text and before furniture (a
 #: closing line before the article's <footer>), is kept.
 CLOSING_MAX_CHARS = 200
+#: A line before the body is the page's declared description when the two begin alike for
+#: this many characters (or the whole of the shorter, at least INTRO_MIN_CHARS).
+INTRO_MATCH_CHARS = 80
+INTRO_MIN_CHARS = 30
 #: Kept text outside the best text-dense container goes when that container holds this
 #: share of the kept text (see `_drop_outside_dense`).
 DENSE_SHARE = 0.6
@@ -182,10 +186,13 @@ def _is_linked_prose(block: Block) -> bool:
     )
 
 
-def _keep_intro(blocks: list[Block], container: etree._Element) -> None:
+def _keep_intro(blocks: list[Block], container: etree._Element, description: str | None) -> None:
     """Near-good text of the page's declared main content before the container, beside it
-    (under the container's parent): the title and standfirst above an article's body, the
-    intro above an FAQ's accordion. jusText found it plausible; the container held more."""
+    (under the container's parent), that is the page's `<h1>` or the standfirst the page
+    declares as its description (`_is_declared`): the title and standfirst above an
+    article's body, with a figure, byline and share bar between (the title rule looks back a
+    few blocks only). jusText found it plausible; the container held more. Other lines there
+    stay out ("Listen to this article", share prompts, notices)."""
     parent = container.getparent()
     if parent is None:
         return
@@ -202,8 +209,22 @@ def _keep_intro(blocks: list[Block], container: etree._Element) -> None:
             and block.in_main
             and not block.boilerplate
             and owner.getparent() is parent
+            and ((block.kind == "heading" and block.level == 1) or _is_declared(block, description))
         ):
             block.class_type = "good"
+
+
+def _is_declared(block: Block, description: str | None) -> bool:
+    """Whether `block` is the page's description (`<meta name="description">`,
+    `og:description`, `twitter:description`): both begin alike for INTRO_MATCH_CHARS
+    characters (or the whole of the shorter, at least INTRO_MIN_CHARS), case and spacing
+    aside; a description cut short with "..." or "…" counts up to the cut."""
+    if not description:
+        return False
+    text = " ".join(block.text.split()).casefold()
+    declared = " ".join(description.split()).casefold().rstrip(".…").rstrip()
+    size = min(len(text), len(declared), INTRO_MATCH_CHARS)
+    return size >= INTRO_MIN_CHARS and text[:size] == declared[:size]
 
 
 def _keep_closing_lines(blocks: list[Block]) -> None:
@@ -466,20 +487,31 @@ def page_stoplist(texts: Iterable[str], language: str | None) -> str:
     return guess_stoplist(sample, language)
 
 
-def classify(blocks: list[Block], language: str | None, dense: etree._Element | None = None) -> str:
+def classify(
+    blocks: list[Block],
+    language: str | None,
+    dense: etree._Element | None = None,
+    description: str | None = None,
+) -> str:
     """Mark each block good or bad (jusText plus structure); returns the stoplist used.
 
-    `dense`: the page's best text-dense container (`measure.Measures.dense`), if any."""
+    `dense`: the page's best text-dense container (`measure.Measures.dense`), if any;
+    `description`: what the page's metadata says it is about (`metadata.PageMeta`)."""
     name = page_stoplist((b.text for b in blocks), language)
     if all_content(blocks, dense):
         for block in blocks:
             block.class_type = "good"
     else:
-        classify_steps(blocks, name, dense)
+        classify_steps(blocks, name, dense, description)
     return name
 
 
-def classify_steps(blocks: list[Block], name: str, dense: etree._Element | None) -> None:
+def classify_steps(
+    blocks: list[Block],
+    name: str,
+    dense: etree._Element | None,
+    description: str | None = None,
+) -> None:
     """The steps of `classify` (its docstring) with the stoplist called `name`."""
     if name == "CJK":
         classify_cjk(blocks)
@@ -511,7 +543,7 @@ def classify_steps(blocks: list[Block], name: str, dense: etree._Element | None)
     ids = {id(blocks[i]) for i in teasers}
     container = _expand(blocks, lambda b: seed(b) and id(b) not in ids, listing=not sure)
     if container is not None:
-        _keep_intro(blocks, container)
+        _keep_intro(blocks, container, description)
     _keep_closing_lines(blocks)
     if teasers:
         _drop_teasers(blocks, runs, container)

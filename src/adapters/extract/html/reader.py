@@ -13,6 +13,8 @@ fragment that is all content (a Word document through mammoth, a publisher's JSO
 
 from __future__ import annotations
 
+import re
+
 from lxml import etree
 
 from webdistill.adapters.extract.decoding import decode_text
@@ -63,6 +65,7 @@ def parse_html(html: str) -> tuple[etree._Element | None, bool]:
     libxml2 stopped early because the page nests deeper than its limit (256). React's
     streamed content is put in place (`streamed`: its comments mark the boundaries)."""
     streaming = is_streamed(html)
+    html = _reopened(html)
     parser = etree.HTMLParser(
         encoding="utf-8", remove_comments=not streaming, remove_pis=True, no_network=True
     )
@@ -80,6 +83,21 @@ def parse_html(html: str) -> tuple[etree._Element | None, bool]:
         reveal(root)
         etree.strip_tags(root, etree.Comment)
     return root, too_deep
+
+
+#: The document's end tags (`</body>`, `</html>`).
+_DOCUMENT_END = re.compile(r"</(?:body|html)\s*>", re.IGNORECASE)
+
+
+def _reopened(html: str) -> str:
+    """`html` without its `</body>` / `</html>` end tags when content follows them. A
+    browser's parser puts what follows them in the body (HTML's "after body" modes: React 18
+    streams its late content and scripts after `</html>`); libxml2 drops what follows
+    `</html>` and puts what follows `</body>` beside the body."""
+    first = _DOCUMENT_END.search(html)
+    if first is None or not _DOCUMENT_END.sub("", html[first.end() :]).strip():
+        return html
+    return _DOCUMENT_END.sub("", html)
 
 
 def _drop(node: etree._Element) -> None:
@@ -121,13 +139,13 @@ def find_main(measures: Measures) -> etree._Element | None:
     hidden until its script boots, was tried: whitespace or unread padding let a hidden
     injection through.) Furniture tags around it do not disqualify it: themes put whole pages
     in `<aside class="main-content">` or `<nav id="wrapper">`, and a mis-closed `<nav>` holds
-    the `<main>` after it. The longest shown one of the MAX_MAIN_TRIES longest (each check
-    climbs the tree once)."""
+    the `<main>` after it. The longest readable one (`is_readable`: shown, or inside a hidden
+    menu left unclosed) of the MAX_MAIN_TRIES longest."""
     marked = sorted(measures.marked, key=measures.length, reverse=True)[:MAX_MAIN_TRIES]
     for node in marked:
         if measures.length(node) < MIN_MAIN_CHARS:
             return None
-        if is_shown(node):
+        if is_readable(node):
             return node
     return None
 
@@ -231,7 +249,7 @@ def _read(
     url: str | None,
     main: etree._Element | None,
     measures: Measures,
-    language: str | None,
+    meta: PageMeta,
     *,
     image_links: bool = True,
 ) -> tuple[str, str, str, bool]:
@@ -240,7 +258,8 @@ def _read(
     blocks = maker.walk(body)
     if not blocks:
         return "", "", "", maker.truncated
-    stoplist_name = classify(blocks, language, _article_container(body, measures))
+    container = _article_container(body, measures)
+    stoplist_name = classify(blocks, meta.language, container, meta.description)
     markdown, text = render(blocks)
     return markdown, text, stoplist_name, maker.truncated
 
@@ -268,14 +287,31 @@ def _article_container(body: etree._Element, measures: Measures) -> etree._Eleme
 
 def is_readable(node: etree._Element) -> bool:
     """Whether `node` may be read as the page's content: shown (`is_shown`), or hidden only
-    by elements inside the page's `<header>` or `<nav>`: a responsive menu (`hidden lg:flex`)
-    left unclosed, which libxml2 keeps open around the rest of the page and a browser's
-    parser closes at `</nav>` (hidden text must not replace the article a reader sees)."""
+    by elements inside the page's `<header>` or `<nav>` that run to the end of the page: a
+    responsive menu (`hidden lg:flex`, `hidden`) left unclosed, which libxml2 keeps open
+    around the rest of the page and a browser's parser closes at `</nav>` (hidden text must
+    not replace the article a reader sees; a closed menu is followed by the page)."""
     for element in (node, *node.iterancestors()):
         if element.tag in _WHOLE_PAGE or not is_unshown(element):
             continue
         if not any(a.tag in _MENU_TAGS for a in element.iterancestors()):
             return False
+        if not _runs_to_the_end(element):
+            return False
+    return True
+
+
+def _runs_to_the_end(element: etree._Element) -> bool:
+    """Whether no text follows `element` up to the end of `<body>` (libxml2 kept it open,
+    so the rest of the page is inside it)."""
+    node: etree._Element | None = element
+    while node is not None and node.tag not in _WHOLE_PAGE:
+        if (node.tail or "").strip():
+            return False
+        for sibling in node.itersiblings():
+            if (sibling.tail or "").strip() or any(t.strip() for t in sibling.itertext()):
+                return False
+        node = node.getparent()
     return True
 
 
@@ -338,14 +374,14 @@ def extract_html(
     measures = measure(body)
     main = find_main(measures)
     markdown, text, stoplist_name, walked_part = _read(
-        body, url, main, measures, meta.language, image_links=image_links
+        body, url, main, measures, meta, image_links=image_links
     )
     if walked_part:
         cut_flags = ("content_truncated",)
     notices: list[OwnText] = []
     flags: tuple[str, ...] = cut_flags
     if _lost_the_article(text, measures, main):
-        retry = _read(body, url, measures.dense, measures, meta.language, image_links=image_links)
+        retry = _read(body, url, measures.dense, measures, meta, image_links=image_links)
         if len(retry[1]) > len(text):
             markdown, text, stoplist_name, _ = retry
             flags = (*flags, "main_content_guessed")
