@@ -66,7 +66,7 @@ def _kept_blocks(page: dict[str, Any]) -> tuple[list[Any], str] | None:
     from webdistill.adapters.extract.html.measure import budget, measure
     from webdistill.adapters.extract.html.segment import BlockMaker
 
-    root, _ = reader.parse_html(page["html"])
+    root = reader.parse_html(page["html"]).root
     if root is None:
         return None
     budget(root)

@@ -250,7 +250,7 @@ def pages(draw: st.DrawFn) -> str:
 
 def _blocks_of(html: str) -> tuple[list, etree._Element | None]:  # type: ignore[type-arg]
     """The reader's blocks of `html` and its dense container, as `extract_html` makes them."""
-    root, _ = parse_html(html)
+    root = parse_html(html).root
     assert root is not None
     etree.strip_elements(root, *JUNK_TAGS, with_tail=False)
     _unwrap_noscript(root)

@@ -66,6 +66,9 @@ class Measures:
         #: Characters of running-text paragraphs under each measured element, and in all.
         self.prose_under: dict[etree._Element, int] = {}
         self.prose = 0
+        #: libxml2 kept an element open past a `</nav>` or `</header>` end tag, where a
+        #: browser closes it (set by the reader from the parser's log: `reader.Parsed`).
+        self.menu_left_open = False
 
     def article_outside(self, element: etree._Element) -> bool:
         """Whether a long <article> lies outside `element` (so its comments are extra)."""

@@ -14,6 +14,7 @@ fragment that is all content (a Word document through mammoth, a publisher's JSO
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -60,10 +61,26 @@ TRUNCATED_NOTICE = words(
 )
 
 
-def parse_html(html: str) -> tuple[etree._Element | None, bool]:
-    """The lxml document for `html` (None when there is nothing to parse), and whether
-    libxml2 stopped early because the page nests deeper than its limit (256). React's
-    streamed content is put in place (`streamed`: its comments mark the boundaries)."""
+class Parsed(NamedTuple):
+    """What `parse_html` made of a page."""
+
+    #: The lxml document (None when there is nothing to parse).
+    root: etree._Element | None
+    #: libxml2 stopped early: the page nests deeper than its limit (256).
+    too_deep: bool
+    #: libxml2 kept an element open past a `</nav>` or `</header>` (its log says "Opening
+    #: and ending tag mismatch: nav and div"), where a browser's parser closes it.
+    menu_left_open: bool
+
+
+#: libxml2's report of a `</nav>` / `</header>` met while another element was open.
+_MENU_MISMATCH = re.compile(r"Opening and ending tag mismatch: (?:nav|header) and ")
+
+
+def parse_html(html: str) -> Parsed:
+    """The page parsed by libxml2 (`Parsed`). Content after the document's end tags is kept
+    (`_reopened`); React's streamed content is put in place (`streamed`: its comments mark
+    the boundaries)."""
     streaming = is_streamed(html)
     html = _reopened(html)
     parser = etree.HTMLParser(
@@ -71,18 +88,20 @@ def parse_html(html: str) -> tuple[etree._Element | None, bool]:
     )
     data = html.encode("utf-8", "replace")
     if not data.strip():
-        return None, False
+        return Parsed(None, False, False)
     try:
         root = etree.fromstring(data, parser=parser)
     except (etree.ParserError, etree.XMLSyntaxError, ValueError):
-        return None, False
-    too_deep = any("Excessive depth" in entry.message for entry in parser.error_log)
+        return Parsed(None, False, False)
+    log = parser.error_log
+    too_deep = any("Excessive depth" in entry.message for entry in log)
+    left_open = any(_MENU_MISMATCH.match(entry.message) for entry in log)
     if not isinstance(root, etree._Element):
-        return None, too_deep
+        return Parsed(None, too_deep, left_open)
     if streaming:
         reveal(root)
         etree.strip_tags(root, etree.Comment)
-    return root, too_deep
+    return Parsed(root, too_deep, left_open)
 
 
 #: The document's end tags (`</body>`, `</html>`).
@@ -145,7 +164,7 @@ def find_main(measures: Measures) -> etree._Element | None:
     for node in marked:
         if measures.length(node) < MIN_MAIN_CHARS:
             return None
-        if is_readable(node):
+        if is_readable(node, measures):
             return node
     return None
 
@@ -272,9 +291,9 @@ def _article_container(body: etree._Element, measures: Measures) -> etree._Eleme
     make the article a reader sees "outside" and drop it."""
     dense = measures.dense
     best = measures.best
-    if dense is not None and not is_readable(dense):
+    if dense is not None and not is_readable(dense, measures):
         dense = None
-    if best is not None and not is_readable(best):
+    if best is not None and not is_readable(best, measures):
         best = None
     if best is None or dense is None:
         return dense if dense is not None else best
@@ -285,15 +304,18 @@ def _article_container(body: etree._Element, measures: Measures) -> etree._Eleme
     return best
 
 
-def is_readable(node: etree._Element) -> bool:
+def is_readable(node: etree._Element, measures: Measures) -> bool:
     """Whether `node` may be read as the page's content: shown (`is_shown`), or hidden only
-    by elements inside the page's `<header>` or `<nav>` that run to the end of the page: a
-    responsive menu (`hidden lg:flex`, `hidden`) left unclosed, which libxml2 keeps open
-    around the rest of the page and a browser's parser closes at `</nav>` (hidden text must
-    not replace the article a reader sees; a closed menu is followed by the page)."""
+    by elements inside the page's `<header>` or `<nav>` that run to the end of the page on a
+    page where libxml2 kept an element open past `</nav>` / `</header>`: a responsive menu
+    (`hidden lg:flex`, `hidden`) left unclosed, which libxml2 keeps open around the rest of
+    the page and a browser's parser closes there (hidden text must not replace the article
+    a reader sees; a closed menu, even the page's last, keeps its hidden text hidden)."""
     for element in (node, *node.iterancestors()):
         if element.tag in _WHOLE_PAGE or not is_unshown(element):
             continue
+        if not measures.menu_left_open:
+            return False
         if not any(a.tag in _MENU_TAGS for a in element.iterancestors()):
             return False
         if not _runs_to_the_end(element):
@@ -319,7 +341,7 @@ def _lost_the_article(text: str, measures: Measures, main: etree._Element | None
     """Whether the kept text is a small part of the page's best text-dense container, one
     that may be read (`is_readable`)."""
     dense = measures.dense
-    if dense is None or dense is main or not is_readable(dense):
+    if dense is None or dense is main or not is_readable(dense, measures):
         return False
     dense_chars = measures.dense_chars
     return dense_chars >= MIN_DENSE_CHARS and len(text) < LOST_SHARE * dense_chars
@@ -329,7 +351,7 @@ def convert_html(html: str, url: str | None = None) -> tuple[str, str]:
     """(Markdown, plain text) of every visible block of `html`, which is all content: no
     block is judged boilerplate or dropped as not the main one. The walk and its bounds are
     `extract_html`'s (at most `MAX_BLOCKS` blocks, `MAX_ELEMENTS` elements)."""
-    root, _ = parse_html(html)
+    root = parse_html(html).root
     if root is None:
         return "", ""
     budget(root)
@@ -357,7 +379,7 @@ def extract_html(
     forget()  # (the previous page's class names and styles: `memo`)
     if isinstance(html, bytes):
         html = decode_text(html, "text/html")
-    root, too_deep = parse_html(html)
+    root, too_deep, menu_left_open = parse_html(html)
     cut_flags: tuple[str, ...] = ("content_truncated",) if too_deep else ()
     if root is None:
         return revise(_empty(PageMeta(), html), html, url, READING)
@@ -372,6 +394,7 @@ def extract_html(
     if body is None:
         body = root
     measures = measure(body)
+    measures.menu_left_open = menu_left_open
     main = find_main(measures)
     markdown, text, stoplist_name, walked_part = _read(
         body, url, main, measures, meta, image_links=image_links
