@@ -60,13 +60,13 @@ def _kept_blocks(page: dict[str, Any]) -> tuple[list[Any], str] | None:
     the stoplist used; the steps of `reader.extract_html` up to there."""
     from lxml import etree
 
-    from webdistill.adapters.extract.html import reader
+    from webdistill.adapters.extract.html import parsing, reader
     from webdistill.adapters.extract.html.classify import classify
     from webdistill.adapters.extract.html.mathml import flatten_math
     from webdistill.adapters.extract.html.measure import budget, measure
     from webdistill.adapters.extract.html.segment import BlockMaker
 
-    root = reader.parse_html(page["html"]).root
+    root = parsing.parse_html(page["html"]).root
     if root is None:
         return None
     budget(root)

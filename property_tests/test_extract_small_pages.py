@@ -24,12 +24,12 @@ from lxml import etree
 from webdistill.adapters.extract.dispatch import extract_content
 from webdistill.adapters.extract.html.classify import all_content, classify_steps
 from webdistill.adapters.extract.html.measure import measure
+from webdistill.adapters.extract.html.parsing import parse_html
 from webdistill.adapters.extract.html.reader import (
     JUNK_TAGS,
     _article_container,
     _unwrap_noscript,
     find_main,
-    parse_html,
 )
 from webdistill.adapters.extract.html.segment import BlockMaker
 from webdistill.adapters.extract.inline import inline_kind, read_inline

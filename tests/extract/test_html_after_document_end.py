@@ -4,7 +4,7 @@ A browser's parser puts what follows `</body>` or `</html>` in the body (HTML's 
 insertion modes); libxml2 drops what follows `</html>` and puts what follows `</body>`
 beside the body, which the reader never walked. Shapes: React 18's streamed late content
 (`test_html_streamed.py`), and a stray `</body>` early in an old template (the cleaneval dev
-page d49 read empty: 0 -> 0.87 F1). `reader._reopened` removes the end tags when content
+page d49 read empty: 0 -> 0.87 F1). `parsing._reopened` removes the end tags when content
 follows them.
 """
 

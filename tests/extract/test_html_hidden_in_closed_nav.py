@@ -1,6 +1,6 @@
 """Hidden text inside a closed `<nav>` is not read (issue 30, attack b30z).
 
-`reader.is_readable` lets a container hidden by elements inside `<header>` / `<nav>` be
+`readable.is_readable` lets a container hidden by elements inside `<header>` / `<nav>` be
 read only when those run to the end of the page (a menu libxml2 kept open around the rest
 of it). On 95db703 any hidden element under a header or nav passed: a `hidden` / `sr-only`
 block longer than the article, inside a properly closed nav, was read first as the main

@@ -1,12 +1,12 @@
 """A hidden block in a closed menu at the end of the page is not read instead of the article
 (issue 30, attack b30q).
 
-`reader.is_readable` let a container hidden inside `<header>` / `<nav>` be read when nothing
+`readable.is_readable` let a container hidden inside `<header>` / `<nav>` be read when nothing
 with text followed it (ffba935): a closed nav placed last on the page (a footer menu, an
 off-canvas drawer, or one after `</html>`, which `_reopened` now puts in the body) passed,
 and its hidden injection replaced the visible article (the attack b30q). The exception now
 also needs libxml2 to have reported a `</nav>` / `</header>` met while another element was
-open (`Parsed.menu_left_open`), the mark of a menu left unclosed. (Text hidden by a class
+open (`parsing.Parsed.menu_left_open`), the mark of a menu left unclosed. (Text hidden by a class
 such as Tailwind's `hidden` in a closed header on a page without `<main>` is read beside the
 article, by design: class-hidden text is read unless it is furniture.)
 """

@@ -6,7 +6,7 @@ browser's parser closes it at `</nav>`, libxml2 keeps it open around the rest of
 (the wcxb dev page 4267's shape). 9770806 took such a hidden container only when nothing
 shown was kept, so one visible line before the menu (a text logo, tagline, date, skip link,
 promo bar) lost the whole article (the attack b30y; ae0c950 read it). A container hidden only
-by elements inside `<header>` / `<nav>` may be read (`reader.is_readable`).
+by elements inside `<header>` / `<nav>` may be read (`readable.is_readable`).
 """
 
 from __future__ import annotations

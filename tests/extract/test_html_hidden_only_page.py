@@ -4,7 +4,7 @@ b30y).
 9770806 made a hidden container the main when nothing shown was kept: a photo page, a video
 page or an app shell (`<canvas>`) with a `<div hidden>` / `sr-only` prompt injection was read
 as that injection alone (the attack b30y). A hidden container is now never the main, except
-when only a header menu hides it (`reader.is_readable`).
+when only a header menu hides it (`readable.is_readable`).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ Shapes: `fixtures/streamed/react19_*.html` are the real output of react-dom 19.3
 `renderToPipeableStream` for a page of our own (`fixtures/streamed/render.js` makes them);
 `react18_article.html` is react-dom 18.3.1's (`render18.js`), which writes the late segments
 and scripts after `</body></html>`, where a browser still puts them in the body (the attack
-b30z: read as "Loading the story…" until `reader._reopened`);
+b30z: read as "Loading the story…" until `parsing._reopened`);
 the external runtime's `<template data-rci|data-rsi>` form (not read) is written from the
 constants of React's `ReactFizzConfigDOM.js`. The fundus dev page of Anadolu Ajansı (a Next.js site)
 streams 50 segments this way.

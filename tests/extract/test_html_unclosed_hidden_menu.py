@@ -3,7 +3,7 @@
 
 A browser's parser closes the menu at `</nav>` / `</header>`; libxml2 keeps it open around
 the rest of the page, so the `<main>` sat inside a hidden element and the page read empty
-(on ae0c950 too). `find_main` takes a `<main>` that `reader.is_readable` allows: hidden only
+(on ae0c950 too). `find_main` takes a `<main>` that `readable.is_readable` allows: hidden only
 by a menu inside a header or nav that runs to the end of the page. The class-hidden menu
 (`hidden lg:flex`) is the attack b30y's shape.
 """

@@ -67,7 +67,7 @@ class Measures:
         self.prose_under: dict[etree._Element, int] = {}
         self.prose = 0
         #: libxml2 kept an element open past a `</nav>` or `</header>` end tag, where a
-        #: browser closes it (set by the reader from the parser's log: `reader.Parsed`).
+        #: browser closes it (set by the reader from the parser's log: `parsing.Parsed`).
         self.menu_left_open = False
 
     def article_outside(self, element: etree._Element) -> bool:

@@ -13,9 +13,6 @@ fragment that is all content (a Word document through mammoth, a publisher's JSO
 
 from __future__ import annotations
 
-import re
-from typing import NamedTuple
-
 from lxml import etree
 
 from webdistill.adapters.extract.decoding import decode_text
@@ -27,19 +24,16 @@ from webdistill.adapters.extract.html.mathml import flatten_math
 from webdistill.adapters.extract.html.measure import Measures, budget, measure
 from webdistill.adapters.extract.html.memo import forget
 from webdistill.adapters.extract.html.metadata import PageMeta, read_meta
-from webdistill.adapters.extract.html.quiet import is_unshown
+from webdistill.adapters.extract.html.parsing import parse_html
+from webdistill.adapters.extract.html.readable import is_readable
 from webdistill.adapters.extract.html.segment import BlockMaker
 from webdistill.adapters.extract.html.stoplists import language_code
-from webdistill.adapters.extract.html.streamed import is_streamed, reveal
 from webdistill.kernel.model import Document
 from webdistill.kernel.own_text import OwnText, joined, words
 
 MIN_MAIN_CHARS = 250
 #: How many of the longest marked elements `find_main` checks for a hidden ancestor.
 MAX_MAIN_TRIES = 8
-_WHOLE_PAGE = frozenset({"html", "body"})
-#: Where a hidden responsive menu left unclosed swallows the page (`is_readable`).
-_MENU_TAGS = frozenset({"header", "nav"})
 #: Removed before the walk (their text would skew the text-share measures); formulas are
 #: replaced by their text first (`mathml`).
 JUNK_TAGS = ("script", "style", "template", "svg", "math", "iframe", "object")
@@ -59,64 +53,6 @@ TRUNCATED_NOTICE = words(
     "The page has more elements than the reader walks: only its beginning was read. "
     "Look for a shorter version of the page."
 )
-
-
-class Parsed(NamedTuple):
-    """What `parse_html` made of a page."""
-
-    #: The lxml document (None when there is nothing to parse).
-    root: etree._Element | None
-    #: libxml2 stopped early: the page nests deeper than its limit (256).
-    too_deep: bool
-    #: libxml2 kept an element open past a `</nav>` or `</header>` (its log says "Opening
-    #: and ending tag mismatch: nav and div"), where a browser's parser closes it.
-    menu_left_open: bool
-
-
-#: libxml2's report of a `</nav>` / `</header>` met while another element was open.
-_MENU_MISMATCH = re.compile(r"Opening and ending tag mismatch: (?:nav|header) and ")
-
-
-def parse_html(html: str) -> Parsed:
-    """The page parsed by libxml2 (`Parsed`). Content after the document's end tags is kept
-    (`_reopened`); React's streamed content is put in place (`streamed`: its comments mark
-    the boundaries)."""
-    streaming = is_streamed(html)
-    html = _reopened(html)
-    parser = etree.HTMLParser(
-        encoding="utf-8", remove_comments=not streaming, remove_pis=True, no_network=True
-    )
-    data = html.encode("utf-8", "replace")
-    if not data.strip():
-        return Parsed(None, False, False)
-    try:
-        root = etree.fromstring(data, parser=parser)
-    except (etree.ParserError, etree.XMLSyntaxError, ValueError):
-        return Parsed(None, False, False)
-    log = parser.error_log
-    too_deep = any("Excessive depth" in entry.message for entry in log)
-    left_open = any(_MENU_MISMATCH.match(entry.message) for entry in log)
-    if not isinstance(root, etree._Element):
-        return Parsed(None, too_deep, left_open)
-    if streaming:
-        reveal(root)
-        etree.strip_tags(root, etree.Comment)
-    return Parsed(root, too_deep, left_open)
-
-
-#: The document's end tags (`</body>`, `</html>`).
-_DOCUMENT_END = re.compile(r"</(?:body|html)\s*>", re.IGNORECASE)
-
-
-def _reopened(html: str) -> str:
-    """`html` without its `</body>` / `</html>` end tags when content follows them. A
-    browser's parser puts what follows them in the body (HTML's "after body" modes: React 18
-    streams its late content and scripts after `</html>`); libxml2 drops what follows
-    `</html>` and puts what follows `</body>` beside the body."""
-    first = _DOCUMENT_END.search(html)
-    if first is None or not _DOCUMENT_END.sub("", html[first.end() :]).strip():
-        return html
-    return _DOCUMENT_END.sub("", html)
 
 
 def _drop(node: etree._Element) -> None:
@@ -164,15 +100,9 @@ def find_main(measures: Measures) -> etree._Element | None:
     for node in marked:
         if measures.length(node) < MIN_MAIN_CHARS:
             return None
-        if is_readable(node, measures):
+        if is_readable(node, measures.menu_left_open):
             return node
     return None
-
-
-def is_shown(node: etree._Element) -> bool:
-    """Whether neither `node` nor an element around it is hidden (`quiet.is_unshown`;
-    `<html>` and `<body>` do not count): what may be read as the page's main content."""
-    return not any(is_unshown(e) for e in (node, *node.iterancestors()) if e.tag not in _WHOLE_PAGE)
 
 
 def _indented(prefix: str, markdown: str) -> str:
@@ -291,9 +221,9 @@ def _article_container(body: etree._Element, measures: Measures) -> etree._Eleme
     make the article a reader sees "outside" and drop it."""
     dense = measures.dense
     best = measures.best
-    if dense is not None and not is_readable(dense, measures):
+    if dense is not None and not is_readable(dense, measures.menu_left_open):
         dense = None
-    if best is not None and not is_readable(best, measures):
+    if best is not None and not is_readable(best, measures.menu_left_open):
         best = None
     if best is None or dense is None:
         return dense if dense is not None else best
@@ -304,44 +234,11 @@ def _article_container(body: etree._Element, measures: Measures) -> etree._Eleme
     return best
 
 
-def is_readable(node: etree._Element, measures: Measures) -> bool:
-    """Whether `node` may be read as the page's content: shown (`is_shown`), or hidden only
-    by elements inside the page's `<header>` or `<nav>` that run to the end of the page on a
-    page where libxml2 kept an element open past `</nav>` / `</header>`: a responsive menu
-    (`hidden lg:flex`, `hidden`) left unclosed, which libxml2 keeps open around the rest of
-    the page and a browser's parser closes there (hidden text must not replace the article
-    a reader sees; a closed menu, even the page's last, keeps its hidden text hidden)."""
-    for element in (node, *node.iterancestors()):
-        if element.tag in _WHOLE_PAGE or not is_unshown(element):
-            continue
-        if not measures.menu_left_open:
-            return False
-        if not any(a.tag in _MENU_TAGS for a in element.iterancestors()):
-            return False
-        if not _runs_to_the_end(element):
-            return False
-    return True
-
-
-def _runs_to_the_end(element: etree._Element) -> bool:
-    """Whether no text follows `element` up to the end of `<body>` (libxml2 kept it open,
-    so the rest of the page is inside it)."""
-    node: etree._Element | None = element
-    while node is not None and node.tag not in _WHOLE_PAGE:
-        if (node.tail or "").strip():
-            return False
-        for sibling in node.itersiblings():
-            if (sibling.tail or "").strip() or any(t.strip() for t in sibling.itertext()):
-                return False
-        node = node.getparent()
-    return True
-
-
 def _lost_the_article(text: str, measures: Measures, main: etree._Element | None) -> bool:
     """Whether the kept text is a small part of the page's best text-dense container, one
     that may be read (`is_readable`)."""
     dense = measures.dense
-    if dense is None or dense is main or not is_readable(dense, measures):
+    if dense is None or dense is main or not is_readable(dense, measures.menu_left_open):
         return False
     dense_chars = measures.dense_chars
     return dense_chars >= MIN_DENSE_CHARS and len(text) < LOST_SHARE * dense_chars
