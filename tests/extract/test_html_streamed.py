@@ -7,7 +7,7 @@ place. Read as served, the article was "Loading the story…" and its paragraphs
 
 Shapes: `fixtures/streamed/react19_*.html` are the real output of react-dom 19.3.1's
 `renderToPipeableStream` for a page of our own (`fixtures/streamed/render.js` makes them);
-`react18_article.html` is react-dom 18.3.1's (`render18.js`), which writes the late segments
+`react18_article.html` is react-dom 18.3.1's (the same `render.js`), which writes the late segments
 and scripts after `</body></html>`, where a browser still puts them in the body (the attack
 b30z: read as "Loading the story…" until `parsing._reopened`);
 the external runtime's `<template data-rci|data-rsi>` form (not read) is written from the
