@@ -6,13 +6,13 @@ unfinished `<Suspense>` boundary as its fallback and the content later, in hidde
 place. Read as served, the article was "Loading the story…" and its paragraphs were hidden.
 
 Shapes: `fixtures/streamed/react19_*.html` are the real output of react-dom 19.3.1's
-`renderToPipeableStream` for a page of our own (`fixtures/streamed/render.js` makes them);
-`react18_article.html` is react-dom 18.3.1's (the same `render.js`), which writes the late segments
-and scripts after `</body></html>`, where a browser still puts them in the body (the attack
-b30z: read as "Loading the story…" until `parsing._reopened`);
-the external runtime's `<template data-rci|data-rsi>` form (not read) is written from the
-constants of React's `ReactFizzConfigDOM.js`. The fundus dev page of Anadolu Ajansı (a Next.js site)
-streams 50 segments this way.
+`renderToPipeableStream` for a page of our own, `react18_article.html` react-dom 18.3.1's
+(`fixtures/streamed/render.js` makes all three). React 18 writes the late segments and
+scripts after `</body></html>`, where a browser still puts them in the body (the attack
+b30z: read as "Loading the story…" until `parsing._reopened`). The external runtime's
+`<template data-rci|data-rsi>` form (not read) is written from the constants of React's
+`ReactFizzConfigDOM.js`. The fundus dev page of Anadolu Ajansı (a Next.js site) streams 50
+segments this way.
 """
 
 from __future__ import annotations
