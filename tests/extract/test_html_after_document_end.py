@@ -41,3 +41,17 @@ def test_a_page_ending_normally_is_unchanged() -> None:
     page = f"<html><body><article><h1>Bridge</h1>{ARTICLE}</article></body></html>\n\n"
     text = extract_html(page).text
     assert "rebuild the old stone bridge" in text and "central arch" in text
+
+
+def test_end_tags_shown_as_code_stay_in_the_code() -> None:
+    # The attack b30k: `_reopened` deleted every `</body>` / `</html>` string, also the HTML
+    # an `<xmp>` block shows as code (raw text in HTML) on a page with content after its end.
+    page = (
+        "<html><head><title>HTML basics</title><script>var shell = '</body></html>';</script>"
+        f"</head><body><main><article><h1>Your first page</h1>{ARTICLE}<p>A minimal page:</p>"
+        "<xmp><html>\n<body>\n<p>Hello</p>\n</body>\n</html></xmp></article></main></body></html>"
+        "<p>Appended after the end by the server: still read as the page's end.</p>"
+    )
+    text = extract_html(page).text
+    assert "<p>Hello</p>" in text
+    assert "</body>" in text and "</html>" in text

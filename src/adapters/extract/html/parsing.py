@@ -59,16 +59,57 @@ def parse_html(html: str) -> Parsed:
     return Parsed(root, too_deep, left_open)
 
 
-#: The document's end tags (`</body>`, `</html>`).
-_DOCUMENT_END = re.compile(r"</(?:body|html)\s*>", re.IGNORECASE)
+#: The document's end tags (`</body>`, `</html>`) wherever they are.
+_END_TAG = re.compile(r"</(?:body|html)\s*>", re.IGNORECASE)
+#: The document's end tags, and the elements whose content is raw text (where such a tag is
+#: text: code shown in `<xmp>`, a script's string).
+_MARKUP = re.compile(
+    r"<(script|style|xmp|textarea|title|iframe|noembed|noframes|plaintext)\b|</(?:body|html)\s*>",
+    re.IGNORECASE,
+)
+_RAW_TEXT_END = {
+    name: re.compile(rf"</{name}\s*>", re.IGNORECASE)
+    for name in ("script", "style", "xmp", "textarea", "title", "iframe", "noembed", "noframes")
+}
+
+
+def _document_ends(html: str) -> list[tuple[int, int]]:
+    """Where `html`'s `</body>` / `</html>` end tags are, outside raw-text elements (one
+    pass: each search starts where the last one ended)."""
+    spans: list[tuple[int, int]] = []
+    position = 0
+    while (found := _MARKUP.search(html, position)) is not None:
+        name = found.group(1)
+        if name is None:
+            spans.append(found.span())
+            position = found.end()
+            continue
+        closer = _RAW_TEXT_END.get(name.lower())
+        end = closer.search(html, found.end()) if closer is not None else None
+        if end is None:
+            break  # (`<plaintext>`, or raw text to the end of the page)
+        position = end.end()
+    return spans
 
 
 def _reopened(html: str) -> str:
     """`html` without its `</body>` / `</html>` end tags when content follows them. A
     browser's parser puts what follows them in the body (HTML's "after body" modes: React 18
     streams its late content and scripts after `</html>`); libxml2 drops what follows
-    `</html>` and puts what follows `</body>` beside the body."""
-    first = _DOCUMENT_END.search(html)
-    if first is None or not _DOCUMENT_END.sub("", html[first.end() :]).strip():
+    `</html>` and puts what follows `</body>` beside the body. Such tags inside raw-text
+    elements are text and stay."""
+    first = _END_TAG.search(html)  # (a quick look: most pages end with their end tags)
+    if first is None or not _END_TAG.sub("", html[first.end() :]).strip():
         return html
-    return _DOCUMENT_END.sub("", html)
+    spans = _document_ends(html)
+    if not spans:
+        return html
+    kept = []
+    start = 0
+    for begin, end in spans:
+        kept.append(html[start:begin])
+        start = end
+    kept.append(html[start:])
+    if not "".join(kept[1:]).strip():
+        return html
+    return "".join(kept)
