@@ -49,8 +49,8 @@ def _json_ld(root: etree._Element) -> dict[str, object]:
             data = json.loads(script.text[:200_000])
         except (ValueError, RecursionError):
             continue
-        items = data if isinstance(data, list) else data.get("@graph", [data])
-        if not isinstance(items, list):
+        items = data.get("@graph", [data]) if isinstance(data, dict) else data
+        if not isinstance(items, list):  # (a bare string or number is no object)
             continue
         for item in items:
             if isinstance(item, dict) and ("datePublished" in item or "author" in item):
