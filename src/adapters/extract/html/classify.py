@@ -196,6 +196,7 @@ def _keep_intro(blocks: list[Block], container: etree._Element, description: str
     parent = container.getparent()
     if parent is None:
         return
+    declared = _plain(description or "").rstrip(".…").rstrip()[:INTRO_MATCH_CHARS]
     inside = Under((container,))
     for block in blocks:
         owner = block.owner
@@ -209,21 +210,24 @@ def _keep_intro(blocks: list[Block], container: etree._Element, description: str
             and block.in_main
             and not block.boilerplate
             and owner.getparent() is parent
-            and ((block.kind == "heading" and block.level == 1) or _is_declared(block, description))
+            and ((block.kind == "heading" and block.level == 1) or _is_declared(block, declared))
         ):
             block.class_type = "good"
 
 
-def _is_declared(block: Block, description: str | None) -> bool:
+def _plain(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _is_declared(block: Block, declared: str) -> bool:
     """Whether `block` is the page's description (`<meta name="description">`,
-    `og:description`, `twitter:description`): both begin alike for INTRO_MATCH_CHARS
-    characters (or the whole of the shorter, at least INTRO_MIN_CHARS), case and spacing
-    aside; a description cut short with "..." or "…" counts up to the cut."""
-    if not description:
+    `og:description`, `twitter:description`; `declared`: its first INTRO_MATCH_CHARS
+    characters, case and spacing aside, a cut "..." or "…" left out): both begin alike for
+    INTRO_MATCH_CHARS characters, or the whole of the shorter, at least INTRO_MIN_CHARS."""
+    if not declared:
         return False
-    text = " ".join(block.text.split()).casefold()
-    declared = " ".join(description.split()).casefold().rstrip(".…").rstrip()
-    size = min(len(text), len(declared), INTRO_MATCH_CHARS)
+    text = _plain(block.text)
+    size = min(len(text), len(declared))
     return size >= INTRO_MIN_CHARS and text[:size] == declared[:size]
 
 

@@ -28,6 +28,7 @@ from webdistill.adapters.extract.html.parsing import parse_html
 from webdistill.adapters.extract.html.readable import is_readable
 from webdistill.adapters.extract.html.segment import BlockMaker
 from webdistill.adapters.extract.html.stoplists import language_code
+from webdistill.adapters.extract.html.tree import drop
 from webdistill.kernel.model import Document
 from webdistill.kernel.own_text import OwnText, joined, words
 
@@ -55,21 +56,6 @@ TRUNCATED_NOTICE = words(
 )
 
 
-def _drop(node: etree._Element) -> None:
-    """Remove `node` and its subtree, keeping its tail text in place."""
-    parent = node.getparent()
-    if parent is None:
-        return
-    tail = node.tail
-    previous = node.getprevious()
-    parent.remove(node)
-    if tail:
-        if previous is not None:
-            previous.tail = (previous.tail or "") + tail
-        else:
-            parent.text = (parent.text or "") + tail
-
-
 def _unwrap_noscript(root: etree._Element) -> None:
     """Some sites (forums) serve content to crawlers inside <noscript>: keep it as markup.
 
@@ -81,7 +67,7 @@ def _unwrap_noscript(root: etree._Element) -> None:
         if len(node) == 0 and (node.text or "").lstrip().startswith("<")
     ]
     for node in doomed:
-        _drop(node)
+        drop(node)
     etree.strip_tags(root, "noscript")
 
 

@@ -28,6 +28,8 @@ import re
 
 from lxml import etree
 
+from webdistill.adapters.extract.html.tree import drop, text_before
+
 #: Markers of a streamed page in its markup (a cheap test before parsing with comments).
 _MARKERS = ('$RC("', '$RR("', '$RS("')
 #: The instruction ending a script, as React writes it (`$RC("B:0","S:0")`,
@@ -100,37 +102,15 @@ def _in_tree(node: etree._Element, root: etree._Element) -> bool:
     return node is root or any(a is root for a in node.iterancestors())
 
 
-def _text_before(node: etree._Element, text: str) -> None:
-    """Put `text` just before `node`: the tail of its previous sibling, or its parent's text."""
-    previous = node.getprevious()
-    if previous is not None:
-        previous.tail = (previous.tail or "") + text
-        return
-    parent = node.getparent()
-    if parent is not None:
-        parent.text = (parent.text or "") + text
-
-
 def _move_children(source: etree._Element, before: etree._Element) -> None:
     """Move the content of `source` (its text and children) just before `before`."""
     if before.getparent() is None:
         return
     if source.text:
-        _text_before(before, source.text)
+        text_before(before, source.text)
         source.text = None
     for child in list(source):
         before.addprevious(child)  # (lxml moves the child's tail with it)
-
-
-def _remove(node: etree._Element) -> None:
-    """Take `node` out of the tree, its tail text staying where it was."""
-    parent = node.getparent()
-    if parent is None:
-        return
-    if node.tail:
-        _text_before(node, node.tail)
-        node.tail = None
-    parent.remove(node)
 
 
 def _clear_fallback(start: etree._Element) -> etree._Element | None:
@@ -178,17 +158,16 @@ def reveal(root: etree._Element) -> None:
         if one is None or other is None or one[0] > position or other[0] > position:
             continue
         segment, target = (one[1], other[1]) if kind == "S" else (other[1], one[1])
-        if target is segment or any(a is segment for a in target.iterancestors()):
+        around = list(target.iterancestors())
+        if target is segment or any(a is segment for a in around):
             continue  # (a place inside the content itself: nothing a browser could do)
-        if not (_in_tree(segment, root) and _in_tree(target, root)):
-            continue
-        parent = target.getparent()
-        if parent is None:
-            continue
-        _remove(segment)
+        if not around or around[-1] is not root or not _in_tree(segment, root):
+            continue  # (the document itself, or inside a cleared fallback)
+        parent = around[0]
+        drop(segment)
         if kind == "S":
             _move_children(segment, target)
-            _remove(target)
+            drop(target)
             continue
         end = _clear_fallback(target)
         if end is None:
