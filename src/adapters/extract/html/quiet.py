@@ -10,6 +10,10 @@ them, so they are furniture.
 Closed overlays (a hidden dialog right under `<body>`) are furniture too when the page
 marks its main content elsewhere.
 
+A log-in, registration or subscribe offer hidden on its own element (by a display-none
+class or an inline style) is furniture wherever it is: news templates put the whole
+offer inside the article, for a script to show a signed-out reader.
+
 CSS frameworks' display utilities hide an element at every width by class (`hidden`,
 `d-none`, ...): `display_none_class` tells them. Such text is not dropped for that alone
 (on the dev set most of it is content a click opens: FAQ answers, closed tabs); it keeps
@@ -162,3 +166,54 @@ def is_closed_overlay(element: etree._Element) -> bool:
     (Hidden elements deeper in the page may be closed tabs or FAQ answers: content.)"""
     parent = element.getparent()
     return parent is not None and parent.tag == "body" and is_styled_hidden(element)
+
+
+#: Words naming an account prompt in a class or id, as its parts (split at `-`, `_`,
+#: blanks and camelCase humps): log-in and sign-up forms, registration walls, subscribe
+#: offers. Not `paywall`, `premium`, `subscriber` or `subscription`: pages hide the rest
+#: of the article itself under those names until the reader is known (the dev set's
+#: hidden `paywall` blocks are the article), while a hidden block named for logging in,
+#: registering or subscribing is the form or offer a script shows a signed-out reader.
+_ACCOUNT_WORDS = frozenset(("login", "signin", "signup", "register", "registration", "regwall"))
+_ACCOUNT_PAIRS = frozenset((("log", "in"), ("sign", "in"), ("sign", "up")))
+_NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+#: ... unless the name also says it is a closed tab or accordion panel (`tab-pane`,
+#: Bootstrap's `collapse`): a service page's "Register" tab holds how to register.
+_PANEL_WORDS = frozenset(("tab", "tabs", "tabpanel", "pane", "panel", "collapse", "accordion"))
+
+
+@page_cache(4096)
+def names_account_prompt(names: str) -> bool:
+    """Whether a class/id string names an account prompt (`_ACCOUNT_WORDS`, `log-in`,
+    `sign-in`, `sign-up`, or `subscribe`) and no panel (`_PANEL_WORDS`):
+    `article-content__sign-in-group`, `login_popover`, `register-only`, `regwall-banner`,
+    `subscribe-box`, `loginPopUp`."""
+    low = names.lower()
+    if not (
+        "log" in low or "sign" in low or "regis" in low or "regwall" in low or "subscribe" in low
+    ):
+        return False
+    parts = [part.lower() for part in _NAME_PART.findall(names)]
+    if any(part in _PANEL_WORDS for part in parts):
+        return False
+    for index, part in enumerate(parts):
+        if part in _ACCOUNT_WORDS or part == "subscribe":
+            return True
+        if index + 1 < len(parts) and (part, parts[index + 1]) in _ACCOUNT_PAIRS:
+            return True
+    return False
+
+
+def is_hidden_account_prompt(element: etree._Element, names: str) -> bool:
+    """A log-in, registration or subscribe prompt the page hides until a script shows it
+    to a signed-out reader (`names_account_prompt` of its class/id, hidden on the element
+    itself by a display-none class or an inline style): furniture, even inside the article
+    (news templates put the whole offer there: "This content is reserved for subscribers
+    only", its list of benefits, "Create an account")."""
+    if not names_account_prompt(names) or element.get("role") or element.get("aria-labelledby"):
+        return False  # (a tab panel or an accordion's region is named by its role)
+    style = element.get("style")
+    if style is not None and _style_hides(style):
+        return True
+    cls = element.get("class")
+    return cls is not None and display_none_class(cls)

@@ -40,7 +40,11 @@ from webdistill.adapters.extract.html.furniture import (
 )
 from webdistill.adapters.extract.html.inline import EMPHASIS, close_code, close_span
 from webdistill.adapters.extract.html.measure import Measures
-from webdistill.adapters.extract.html.quiet import is_closed_overlay, screen_reader_class
+from webdistill.adapters.extract.html.quiet import (
+    is_closed_overlay,
+    is_hidden_account_prompt,
+    screen_reader_class,
+)
 from webdistill.adapters.extract.html.tables import is_data_table, render_table
 from webdistill.adapters.extract.html.twins import Signature, is_twin, main_twins
 
@@ -274,6 +278,8 @@ class BlockMaker:
             return HARD  # a closed dialog outside the article (log-in forms, overlays)
         names = (cls or "") + " " + ((element.get("id") if "id" in keys else None) or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
+            if is_hidden_account_prompt(element, names):
+                return HARD  # a hidden log-in / registration / subscribe offer
             verdict = furniture_verdict(names)
             if verdict and is_heading_anchor(element):
                 verdict = furniture_verdict(cls or "")  # (the id is its heading's anchor)
