@@ -146,3 +146,33 @@ def test_a_closed_register_tab_of_a_service_page_is_read() -> None:
         document = extract_html(_guard_page(names, attributes))
         for paragraph in CONTINUATION:
             assert paragraph in document.text, names
+
+
+HELP = [
+    "Open the account page and choose Sign in with e-mail; a one-time code arrives within a "
+    "minute and keeps you signed in on this device for thirty days.",
+    "If the code does not arrive, look in the spam folder first, then ask for a new code: "
+    "each code works once and only for fifteen minutes.",
+]
+
+
+def test_a_help_page_about_logging_in_keeps_its_closed_answers() -> None:
+    # (BEM names the block after the section, the element after what it is: an answer)
+    items = "".join(
+        f"<h3><button class='login-faq__question' aria-expanded='false'>{q}</button></h3>"
+        f"<div class='{names}'><p>{a}</p></div>"
+        for q, a, names in zip(
+            ("How do I log in?", "The code did not arrive"),
+            HELP,
+            ("login-faq__answer hidden", "login-help hidden"),
+            strict=True,
+        )
+    )
+    html = (
+        "<html><body><main><h1>Logging in</h1><p>Answers to the questions readers ask most "
+        f"about signing in to their account on the website.</p>{items}</main></body></html>"
+    )
+    document = extract_html(html)
+    for answer in HELP:
+        assert answer in document.text
+        assert answer in document.markdown

@@ -178,30 +178,50 @@ _ACCOUNT_WORDS = frozenset(("login", "signin", "signup", "register", "registrati
 _ACCOUNT_PAIRS = frozenset((("log", "in"), ("sign", "in"), ("sign", "up")))
 _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 #: ... unless the name also says it is a closed tab or accordion panel (`tab-pane`,
-#: Bootstrap's `collapse`): a service page's "Register" tab holds how to register.
-_PANEL_WORDS = frozenset(("tab", "tabs", "tabpanel", "pane", "panel", "collapse", "accordion"))
+#: Bootstrap's `collapse`) or explanatory content (`login-help`, `faq`): a service page's
+#: "Register" tab holds how to register, a help page's answers how to log in.
+_PANEL_WORDS = frozenset(
+    (
+        "tab", "tabs", "tabpanel", "pane", "panel", "collapse", "accordion", "faq", "faqs",
+        "answer", "question", "help", "guide", "docs", "step", "steps", "instructions",
+    )
+)  # fmt: skip
+
+
+def _named_parts(token: str) -> list[str]:
+    """The lower-case word parts of one class/id token; of a BEM name
+    (`block__element--modifier`) its element's only: what the element is
+    (`article-content__sign-in-group` is a sign-in group, `login-faq__answer` an answer)."""
+    if "__" in token:
+        token = token.rsplit("__", 1)[1]
+    if "--" in token:
+        token = token.split("--", 1)[0]
+    return [part.lower() for part in _NAME_PART.findall(token)]
 
 
 @page_cache(4096)
 def names_account_prompt(names: str) -> bool:
-    """Whether a class/id string names an account prompt (`_ACCOUNT_WORDS`, `log-in`,
-    `sign-in`, `sign-up`, or `subscribe`) and no panel (`_PANEL_WORDS`):
-    `article-content__sign-in-group`, `login_popover`, `register-only`, `regwall-banner`,
-    `subscribe-box`, `loginPopUp`."""
+    """Whether a class/id string names an account prompt (a token's parts hold one of
+    `_ACCOUNT_WORDS`, `log in`, `sign in`, `sign up` or `subscribe`) and no token names a
+    panel or help (`_PANEL_WORDS`): `article-content__sign-in-group`, `login_popover`,
+    `register-only`, `regwall-banner`, `subscribe-box`, `loginPopUp`."""
     low = names.lower()
     if not (
         "log" in low or "sign" in low or "regis" in low or "regwall" in low or "subscribe" in low
     ):
         return False
-    parts = [part.lower() for part in _NAME_PART.findall(names)]
-    if any(part in _PANEL_WORDS for part in parts):
-        return False
-    for index, part in enumerate(parts):
-        if part in _ACCOUNT_WORDS or part == "subscribe":
-            return True
-        if index + 1 < len(parts) and (part, parts[index + 1]) in _ACCOUNT_PAIRS:
-            return True
-    return False
+    found = False
+    for token in names.split():
+        parts = _named_parts(token)
+        if any(part in _PANEL_WORDS for part in parts):
+            return False
+        found = found or any(
+            part in _ACCOUNT_WORDS
+            or part == "subscribe"
+            or (index + 1 < len(parts) and (part, parts[index + 1]) in _ACCOUNT_PAIRS)
+            for index, part in enumerate(parts)
+        )
+    return found
 
 
 def is_hidden_account_prompt(element: etree._Element, names: str) -> bool:
