@@ -52,6 +52,12 @@ CASES = {
     "'<span>skeleton text</span>' * 80 for i in range(2000)) + '</main>' + ''.join(f'<div "
     'hidden id="S:{i:x}"><p>part {i}</p></div><script>$RC("B:{i:x}","S:{i:x}")'
     "</script>' for i in range(2000))",
+    # end tags libxml2 ignored inside each other (endtags.py): each marker moves the same
+    # paragraphs again, up to MAX_MOVES
+    "ignored_end_tags": "'<html><body>' + '<nav><div>\\n' * 120 + '</nav>\\n' * 120"
+    " + '<p>the board voted to close the quay</p>\\n' * 120_000 + '</body></html>'",
+    "ignored_end_tags_flat": "'<html><body>' + ''.join(f'<section><div>{i}\\n</section>\\n"
+    "<p>the board voted to close the quay</p>\\n' for i in range(60_000)) + '</body></html>'",
 }
 
 CHILD = """

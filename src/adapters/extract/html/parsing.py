@@ -2,6 +2,8 @@
 did differently from a browser's parser that the reader must know.
 
 Content after the document's end tags is kept (`_reopened`: a browser puts it in the body),
+an element libxml2 kept open past its end tag because another was open inside is closed
+there as a browser closes it (`endtags`),
 React's streamed content is put in place (`streamed`), and a menu libxml2 kept open past its
 `</nav>` / `</header>` end tag, where a browser closes it, is reported (`readable`).
 """
@@ -13,6 +15,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
+from webdistill.adapters.extract.html.endtags import close_at_marks, marked
 from webdistill.adapters.extract.html.streamed import is_streamed, reveal
 
 
@@ -30,6 +33,8 @@ class Parsed(NamedTuple):
 
 #: libxml2's report of a `</nav>` / `</header>` met while another element was open.
 _MENU_MISMATCH = re.compile(r"Opening and ending tag mismatch: (?:nav|header) and ")
+#: ... of any end tag met while another element was open (`endtags`).
+_MISMATCH = re.compile(r"Opening and ending tag mismatch: ")
 
 
 def parse_html(html: str) -> Parsed:
@@ -53,10 +58,34 @@ def parse_html(html: str) -> Parsed:
     left_open = any(_MENU_MISMATCH.match(entry.message) for entry in log)
     if not isinstance(root, etree._Element):
         return Parsed(None, too_deep, left_open)
+    if left_open or any(_MISMATCH.match(entry.message) for entry in log):
+        root = _closed_as_a_browser_closes(root, data, log, streaming)
     if streaming:
         reveal(root)
         etree.strip_tags(root, etree.Comment)
     return Parsed(root, too_deep, left_open)
+
+
+def _closed_as_a_browser_closes(
+    root: etree._Element, data: bytes, log: etree._ListErrorLog, streaming: bool
+) -> etree._Element:
+    """The page parsed again with markers where libxml2 ignored end tags a browser obeys,
+    those elements closed there (`endtags`); `root` when there is nothing to mark or the
+    second parse fails."""
+    again = marked(data, log)
+    if again is None:
+        return root
+    parser = etree.HTMLParser(
+        encoding="utf-8", remove_comments=not streaming, remove_pis=True, no_network=True
+    )
+    try:
+        second = etree.fromstring(again, parser=parser)
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError):
+        return root
+    if not isinstance(second, etree._Element):
+        return root
+    close_at_marks(second)
+    return second
 
 
 #: The document's end tags (`</body>`, `</html>`) wherever they are.

@@ -222,12 +222,27 @@ def _article_container(body: etree._Element, measures: Measures) -> etree._Eleme
 
 def _lost_the_article(text: str, measures: Measures, main: etree._Element | None) -> bool:
     """Whether the kept text is a small part of the page's best text-dense container, one
-    that may be read (`is_readable`)."""
+    that may be read (`is_readable`) and is not in the site's footer (`_in_site_footer`)."""
     dense = measures.dense
     if dense is None or dense is main or not is_readable(dense, measures.menu_left_open):
         return False
+    if _in_site_footer(dense):
+        return False
     dense_chars = measures.dense_chars
     return dense_chars >= MIN_DENSE_CHARS and len(text) < LOST_SHARE * dense_chars
+
+
+def _in_site_footer(node: etree._Element) -> bool:
+    """Whether `node` is in a `<footer>` that no `<article>` or `<main>` holds: the site's,
+    whose long list of the towns and postcodes a business serves is dense text but not the
+    page's (an article's own `<footer>` may hold its video's transcript)."""
+    footer = False
+    for element in (node, *node.iterancestors()):
+        if element.tag == "footer":
+            footer = True
+        elif footer and element.tag in {"article", "main"}:
+            return False
+    return footer
 
 
 def convert_html(html: str, url: str | None = None) -> tuple[str, str]:
