@@ -21,6 +21,8 @@ is not named for an account is read as before.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from webdistill.adapters.extract.html.reader import extract_html
 
 STORY = [
@@ -176,3 +178,46 @@ def test_a_help_page_about_logging_in_keeps_its_closed_answers() -> None:
     for answer in HELP:
         assert answer in document.text
         assert answer in document.markdown
+
+
+# The attack b30a's pages (tests/extract/fixtures/account_prompts/): FAQ answers in BEM
+# accordions whose ids are slugs of their questions ("how-do-i-log-in"; the Earthdata UI
+# component writes `eui-accordion__body hidden` with the heading's slug as id), the rest of
+# a story under a registration-wall or log-in name (`regwall-content hidden`,
+# `login-required-content d-none`: The Economist's body sits in `regwall__wrapper`); and
+# prompts the first version missed: Postmedia's group labelled by its heading
+# (aria-labelledby), a prompt named in its BEM block only (`sign-in__container`).
+FIXTURES = Path(__file__).parent / "fixtures" / "account_prompts"
+KEPT = {
+    "kept_bem_accordion_slug_ids.html": [
+        "Open the account page and choose Sign in with e-mail",
+        "Registration needs only an e-mail address",
+        "Invoices are listed under Billing",
+    ],
+    "kept_eui_accordion.html": [
+        "Create an Earthdata account with your e-mail address",
+        "Use the same username on every data portal",
+        "Most granules are served as NetCDF-4",
+    ],
+    "kept_login_required_continuation.html": ["At the end of the meeting the chair thanked"],
+    "kept_regwall_continuation.html": ["At the end of the meeting the chair thanked"],
+}
+DROPPED = {
+    "dropped_aria_labelledby_section.html": "Log in to your account to save this story",
+    "dropped_bem_element.html": "Log in to your account to save this story",
+}
+
+
+def test_answers_and_story_text_under_account_names_are_read() -> None:
+    for name, needles in KEPT.items():
+        document = extract_html((FIXTURES / name).read_text())
+        for needle in needles:
+            assert needle in document.text, (name, needle)
+            assert needle in document.markdown, (name, needle)
+
+
+def test_prompts_labelled_or_named_in_their_bem_block_are_not_read() -> None:
+    for name, prompt in DROPPED.items():
+        document = extract_html((FIXTURES / name).read_text())
+        assert prompt not in document.text, name
+        assert "At the end of the meeting the chair thanked" in document.text, name

@@ -168,72 +168,98 @@ def is_closed_overlay(element: etree._Element) -> bool:
     return parent is not None and parent.tag == "body" and is_styled_hidden(element)
 
 
-#: Words naming an account prompt in a class or id, as its parts (split at `-`, `_`,
-#: blanks and camelCase humps): log-in and sign-up forms, registration walls, subscribe
-#: offers. Not `paywall`, `premium`, `subscriber` or `subscription`: pages hide the rest
-#: of the article itself under those names until the reader is known (the dev set's
-#: hidden `paywall` blocks are the article), while a hidden block named for logging in,
-#: registering or subscribing is the form or offer a script shows a signed-out reader.
-_ACCOUNT_WORDS = frozenset(("login", "signin", "signup", "register", "registration", "regwall"))
-_ACCOUNT_PAIRS = frozenset((("log", "in"), ("sign", "in"), ("sign", "up")))
+#: Words naming an account prompt in a class, as its parts (split at `-`, `_`, blanks and
+#: camelCase humps): log-in and sign-up forms, registration and subscribe offers. Not
+#: `paywall`, `regwall`, `premium`, `subscriber` or `subscription`: pages hide the rest of
+#: the article itself under those names until the reader is known (the dev set's hidden
+#: `paywall` blocks are the article; The Economist's body sits in `regwall__wrapper`),
+#: while a hidden block named for logging in, registering or subscribing is the form or
+#: offer a script shows a signed-out reader.
+_ACCOUNT_WORDS = frozenset(("login", "signin", "signup", "register", "registration", "subscribe"))
+_ACCOUNT_PAIRS = frozenset((("log", "in"), ("sign", "in"), ("sign", "up"), ("create", "account")))
 _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
-#: ... unless the name also says it is a closed tab or accordion panel (`tab-pane`,
-#: Bootstrap's `collapse`) or explanatory content (`login-help`, `faq`): a service page's
-#: "Register" tab holds how to register, a help page's answers how to log in.
+#: ... unless a class names a closed tab or accordion panel (`tab-pane`, Bootstrap's
+#: `collapse`, `accordion__content`) or explanatory content (`login-help`, `faq`): a
+#: service page's "Register" tab holds how to register, a help page's answers how to log in;
 _PANEL_WORDS = frozenset(
     (
         "tab", "tabs", "tabpanel", "pane", "panel", "collapse", "accordion", "faq", "faqs",
         "answer", "question", "help", "guide", "docs", "step", "steps", "instructions",
     )
 )  # fmt: skip
+#: ... or says, by the last word of what the element is (a BEM name's element; the whole
+#: of another name), that it holds the text itself: `login-required-content` and
+#: `article-body` are the text behind a log-in (`article-block`, a sign-in group's, is not).
+_CONTENT_WORDS = frozenset(
+    ("content", "body", "text", "article", "story", "post", "entry", "continuation", "rest")
+)
+#: A class of more distinct tokens than this is not judged (a prompt's has a few).
+MAX_PROMPT_TOKENS = 24
+#: Roles of an element that is a tab's or an accordion's panel.
+_PANEL_ROLES = frozenset(("tabpanel", "region"))
 
 
-def _named_parts(token: str) -> list[str]:
-    """The lower-case word parts of one class/id token; of a BEM name
-    (`block__element--modifier`) its element's only: what the element is
-    (`article-content__sign-in-group` is a sign-in group, `login-faq__answer` an answer)."""
-    if "__" in token:
-        token = token.rsplit("__", 1)[1]
-    if "--" in token:
-        token = token.split("--", 1)[0]
-    return [part.lower() for part in _NAME_PART.findall(token)]
+def _parts(text: str) -> list[str]:
+    return [part.lower() for part in _NAME_PART.findall(text)]
+
+
+def _token_prompt(token: str) -> int:
+    """1 when a class token names an account prompt, -1 when it names a panel, help or
+    content (`_PANEL_WORDS` anywhere in it; a `_CONTENT_WORDS` word last in what the
+    element is: the element of a BEM `block__element--modifier`), else 0."""
+    parts = _parts(token)
+    if any(part in _PANEL_WORDS for part in parts):
+        return -1
+    element = _parts(token.rsplit("__", 1)[-1].split("--", 1)[0])
+    if element and element[-1] in _CONTENT_WORDS:
+        return -1
+    for index, part in enumerate(parts):
+        if part in _ACCOUNT_WORDS or tuple(parts[index : index + 2]) in _ACCOUNT_PAIRS:
+            return 1
+    return 0
 
 
 @page_cache(4096)
 def names_account_prompt(names: str) -> bool:
-    """Whether a class/id string names an account prompt (a token's parts hold one of
-    `_ACCOUNT_WORDS`, `log in`, `sign in`, `sign up` or `subscribe`) and no token names a
-    panel or help (`_PANEL_WORDS`): `article-content__sign-in-group`, `login_popover`,
-    `register-only`, `regwall-banner`, `subscribe-box`, `loginPopUp`."""
+    """Whether a class string names an account prompt (`_token_prompt`: a token's parts
+    hold one of `_ACCOUNT_WORDS`, `log in`, `sign in`, `sign up` or `create account`) and
+    no token a panel, help or content: `article-content__sign-in-group`, `login_popover`,
+    `register-only`, `sign-in__container`, `subscribe-box`, `loginPopUp`. Each distinct
+    token is looked at once, in a class of at most MAX_PROMPT_TOKENS."""
     low = names.lower()
     if not (
-        "log" in low or "sign" in low or "regis" in low or "regwall" in low or "subscribe" in low
+        "log" in low
+        or "sign" in low
+        or "regis" in low
+        or "subscribe" in low
+        or ("create" in low and "account" in low)
     ):
         return False
+    tokens = set(names.split())
+    if len(tokens) > MAX_PROMPT_TOKENS:
+        return False  # (not a prompt's class; each token would be split in words)
     found = False
-    for token in names.split():
-        parts = _named_parts(token)
-        if any(part in _PANEL_WORDS for part in parts):
+    for token in tokens:
+        verdict = _token_prompt(token)
+        if verdict < 0:
             return False
-        found = found or any(
-            part in _ACCOUNT_WORDS
-            or part == "subscribe"
-            or (index + 1 < len(parts) and (part, parts[index + 1]) in _ACCOUNT_PAIRS)
-            for index, part in enumerate(parts)
-        )
+        found = found or verdict > 0
     return found
 
 
-def is_hidden_account_prompt(element: etree._Element, names: str) -> bool:
+def is_hidden_account_prompt(element: etree._Element) -> bool:
     """A log-in, registration or subscribe prompt the page hides until a script shows it
-    to a signed-out reader (`names_account_prompt` of its class/id, hidden on the element
-    itself by a display-none class or an inline style): furniture, even inside the article
-    (news templates put the whole offer there: "This content is reserved for subscribers
-    only", its list of benefits, "Create an account")."""
-    if not names_account_prompt(names) or element.get("role") or element.get("aria-labelledby"):
-        return False  # (a tab panel or an accordion's region is named by its role)
-    style = element.get("style")
-    if style is not None and _style_hides(style):
-        return True
+    to a signed-out reader: hidden on the element itself by a display-none class or an
+    inline style, and named so by its class (`names_account_prompt`; not by its id, which
+    may be the slug of a question's heading: "How do I log in?"); not a tab's or an
+    accordion's panel by its role. Furniture, even inside the article (news templates put
+    the whole offer there: "This content is reserved for subscribers only", its list of
+    benefits, "Create an account")."""
     cls = element.get("class")
-    return cls is not None and display_none_class(cls)
+    if cls is None:
+        return False
+    style = element.get("style")
+    hidden = (style is not None and _style_hides(style)) or display_none_class(cls)
+    if not hidden or element.get("role") in _PANEL_ROLES:
+        return False
+    return names_account_prompt(cls)

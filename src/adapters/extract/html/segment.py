@@ -278,7 +278,7 @@ class BlockMaker:
             return HARD  # a closed dialog outside the article (log-in forms, overlays)
         names = (cls or "") + " " + ((element.get("id") if "id" in keys else None) or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
-            if is_hidden_account_prompt(element, names):
+            if cls is not None and is_hidden_account_prompt(element):
                 return HARD  # a hidden log-in / registration / subscribe offer
             verdict = furniture_verdict(names)
             if verdict and is_heading_anchor(element):
