@@ -57,12 +57,18 @@ _MODIFIER_WORDS = (
     "post-format", "format",
 )  # fmt: skip
 _MODIFIER = rf"(?:{'|'.join(_MODIFIER_WORDS)})[-_]"
+#: ... and so does a state suffix: `modal-enabled` on an article's box (New York Post),
+#: `sidebar-enabled` on a page wrapper say what is switched on, not what the element is.
+_STATE_WORDS = ("enabled", "disabled")
+_STATE = rf"\S*[-_](?:{'|'.join(_STATE_WORDS)})"
+_STATE_SUFFIXES = tuple(sep + word for word in _STATE_WORDS for sep in "-_")
 
 
 def _token_pattern(words: str) -> re.Pattern[str]:
     """A class/id token that starts or ends with one of `words`: `site-footer`, `nav-menu`."""
     return re.compile(
-        rf"(?:^|\s)(?!{_MODIFIER})(?:(?:{words})(?:[-_]\S*)?|\S*[-_](?:{words}))(?=\s|$)",
+        rf"(?:^|\s)(?!{_MODIFIER})(?!{_STATE}(?:\s|$))"
+        rf"(?:(?:{words})(?:[-_]\S*)?|\S*[-_](?:{words}))(?=\s|$)",
         re.IGNORECASE,
     )
 
@@ -88,7 +94,8 @@ def _token_body(words: str) -> re.Pattern[str]:
     pattern only ever matches whole tokens, so a string matches it when one of its tokens
     does, and tokens repeat across a page's class strings far more than the strings do."""
     return re.compile(
-        rf"(?!{_MODIFIER})(?:(?:{words})(?:[-_]\S*)?|\S*[-_](?:{words}))", re.IGNORECASE
+        rf"(?!{_MODIFIER})(?!{_STATE}$)(?:(?:{words})(?:[-_]\S*)?|\S*[-_](?:{words}))",
+        re.IGNORECASE,
     )
 
 
@@ -117,7 +124,7 @@ def _ascii_token_verdict(token: str) -> int:
     `-`/`_`, and match ASCII letters of either case only). Regex matching of each new class
     token was ~1 ms of a news page's read (pages bring hundreds of new tokens)."""
     low = token.lower()
-    if low.startswith(_MODIFIER_PREFIXES):
+    if low.startswith(_MODIFIER_PREFIXES) or low.endswith(_STATE_SUFFIXES):
         return 0
     first = low.split("-", 1)[0].split("_", 1)[0]
     last = low.rsplit("-", 1)[-1].rsplit("_", 1)[-1] if first != low else first
