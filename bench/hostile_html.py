@@ -56,6 +56,10 @@ CASES = {
     # paragraphs again, up to MAX_MOVES
     "ignored_end_tags": "'<html><body>' + '<nav><div>\\n' * 120 + '</nav>\\n' * 120"
     " + '<p>the board voted to close the quay</p>\\n' * 120_000 + '</body></html>'",
+    # one ignored end tag, 550,000 siblings before it and 90,000 after (the attack b30b:
+    # index inserts walked the parent's children for each moved node: 63 s)
+    "ignored_end_tag_wide": "'<html><body>' + '<i></i>' * 550_000 + '<nav><div>menu\\n</nav>\\n'"
+    " + '<p>x</p>' * 90_000 + '</body></html>'",
     "ignored_end_tags_flat": "'<html><body>' + ''.join(f'<section><div>{i}\\n</section>\\n"
     "<p>the board voted to close the quay</p>\\n' for i in range(60_000)) + '</body></html>'",
 }

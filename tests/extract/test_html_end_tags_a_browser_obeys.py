@@ -123,3 +123,40 @@ def test_two_such_end_tags_on_one_line_are_left_as_libxml2_reads_them() -> None:
     root = parse_html(page).root
     assert root is not None
     assert "nav" in _path(root, "after both")
+
+
+def test_no_marker_lands_in_an_attribute_or_a_script() -> None:
+    # (the attack b30b: the line's only `</nav>` was an alt text's, or a script's string,
+    # the ignored end tag written otherwise: `</nav class="x">`, `</nav` + newline + `>`)
+    in_alt = (
+        "<body><nav><div><a href='/'>Home</a>\n"
+        "<img alt='Menu </nav> icon' src='/m.png'></nav class='x'>\n<p>after</p></body>"
+    )
+    root = parse_html(in_alt).root
+    assert root is not None
+    assert [img.get("alt") for img in root.iter("img")] == ["Menu </nav> icon"]
+    in_script = (
+        "<body><nav><div><a href='/'>Home</a>\n</nav\n><script>var s = '</nav>';</script>\n"
+        "<p>after</p></body>"
+    )
+    root = parse_html(in_script).root
+    assert root is not None
+    assert [script.text for script in root.iter("script")] == ["var s = '</nav>';"]
+    assert not any(str(node.tag).startswith("x-webdistill") for node in root.iter())
+
+
+def test_many_siblings_after_an_ignored_end_tag_keep_their_order() -> None:
+    # (moved one after another: `addnext` on the last, no walk along the parent; the
+    # attack b30b's 20,000-paragraph page took 5.5-8.5 s with index inserts)
+    page = (
+        "<html><body><div id='wrap'><nav><div>menu\n</nav>\n"
+        + "".join(f"<p>paragraph {n}</p>\n" for n in range(3000))
+        + "</div></body></html>"
+    )
+    root = parse_html(page).root
+    assert root is not None
+    wrap = next(node for node in root.iter("div") if node.get("id") == "wrap")
+    assert [child.tag for child in wrap][:2] == ["nav", "p"]
+    texts = [p.text for p in wrap.iter("p")]
+    assert texts == [f"paragraph {n}" for n in range(3000)]
+    assert _path(root, "paragraph 2999") == _path(_browser_root(page), "paragraph 2999")

@@ -40,6 +40,9 @@ _SCOPE = frozenset(
     ("applet", "caption", "html", "table", "td", "th", "marquee", "object", "template")
 )
 _MISMATCH = re.compile(r"Opening and ending tag mismatch: ([a-z0-9]+) and ")
+#: A line where an end tag may be text (a script's string, a comment, an attribute value
+#: holding `<`): no marker goes there (the attack b30b: a marker in a script's string).
+_RAW_OPENINGS = re.compile(rb"<(?:script|style|textarea|title|xmp|!--)|=\s*[\"'][^\"'>]*<", re.I)
 #: The marker's tag: `_MARK` + the name of the element its end tag closes.
 _MARK = "x-webdistill-end-"
 _MARK_TAGS = tuple(_MARK + name for name in sorted(_CLOSING))
@@ -53,7 +56,10 @@ MAX_MOVES = 100_000
 
 def marked(data: bytes, log: Iterable[etree._LogEntry]) -> bytes | None:
     """`data` (the page as parsed) with a marker before each end tag the parser's `log`
-    says it ignored while an element inside was open, or None when there is none to mark."""
+    says it ignored while an element inside was open, or None when there is none to mark.
+    A line is marked only when the end tag is the one such name on it (`</nav class=x>` or
+    a second `</nav>` elsewhere on the line leave it unmarked) and nothing on it may make
+    it text (`_RAW_OPENINGS`)."""
     places: dict[int, str] = {}
     starts: list[int] | None = None
     for entry in log:
@@ -68,8 +74,13 @@ def marked(data: bytes, log: Iterable[etree._LogEntry]) -> bytes | None:
         begin = starts[line]
         end = starts[line + 1] if line + 1 < len(starts) else len(data)
         name = found.group(1)
-        tags = list(re.finditer(rb"</" + name.encode() + rb"\s*>", data[begin:end], re.I))
-        if len(tags) == 1:  # (more on the line: which one is not known)
+        line_bytes = data[begin:end]
+        tags = list(re.finditer(rb"</" + name.encode() + rb"\s*>", line_bytes, re.I))
+        if (
+            len(tags) == 1  # (more on the line: which one is not known)
+            and len(re.findall(rb"</" + name.encode() + rb"\b", line_bytes, re.I)) == 1
+            and _RAW_OPENINGS.search(line_bytes) is None
+        ):
             places[begin + tags[0].start()] = name
             if len(places) >= MAX_MARKS:
                 break
@@ -104,7 +115,7 @@ def close_at_marks(root: etree._Element) -> None:
         if owner is not None and owner.tag == name and parent is not None and budget > 0:
             budget -= sum(1 + _count(node.itersiblings(), budget) for node in chain)
             if budget >= 0:
-                _move_after(owner, parent, _following(chain))
+                _move_after(owner, _following(chain))
         drop(mark)
 
 
@@ -125,20 +136,17 @@ def _following(chain: list[etree._Element]) -> list[str | etree._Element]:
     return moved
 
 
-def _move_after(
-    owner: etree._Element, parent: etree._Element, moved: list[str | etree._Element]
-) -> None:
-    """Put `moved` (text and elements) right after `owner`, before its own tail text."""
+def _move_after(owner: etree._Element, moved: list[str | etree._Element]) -> None:
+    """Put `moved` (text and elements) right after `owner`, before its own tail text (each
+    element after the last: `addnext` there costs no walk along the parent's children)."""
     tail = owner.tail
     owner.tail = None
     last = owner
-    index = parent.index(owner)
     for item in moved:
         if isinstance(item, str):
             last.tail = (last.tail or "") + item
             continue
-        index += 1
-        parent.insert(index, item)
+        last.addnext(item)
         last = item
     if tail:
         last.tail = (last.tail or "") + tail

@@ -39,53 +39,45 @@ _MISMATCH = re.compile(r"Opening and ending tag mismatch: ")
 
 def parse_html(html: str) -> Parsed:
     """The page parsed by libxml2 (`Parsed`). Content after the document's end tags is kept
-    (`_reopened`); React's streamed content is put in place (`streamed`: its comments mark
+    (`_reopened`); elements are closed where libxml2 ignored end tags a browser obeys
+    (`endtags`); React's streamed content is put in place (`streamed`: its comments mark
     the boundaries)."""
     streaming = is_streamed(html)
-    html = _reopened(html)
-    parser = etree.HTMLParser(
-        encoding="utf-8", remove_comments=not streaming, remove_pis=True, no_network=True
-    )
-    data = html.encode("utf-8", "replace")
+    data = _reopened(html).encode("utf-8", "replace")
     if not data.strip():
         return Parsed(None, False, False)
-    try:
-        root = etree.fromstring(data, parser=parser)
-    except (etree.ParserError, etree.XMLSyntaxError, ValueError):
+    root, log = _parse(data, streaming)
+    if root is None:
         return Parsed(None, False, False)
-    log = parser.error_log
     too_deep = any("Excessive depth" in entry.message for entry in log)
     left_open = any(_MENU_MISMATCH.match(entry.message) for entry in log)
     if not isinstance(root, etree._Element):
         return Parsed(None, too_deep, left_open)
-    if left_open or any(_MISMATCH.match(entry.message) for entry in log):
-        root = _closed_as_a_browser_closes(root, data, log, streaming)
+    again = marked(data, log) if any(_MISMATCH.match(e.message) for e in log) else None
+    if again is not None:
+        del root  # (the first tree goes before the second is built: peak memory)
+        root, _ = _parse(again, streaming)
+        if isinstance(root, etree._Element):
+            close_at_marks(root)
+        else:  # (the marked page failed to parse: the page as it came)
+            root, _ = _parse(data, streaming)
+            if not isinstance(root, etree._Element):
+                return Parsed(None, too_deep, left_open)
     if streaming:
         reveal(root)
         etree.strip_tags(root, etree.Comment)
     return Parsed(root, too_deep, left_open)
 
 
-def _closed_as_a_browser_closes(
-    root: etree._Element, data: bytes, log: etree._ListErrorLog, streaming: bool
-) -> etree._Element:
-    """The page parsed again with markers where libxml2 ignored end tags a browser obeys,
-    those elements closed there (`endtags`); `root` when there is nothing to mark or the
-    second parse fails."""
-    again = marked(data, log)
-    if again is None:
-        return root
+def _parse(data: bytes, streaming: bool) -> tuple[etree._Element | None, etree._ListErrorLog]:
+    """libxml2's tree of `data` (None when it fails) and its log."""
     parser = etree.HTMLParser(
         encoding="utf-8", remove_comments=not streaming, remove_pis=True, no_network=True
     )
     try:
-        second = etree.fromstring(again, parser=parser)
+        return etree.fromstring(data, parser=parser), parser.error_log
     except (etree.ParserError, etree.XMLSyntaxError, ValueError):
-        return root
-    if not isinstance(second, etree._Element):
-        return root
-    close_at_marks(second)
-    return second
+        return None, parser.error_log
 
 
 #: The document's end tags (`</body>`, `</html>`) wherever they are.
