@@ -25,9 +25,9 @@ BODY = [
 LINKS = ["首页", "国际", "两岸三地", "财经", "科技", "健康", "图片", "视频"]
 
 
-def _page() -> str:
-    menu = "".join(f"<li><a href='/zh/{n}'>{name}</a></li>" for n, name in enumerate(LINKS))
-    rail = "".join(f"<li><a href='/zh/story/{n}'>其他新闻标题第{n}条</a></li>" for n in range(10))
+def _page(menu_words: list[str] = LINKS, rail_word: str = "其他新闻标题") -> str:
+    menu = "".join(f"<li><a href='/zh/{n}'>{name}</a></li>" for n, name in enumerate(menu_words))
+    rail = "".join(f"<li><a href='/zh/story/{n}'>{rail_word}第{n}条</a></li>" for n in range(10))
     body = "".join(f"<p>{p}</p>" for p in BODY)
     return (
         "<html lang='zh-Hans'><head><meta charset='utf-8'><title>新闻</title></head><body>"
@@ -48,3 +48,13 @@ def test_a_chinese_report_is_read() -> None:
         for paragraph in BODY:
             assert paragraph in output
     assert "其他新闻标题第3条" not in document.text
+
+
+def test_a_stray_katakana_mark_does_not_make_it_japanese() -> None:
+    # (the attack b30c: Chinese writes the katakana middle dot U+30FB in transliterated
+    # names, and a link may name a Japanese brand: one such character made the whole page
+    # Japanese and EMPTY again; hiragana, and a share of it, decides now)
+    for menu, rail in ((["两岸・三地", *LINKS[1:]], "其他新闻标题"), (LINKS, "ソニー新品")):
+        document = extract_html(_page(menu, rail))
+        for paragraph in BODY:
+            assert paragraph in document.text

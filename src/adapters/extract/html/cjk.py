@@ -25,12 +25,16 @@ LENGTH_HIGH = 70
 #: Stop-character density bounds for Japanese, whose hiragana particles are dense ...
 STOP_LOW = 0.20
 STOP_HIGH = 0.25
-#: ... and for Chinese (a page without kana), where news prose runs 0.14 to 0.20: a BBC
+#: ... and for Chinese (little or no hiragana), where news prose runs 0.14 to 0.20: a BBC
 #: Chinese report (newspaper3k's and goose3's saved page) read empty at Japanese bounds,
 #: its region of paragraphs judged boilerplate.
 CHINESE_STOP_LOW = 0.15
 CHINESE_STOP_HIGH = 0.20
-_KANA = re.compile(r"[\u3040-\u30ff]")
+#: Hiragana: Japanese prose is full of its particles; Chinese text never uses it (katakana
+#: it may: the middle dot U+30FB in transliterated names, a Japanese brand in a link).
+_HIRAGANA = re.compile(r"[\u3041-\u309f]")
+#: A page is Japanese when this share of its CJK characters is hiragana.
+JAPANESE_HIRAGANA_SHARE = 0.05
 MAX_LINK_DENSITY = 0.2
 
 
@@ -58,8 +62,15 @@ def is_cjk(sample: str) -> bool:
 
 def classify_cjk(paragraphs: Sequence[_Paragraph]) -> None:
     """Set `cf_class` and `heading` like `justext.core.classify_paragraphs` (with the
-    Chinese bounds when no paragraph holds kana)."""
-    japanese = any(_KANA.search(paragraph.text) for paragraph in paragraphs)
+    Chinese bounds unless JAPANESE_HIRAGANA_SHARE of the page's CJK characters are
+    hiragana)."""
+    hiragana = cjk = 0
+    for paragraph in paragraphs:
+        text = paragraph.text
+        if not text.isascii():
+            hiragana += len(_HIRAGANA.findall(text))
+            cjk += len(_CJK.findall(text))
+    japanese = hiragana > JAPANESE_HIRAGANA_SHARE * cjk
     stop_low, stop_high = (
         (STOP_LOW, STOP_HIGH) if japanese else (CHINESE_STOP_LOW, CHINESE_STOP_HIGH)
     )

@@ -61,27 +61,23 @@ def marked(data: bytes, log: Iterable[etree._LogEntry]) -> bytes | None:
     a second `</nav>` elsewhere on the line leave it unmarked) and nothing on it may make
     it text (`_RAW_OPENINGS`)."""
     places: dict[int, str] = {}
-    starts: list[int] | None = None
+    judged: set[tuple[int, str]] = set()  # (each line and name once: a minified page is
+    starts: list[int] | None = None  # one line, and libxml2 logs hundreds of entries on it)
     for entry in log:
         found = _MISMATCH.match(entry.message)
         if found is None or found.group(1) not in _CLOSING:
             continue
         if starts is None:  # (each line's offset: C-speed split and sums)
             starts = [0, *itertools.accumulate(len(line) + 1 for line in data.split(b"\n"))]
-        line = entry.line - 1
-        if not 0 <= line < len(starts):
+        line, name = entry.line - 1, found.group(1)
+        if not 0 <= line < len(starts) or (line, name) in judged:
             continue
+        judged.add((line, name))
         begin = starts[line]
         end = starts[line + 1] if line + 1 < len(starts) else len(data)
-        name = found.group(1)
-        line_bytes = data[begin:end]
-        tags = list(re.finditer(rb"</" + name.encode() + rb"\s*>", line_bytes, re.I))
-        if (
-            len(tags) == 1  # (more on the line: which one is not known)
-            and len(re.findall(rb"</" + name.encode() + rb"\b", line_bytes, re.I)) == 1
-            and _RAW_OPENINGS.search(line_bytes) is None
-        ):
-            places[begin + tags[0].start()] = name
+        offset = _sole_end_tag(data[begin:end], name)
+        if offset is not None:
+            places[begin + offset] = name
             if len(places) >= MAX_MARKS:
                 break
     if not places:
@@ -94,6 +90,19 @@ def marked(data: bytes, log: Iterable[etree._LogEntry]) -> bytes | None:
         position = offset
     parts.append(data[position:])
     return b"".join(parts)
+
+
+def _sole_end_tag(line: bytes, name: str) -> int | None:
+    """Where `line` holds its one end tag of `name`, when nothing on it may make that text
+    (`_RAW_OPENINGS`); None otherwise. Stops at a second `</name`."""
+    starts = re.finditer(rb"</" + name.encode() + rb"\b", line, re.I)
+    first = next(starts, None)
+    if first is None or next(starts, None) is not None:
+        return None
+    tag = re.compile(rb"</" + name.encode() + rb"\s*>", re.I).match(line, first.start())
+    if tag is None or _RAW_OPENINGS.search(line) is not None:
+        return None
+    return first.start()
 
 
 def close_at_marks(root: etree._Element) -> None:

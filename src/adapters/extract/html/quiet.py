@@ -179,35 +179,24 @@ _ACCOUNT_WORDS = frozenset(("login", "signin", "signup", "register", "registrati
 _ACCOUNT_PAIRS = frozenset((("log", "in"), ("sign", "in"), ("sign", "up"), ("create", "account")))
 _NAME_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 #: ... unless a class names a closed tab or accordion panel (`tab-pane`, Bootstrap's
-#: `collapse`, `accordion__content`), explanatory content (`login-help`, `faq`,
-#: `registration-info`) or a gate (`login-required`): a service page's "Register" tab holds
-#: how to register, a help page's answers how to log in, a gate the rest of the article;
+#: `collapse`, `accordion__content`) or explanatory content (`login-help`, `faq`): a
+#: service page's "Register" tab holds how to register, a help page's answers how to log in;
 _PANEL_WORDS = frozenset(
     (
         "tab", "tabs", "tabpanel", "pane", "panel", "collapse", "accordion", "faq", "faqs",
         "answer", "question", "help", "guide", "docs", "step", "steps", "instructions",
-        "info", "information",
-        # a gate's: the content behind it (`login-required`, `requires-login`, `signin-gate`)
-        "required", "requires", "gate", "gated", "locked", "protected",
     )
 )  # fmt: skip
 #: ... or says, by the last word of what the element is (a BEM name's element; the whole
-#: of another name), that it holds the text itself: `login-required-content` and
-#: `article-body` are the text behind a log-in (`article-block`, a sign-in group's, is not).
+#: of another name), that it holds the text itself: `login-required-content`,
+#: `login-required` and `article-body` are the text behind a log-in (`article-block`, a
+#: sign-in group's, `login-required-message` and `login-gate`, the prompts, are not).
 _CONTENT_WORDS = frozenset(
     (
-        "content",
-        "body",
-        "text",
-        "article",
-        "story",
-        "post",
-        "entry",
-        "continuation",
-        "rest",
-        "transcript",
+        "content", "body", "text", "article", "story", "post", "entry", "continuation", "rest",
+        "transcript", "required",
     )
-)
+)  # fmt: skip
 #: A class of more distinct tokens than this is not judged (a prompt's has a few).
 MAX_PROMPT_TOKENS = 24
 #: Roles of an element that is a tab's or an accordion's panel.
