@@ -64,19 +64,14 @@ def classify_cjk(paragraphs: Sequence[_Paragraph]) -> None:
     """Set `cf_class` and `heading` like `justext.core.classify_paragraphs` (with the
     Chinese bounds unless JAPANESE_HIRAGANA_SHARE of the page's CJK characters are
     hiragana)."""
-    hiragana = cjk = 0
-    for paragraph in paragraphs:
-        text = paragraph.text
-        if not text.isascii():
-            hiragana += len(_HIRAGANA.findall(text))
-            cjk += len(_CJK.findall(text))
-    japanese = hiragana > JAPANESE_HIRAGANA_SHARE * cjk
+    found = [_CJK.findall(paragraph.text) for paragraph in paragraphs]
+    hiragana = sum(len(_HIRAGANA.findall(p.text)) for p in paragraphs if not p.text.isascii())
+    japanese = hiragana > JAPANESE_HIRAGANA_SHARE * sum(map(len, found))
     stop_low, stop_high = (
         (STOP_LOW, STOP_HIGH) if japanese else (CHINESE_STOP_LOW, CHINESE_STOP_HIGH)
     )
-    for paragraph in paragraphs:
+    for paragraph, characters in zip(paragraphs, found, strict=True):
         text = paragraph.text
-        characters = _CJK.findall(text)
         density = (
             sum(ch in STOP_CHARACTERS for ch in characters) / len(characters) if characters else 0
         )

@@ -33,8 +33,6 @@ class Parsed(NamedTuple):
 
 #: libxml2's report of a `</nav>` / `</header>` met while another element was open.
 _MENU_MISMATCH = re.compile(r"Opening and ending tag mismatch: (?:nav|header) and ")
-#: ... of any end tag met while another element was open (`endtags`).
-_MISMATCH = re.compile(r"Opening and ending tag mismatch: ")
 
 
 def parse_html(html: str) -> Parsed:
@@ -53,7 +51,7 @@ def parse_html(html: str) -> Parsed:
     left_open = any(_MENU_MISMATCH.match(entry.message) for entry in log)
     if not isinstance(root, etree._Element):
         return Parsed(None, too_deep, left_open)
-    again = marked(data, log) if any(_MISMATCH.match(e.message) for e in log) else None
+    again = marked(data, log)
     if again is not None:
         del root  # (the first tree goes before the second is built: peak memory)
         root, _ = _parse(again, streaming)

@@ -253,17 +253,13 @@ def names_account_prompt(names: str) -> bool:
 
 def is_hidden_account_prompt(element: etree._Element) -> bool:
     """A log-in, registration or subscribe prompt the page hides until a script shows it
-    to a signed-out reader: hidden on the element itself by a display-none class or an
-    inline style, and named so by its class (`names_account_prompt`; not by its id, which
+    to a signed-out reader: hidden on the element itself (`is_unshown`), and named so by
+    its class (`names_account_prompt`; not by its id, which
     may be the slug of a question's heading: "How do I log in?"); not a tab's or an
     accordion's panel by its role. Furniture, even inside the article (news templates put
     the whole offer there: "This content is reserved for subscribers only", its list of
     benefits, "Create an account")."""
     cls = element.get("class")
-    if cls is None:
-        return False
-    style = element.get("style")
-    hidden = (style is not None and _style_hides(style)) or display_none_class(cls)
-    if not hidden or element.get("role") in _PANEL_ROLES:
+    if cls is None or not is_unshown(element) or element.get("role") in _PANEL_ROLES:
         return False
     return names_account_prompt(cls)
