@@ -22,6 +22,7 @@ from webdistill.adapters.extract.html.block import (
 )
 from webdistill.adapters.extract.html.buttons import accordion_header
 from webdistill.adapters.extract.html.captions import figure_of
+from webdistill.adapters.extract.html.consent import is_consent_prompt
 from webdistill.adapters.extract.html.furniture import (
     BLOCK_TAGS,
     BOILERPLATE_TAGS,
@@ -276,7 +277,10 @@ class BlockMaker:
             and is_closed_overlay(element)
         ):
             return HARD  # a closed dialog outside the article (log-in forms, overlays)
-        names = (cls or "") + " " + ((element.get("id") if "id" in keys else None) or "")
+        element_id = element.get("id") if "id" in keys else None
+        if is_consent_prompt(tag, element_id, cls):
+            return HARD  # a consent manager's banner or preference centre (`consent.py`)
+        names = (cls or "") + " " + (element_id or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
             if cls is not None and is_hidden_account_prompt(element):
                 return HARD  # a hidden log-in / registration / subscribe offer
@@ -324,7 +328,9 @@ class BlockMaker:
             hidden = "style" in keys and is_styled_hidden(element)
         else:  # (a bare element: most are neither furniture nor hidden)
             boiler = (
-                self._is_boilerplate(element, tag, keys) if judged and tag in BARE_FURNITURE else 0
+                self._is_boilerplate(element, tag, keys)
+                if judged and (tag in BARE_FURNITURE or "-" in tag)  # (custom elements)
+                else 0
             )
             hidden = False
         is_main = element is self.main
