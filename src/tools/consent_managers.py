@@ -41,6 +41,9 @@ _TS_PREHIDE = re.compile(
     re.S,
 )
 _TS_STRING = re.compile(r"""'([^']*)'|"([^"]*)"|`([^`]*)`""")
+#: `const bannerContainer = '#truste-consent-track';`, named in a template (`${bannerContainer}`).
+_TS_CONSTANT = re.compile(r"""\bconst\s+(\w+)\s*=\s*(?:'([^'`$]*)'|"([^"`$]*)")\s*;""")
+_TS_PLACEHOLDER = re.compile(r"\$\{(\w+)\}")
 #: autoconsent's rules for its own test pages.
 _TEST_RULE = re.compile(r"^Test page", re.IGNORECASE)
 
@@ -66,12 +69,23 @@ def _json_rules(folder: Path) -> Iterator[tuple[str, str]]:
                 yield entry, name
 
 
+def _resolve(entry: str, constants: dict[str, str]) -> str:
+    """`entry` with each `${name}` of a constant of the file replaced by its value."""
+    return _TS_PLACEHOLDER.sub(lambda found: constants.get(found[1], found[0]), entry)
+
+
 def _code_rules(folder: Path) -> Iterator[tuple[str, str]]:
     for path in sorted((folder / "lib" / "cmps").glob("*.ts")):
         text = path.read_text(encoding="utf-8")
+        constants = {
+            found[1]: found[2] if found[2] is not None else found[3]
+            for found in _TS_CONSTANT.finditer(text)
+        }
         for found in _TS_PREHIDE.finditer(text):
             for quoted in _TS_STRING.finditer(found["list"]):
-                yield next(part for part in quoted.groups() if part is not None), path.stem
+                entry = next(part for part in quoted.groups() if part is not None)
+                # (a placeholder of no constant in the file stays, and is no simple selector)
+                yield _resolve(entry, constants), path.stem
 
 
 def collect(folder: Path) -> dict[str, str]:
