@@ -46,8 +46,10 @@ def test_collect_takes_the_prehide_selectors_of_rules_not_tied_to_one_site() -> 
 
 
 def test_refresh_writes_a_file_the_reader_loads(output: Path) -> None:
-    count = refresh(RULES, output, "autoconsent@test", min_entries=5)
+    count, changes = refresh(RULES, output, "autoconsent@test", min_entries=5)
     text = output.read_text()
+    assert "Added (16): #cookie-law-bg" in changes and "Gone (1): #old-banner" in changes
+    assert output.stat().st_mode & 0o777 == 0o644  # (other users' readers can read it)
     assert count == 16
     assert "# Source: autoconsent@test " in text and "Mozilla Public License 2.0" in text
     table = consent.parse_file(text)
@@ -87,3 +89,18 @@ def test_the_shipped_file_names_the_big_managers_and_its_source() -> None:
     for element_id in ("onetrust-consent-sdk", "CybotCookiebotDialog", "qc-cmp2-container"):
         assert element_id in table.by_id
     assert "didomi-popup-container" in table.by_class
+
+
+def test_a_rule_file_that_is_not_utf8_or_not_a_regular_file_is_refused_by_name(
+    output: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "rules" / "autoconsent"
+    folder.mkdir(parents=True)
+    (folder / "latin.json").write_bytes(b'{"name": "caf\xe9", "prehideSelectors": ["#x"]}')
+    with pytest.raises(RulesError, match=r"latin\.json cannot be read as a UTF-8 rule file"):
+        refresh(tmp_path, output, "x", min_entries=1)
+    (folder / "latin.json").unlink()
+    (folder / "zero.json").symlink_to("/dev/zero")
+    with pytest.raises(RulesError, match=r"zero\.json is not a regular file"):
+        refresh(tmp_path, output, "x", min_entries=1)
+    assert output.read_text() == OLD

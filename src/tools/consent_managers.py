@@ -15,8 +15,11 @@ optional tag, an optional `#id`, classes); one with a combinator, an attribute o
 pseudo-class is left out, as is any naming `html`, `body`, `main` or `article`. A rules
 folder that yields fewer than `--min-entries` selectors (default 100; autoconsent gives
 ~200) is refused and the old file is left as it was; otherwise the new one replaces it
-atomically (written beside it, then renamed). `--source` is written in the header (say
-which commit: `https://github.com/duckduckgo/autoconsent@<commit>`).
+atomically (written beside it, then renamed, mode 0644) and the selectors added and gone are
+printed: review them before committing (a rule that hides a layout name such as `#content`
+would otherwise reach every reader; the reader's own guards are in `consent.py`). A rule
+file that is not a regular UTF-8 file of at most 1 MiB is refused. `--source` is written in
+the header (say which commit: `https://github.com/duckduckgo/autoconsent@<commit>`).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from pathlib import Path
 from webdistill.adapters.extract.html.consent import DATA_FILE, parse_file, parse_selector
 
 MIN_ENTRIES = 100
+MAX_RULE_BYTES = 1024 * 1024
 DEFAULT_SOURCE = "https://github.com/duckduckgo/autoconsent"
 #: `prehideSelectors = [...]` or `get prehideSelectors() { return [...]; }` in a TS class.
 _TS_PREHIDE = re.compile(
@@ -52,11 +56,29 @@ class RulesError(ValueError):
     """The rules folder is not autoconsent's, or yields too few selectors."""
 
 
+def _read(path: Path) -> str:
+    """A rule file's text: a regular file of at most MAX_RULE_BYTES in UTF-8 (autoconsent's
+    largest is ~20 KB; a link to a device or a huge file is refused before it is read)."""
+    try:
+        if not path.is_file():
+            raise RulesError(f"{path} is not a regular file")
+        if path.stat().st_size > MAX_RULE_BYTES:
+            raise RulesError(f"{path} is larger than {MAX_RULE_BYTES} bytes: not a rule")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_RULE_BYTES + 1)
+        if len(data) > MAX_RULE_BYTES:
+            raise RulesError(f"{path} is larger than {MAX_RULE_BYTES} bytes: not a rule")
+        return data.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RulesError(f"{path} cannot be read as a UTF-8 rule file: {error}") from error
+
+
 def _json_rules(folder: Path) -> Iterator[tuple[str, str]]:
     for path in sorted((folder / "rules" / "autoconsent").glob("*.json")):
+        text = _read(path)
         try:
-            rule = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
+            rule = json.loads(text)
+        except ValueError as error:
             raise RulesError(f"{path} is not a JSON rule: {error}") from error
         if not isinstance(rule, dict):
             raise RulesError(f"{path} is not a JSON rule (not an object)")
@@ -76,7 +98,7 @@ def _resolve(entry: str, constants: dict[str, str]) -> str:
 
 def _code_rules(folder: Path) -> Iterator[tuple[str, str]]:
     for path in sorted((folder / "lib" / "cmps").glob("*.ts")):
-        text = path.read_text(encoding="utf-8")
+        text = _read(path)
         constants = {
             found[1]: found[2] if found[2] is not None else found[3]
             for found in _TS_CONSTANT.finditer(text)
@@ -119,7 +141,9 @@ def render(selectors: dict[str, str], source: str, now: datetime.datetime) -> st
     return "\n".join(lines) + "\n"
 
 
-def refresh(folder: Path, output: Path, source: str, min_entries: int) -> int:
+def refresh(folder: Path, output: Path, source: str, min_entries: int) -> tuple[int, str]:
+    """Write the selectors of `folder` to `output`; their count and what changed (selectors
+    added and gone against the old file: a maintainer reads them before committing)."""
     selectors = collect(folder)
     if len(selectors) < min_entries:
         raise RulesError(
@@ -127,16 +151,32 @@ def refresh(folder: Path, output: Path, source: str, min_entries: int) -> int:
             "autoconsent's rules, or their format changed. The old file is left as it was."
         )
     text = render(selectors, source, datetime.datetime.now(datetime.UTC))
-    parse_file(text)  # (what the reader will read)
+    table = parse_file(text)  # (what the reader will read)
+    read = sum(len(v) for d in (table.by_id, table.by_class, table.by_tag) for v in d.values())
+    if read != len(selectors):
+        raise RulesError(f"the reader would read {read} of {len(selectors)} selectors: not written")
+    try:
+        old = {
+            line.split("\t", 1)[0]
+            for line in output.read_text(encoding="utf-8").partition("\n\n")[2].splitlines()
+        }
+    except (OSError, UnicodeDecodeError):
+        old = set()
     handle, temporary = tempfile.mkstemp(dir=output.parent, prefix=output.name, suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
+        os.chmod(temporary, 0o644)  # (mkstemp's 0600 would hide it from other users' readers)
         os.replace(temporary, output)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-    return len(selectors)
+    added, gone = sorted(set(selectors) - old), sorted(old - set(selectors) - {""})
+    changes = "\n".join(
+        f"{what} ({len(names)}): {' '.join(names) or '-'}"
+        for what, names in (("Added", added), ("Gone", gone))
+    )
+    return len(selectors), changes
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -158,11 +198,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\n".join(line for line in text.splitlines() if line.startswith("#")))
         return 0
     try:
-        count = refresh(args.rules, args.output, args.source, args.min_entries)
+        count, changes = refresh(args.rules, args.output, args.source, args.min_entries)
     except (RulesError, OSError) as error:
         print(f"Error: {error}", file=sys.stderr)
         return 1
-    print(f"Wrote {count} selectors to {args.output}")
+    print(f"Wrote {count} selectors to {args.output}\n{changes}")
     return 0
 
 

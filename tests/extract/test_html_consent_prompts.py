@@ -15,6 +15,10 @@ bare custom element as autoconsent's rule names it. The words are ours.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from webdistill.adapters.extract.html.consent import is_consent_prompt
 from webdistill.adapters.extract.html.reader import extract_html
 
@@ -161,3 +165,26 @@ def test_a_compound_selector_needs_all_its_parts() -> None:
     assert is_consent_prompt("section", None, "theme-dark klaro")
     assert not is_consent_prompt("div", None, "Klaro")  # (classes match with case)
     assert not is_consent_prompt("body", "onetrust-consent-sdk", None)
+
+
+# The attack c30a's pages (tests/extract/fixtures/consent_prompts/), each built on a real
+# shape from the code corpus: a JSP cart page that is `<div align='center' id="ccc">` around
+# its table (no <main>); a page wrapped in `.unic` with a sidebar; a feature-comparison
+# widget that mounts `div.cmp-root` inside the page's <main> (a shader tool's
+# comparison.js); WP DSGVO Tools' consented-embed container `div.sp-dsgvo
+# sp-dsgvo-embedding-container` around a quoted tweet in an article (the plugin's PHP).
+# Their names are autoconsent's selectors; none is a prompt.
+FIXTURES = Path(__file__).parent / "fixtures" / "consent_prompts"
+KEPT = {
+    "kept_ccc_cart_page.html": "Introduction to watercolour painting",
+    "kept_unic_wrapper_page.html": "children's reading room are done",
+    "kept_cmp_root_comparison_in_main.html": "Full notes: detailed comparison",
+    "kept_sp_dsgvo_embed_in_article.html": "four thousand readers who signed the petition",
+}
+
+
+@pytest.mark.parametrize("name", sorted(KEPT))
+def test_content_under_a_consent_managers_name_is_read(name: str) -> None:
+    text, markdown = _read((FIXTURES / name).read_text())
+    assert KEPT[name] in text
+    assert KEPT[name].split()[-1] in markdown

@@ -78,6 +78,8 @@ BOILERPLATE_NAME = _token_pattern(_MAYBE_FURNITURE)
 #: A footer-named element outside the page's main container is furniture outright, prose
 #: or not (an "about this site" blurb, a publisher's boilerplate after the article).
 FOOTER_NAME = _token_pattern(r"footer|colophon")
+#: The furniture words of a comments section.
+COMMENTS_NAME = _token_pattern(r"comments?|commentlist|disqus")
 #: Page furniture by tag. A <figcaption> describes a picture the reader does not see (and
 #: galleries repeat it in long and short variants): the image keeps its alt text instead.
 BOILERPLATE_TAGS = frozenset({"nav", "aside", "footer", "figcaption"})

@@ -11,6 +11,9 @@ run on it unchanged; we then serialise only the blocks they keep.
 
 from __future__ import annotations
 
+import itertools
+from itertools import takewhile
+
 from lxml import etree
 
 from webdistill.adapters.extract.html.block import (
@@ -26,6 +29,7 @@ from webdistill.adapters.extract.html.consent import is_consent_prompt
 from webdistill.adapters.extract.html.furniture import (
     BLOCK_TAGS,
     BOILERPLATE_TAGS,
+    COMMENTS_NAME,
     DISCUSSION,
     FOOTER_NAME,
     HARD,
@@ -40,7 +44,7 @@ from webdistill.adapters.extract.html.furniture import (
     is_styled_hidden,
 )
 from webdistill.adapters.extract.html.inline import EMPHASIS, close_code, close_span
-from webdistill.adapters.extract.html.measure import Measures
+from webdistill.adapters.extract.html.measure import MIN_ARTICLE_CHARS, Measures
 from webdistill.adapters.extract.html.quiet import (
     is_closed_overlay,
     is_hidden_account_prompt,
@@ -50,6 +54,35 @@ from webdistill.adapters.extract.html.tables import is_data_table, render_table
 from webdistill.adapters.extract.html.twins import Signature, is_twin, main_twins
 
 MAX_DEPTH = 400
+#: An `<article>` inside the main container holding at least this share of its text is the
+#: content, whatever the wrappers between them are named.
+CORE_ARTICLE_SHARE = 0.5
+#: An element holding this share of a page's text (without a main container) wraps the page.
+PAGE_WRAPPER_SHARE = 0.9
+
+
+def core_article(main: etree._Element, measures: Measures) -> etree._Element | None:
+    """The `<article>` under a main container that is not one itself, when it is the only
+    one there (nested ones aside), a long article, and holds at least CORE_ARTICLE_SHARE of
+    the container's text: a newsletter archive keeps its issue in `div.newsletter-container >
+    article.newsletter-content`, and the wrapper, named like furniture, took the issue with
+    it. (A long comment is one `<article>` among others: never the core.)"""
+    if main.tag == "article":
+        return None
+    articles = main.iter("article")
+    best = next(articles, None)  # (the first in document order: the outermost)
+    if best is None or sum(1 for _ in articles) != sum(1 for _ in best.iter("article")) - 1:
+        return None  # (one of several: a long comment among comments, a card among cards)
+    length = measures.length(best)
+    if length < MIN_ARTICLE_CHARS or length < CORE_ARTICLE_SHARE * measures.length(main):
+        return None
+    for node in takewhile(lambda e: e is not main, itertools.chain((best,), best.iterancestors())):
+        names = f"{node.get('class') or ''} {node.get('id') or ''}"
+        if node.tag == "li" or COMMENTS_NAME.search(names):
+            return None  # (a comment: WordPress's `li.comment > article.comment-body`)
+    return best
+
+
 #: The tags `BlockMaker._is_boilerplate` can judge furniture without any attribute.
 BARE_FURNITURE = BOILERPLATE_TAGS | {"header", "label"}
 
@@ -90,9 +123,15 @@ class BlockMaker:
         self.main_twins: set[Signature] = set()
         #: Parts of accordion headers not to read (`buttons.accordion_header`).
         self.unread: set[etree._Element] = set()
+        #: ... and the line from the main container down to the `<article>` that holds most
+        #: of its text: never furniture by its name either (`core_article`).
+        self.core_line: set[etree._Element] = set()
         if main is not None:
             self.main_line = {main, *main.iterancestors()}
             self.main_twins = main_twins(self.main_line)
+            core = core_article(main, measures)
+            if core is not None:
+                self.core_line = {core, *takewhile(lambda e: e is not main, core.iterancestors())}
         #: The class strings of the twins, checked first (a set lookup per element).
         self.twin_classes = {signature[1] for signature in self.main_twins}
         self.blocks: list[Block] = []
@@ -252,8 +291,10 @@ class BlockMaker:
         (`keys`: the element's attribute names; without any, only `BARE_FURNITURE` tags can
         be; an attribute is read only when the element has it: most have one or two)."""
         cls = element.get("class") if "class" in keys else None
-        if element in self.main_line or (
-            cls is not None and cls in self.twin_classes and is_twin(element, self.main_twins)
+        if (
+            element in self.main_line
+            or element in self.core_line
+            or (cls is not None and cls in self.twin_classes and is_twin(element, self.main_twins))
         ):
             return 0
         if tag == "footer" and self.quote_depth:
@@ -278,8 +319,19 @@ class BlockMaker:
         ):
             return HARD  # a closed dialog outside the article (log-in forms, overlays)
         element_id = element.get("id") if "id" in keys else None
-        if is_consent_prompt(tag, element_id, cls):
-            return HARD  # a consent manager's banner or preference centre (`consent.py`)
+        if (
+            self.main_depth == 0
+            and is_consent_prompt(tag, element_id, cls)
+            and (
+                self.main is not None
+                or self.measures.length(element) < PAGE_WRAPPER_SHARE * self.chars
+            )
+        ):
+            # A consent manager's banner or preference centre (`consent.py`): never inside
+            # the page's main content (a comparison widget's `.cmp-root`, a plugin's consented
+            # embed), nor the wrapper of a whole page without a main (`#ccc`). (A preference
+            # centre's vendor list may hold 3/4 of a thin page's text: the share is no guard.)
+            return HARD
         names = (cls or "") + " " + (element_id or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
             if cls is not None and is_hidden_account_prompt(element):
