@@ -36,6 +36,10 @@ def test_collect_takes_the_prehide_selectors_of_rules_not_tied_to_one_site() -> 
         "#field-consent-sdk", ".field-dark-filter",  # field.ts (attribute selector left out)
         ".field-box", "#field-overlay",  # (a constant's value; an unknown name left out)
         ".meadow",  # meadow.ts (':has' left out)
+        # complianz-notice.json and real-cookie-banner.json: attribute tests of presence and
+        # equality, quoted or not
+        '.cc-type-info[aria-describedby="cookieconsent:desc"]',
+        'div[consent-skip-blocker="1"][id][data-bg]',
     }  # fmt: skip
     # aa-cookie-banner.json has a urlPattern (one airline's site); testcmp-cosmetic.json is
     # autoconsent's own test page: neither is taken.
@@ -48,9 +52,9 @@ def test_collect_takes_the_prehide_selectors_of_rules_not_tied_to_one_site() -> 
 def test_refresh_writes_a_file_the_reader_loads(output: Path) -> None:
     count, changes = refresh(RULES, output, "autoconsent@test", min_entries=5)
     text = output.read_text()
-    assert "Added (16): #cookie-law-bg" in changes and "Gone (1): #old-banner" in changes
+    assert "Added (18): #cookie-law-bg" in changes and "Gone (1): #old-banner" in changes
     assert output.stat().st_mode & 0o777 == 0o644  # (other users' readers can read it)
-    assert count == 16
+    assert count == 18
     assert "# Source: autoconsent@test " in text and "Mozilla Public License 2.0" in text
     table = consent.parse_file(text)
     assert "onetrust-consent-sdk" not in table.by_id

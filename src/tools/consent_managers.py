@@ -152,7 +152,8 @@ def refresh(folder: Path, output: Path, source: str, min_entries: int) -> tuple[
         )
     text = render(selectors, source, datetime.datetime.now(datetime.UTC))
     table = parse_file(text)  # (what the reader will read)
-    read = sum(len(v) for d in (table.by_id, table.by_class, table.by_tag) for v in d.values())
+    indexes = (table.by_id, table.by_class, table.by_tag, table.by_attribute)
+    read = sum(len(found) for index in indexes for found in index.values())
     if read != len(selectors):
         raise RulesError(f"the reader would read {read} of {len(selectors)} selectors: not written")
     try:

@@ -86,6 +86,20 @@ class="cmplz-btn cmplz-accept">Accept</button></div></div></div>
 cmplz-manage-consent manage-consent-1">Manage consent</button></div>
 """
 
+#: Osano's open-source cookieconsent (v3), as its script writes the banner (the markup
+#: autoconsent's Complianz rules name: `.cc-type-info[aria-describedby="cookieconsent:desc"]`).
+OSANO = """
+<div role="dialog" aria-live="polite" aria-label="cookieconsent"
+aria-describedby="cookieconsent:desc"
+class="cc-window cc-banner cc-type-info cc-theme-block cc-bottom"><!--googleoff: all--><span
+id="cookieconsent:desc" class="cc-message">This website uses cookies to make sure you get the
+best experience on our website. <a aria-label="learn more about cookies" role="button"
+tabindex="0" class="cc-link" href="https://cookiesandyou.com" rel="noopener noreferrer nofollow"
+target="_blank">Learn more</a></span><div class="cc-compliance"><a aria-label="dismiss cookie
+message" role="button" tabindex="0" class="cc-btn cc-dismiss">Got it!</a></div>
+<!--googleon: all--></div>
+"""
+
 SIBBO = """
 <sibbo-cmp-layout><div><h2>Your privacy matters to us</h2><p>We and our partners store and read
 information on your device, such as cookies and unique identifiers, to show you personalised
@@ -123,6 +137,15 @@ def test_a_complianz_banner_is_not_read() -> None:
     assert ARTICLE[1] in text and ARTICLE[1] in markdown
     for words in ("Manage Consent", "unique identifiers", "Always active", "strictly needed"):
         assert words not in text and words not in markdown
+
+
+def test_osanos_cookieconsent_banner_is_not_read() -> None:
+    # (a plain page: the story's paragraphs and the banner directly in <body>)
+    story = "".join(f"<p>{p}</p>" for p in ARTICLE)
+    page = f"<html><body><h1>The old library stays open</h1>{story}{OSANO}</body></html>"
+    text, markdown = _read(page)
+    assert ARTICLE[0] in text
+    assert "best experience" not in text and "Got it" not in markdown
 
 
 def test_a_consent_managers_bare_custom_element_is_not_read() -> None:
@@ -165,6 +188,10 @@ def test_a_compound_selector_needs_all_its_parts() -> None:
     assert is_consent_prompt("section", None, "theme-dark klaro")
     assert not is_consent_prompt("div", None, "Klaro")  # (classes match with case)
     assert not is_consent_prompt("body", "onetrust-consent-sdk", None)
+    described = {"aria-describedby": "cookieconsent:desc"}
+    assert is_consent_prompt("div", None, "cc-window cc-type-info", described)
+    assert not is_consent_prompt("div", None, "cc-window cc-type-info")
+    assert not is_consent_prompt("div", None, "cc-type-info", {"aria-describedby": "desc"})
 
 
 # The attack c30a's pages (tests/extract/fixtures/consent_prompts/), each built on a real

@@ -9,7 +9,9 @@ name). A page saved from a browser, or rendered by one, carries them after the a
 The names are not guessed: `data/consent-managers.txt` holds the selectors DuckDuckGo's
 autoconsent (github.com/duckduckgo/autoconsent, MPL-2.0) hides as each manager's prompt
 (its `prehideSelectors`), the rules for one site left out, and only the simple ones: an
-optional tag, an optional `#id`, classes (`tag#id.a.b`). `python -m
+optional tag, an `#id`, classes and attribute tests of presence or equality
+(`tag#id.a.b[name=value]`; Osano's cookieconsent banner is
+`.cc-type-info[aria-describedby="cookieconsent:desc"]`). `python -m
 webdistill.tools.consent_managers refresh` rewrites the file from a checkout of autoconsent.
 An element matching one is HARD furniture; `html`, `body`, `main` and `article` never are,
 nor the container the reader took for the page's main content or any of its ancestors.
@@ -21,64 +23,102 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import attrs
+from lxml import etree
 
 DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "consent-managers.txt"
-#: One compound selector: an optional tag, an optional id, zero or more classes.
+#: One compound selector: an optional tag, then ids, classes and attribute tests (`[name]`,
+#: `[name=value]`, the value bare or quoted), in any order.
 SIMPLE_SELECTOR = re.compile(
-    r"(?P<tag>[a-zA-Z][\w-]*)?(?:#(?P<id>[\w-]+))?(?P<classes>(?:\.[\w-]+)*)"
+    r"(?P<tag>[a-zA-Z][\w-]*)?(?P<parts>(?:#[\w-]+|\.[\w-]+"
+    r"|\[[\w-]+(?:=(?:\"[^\"\]]*\"|'[^'\]]*'|[\w-]+))?\])*)"
 )
+_PART = re.compile(r"#(?P<id>[\w-]+)|\.(?P<cls>[\w-]+)|\[(?P<name>[\w-]+)(?:=(?P<value>[^\]]*))?\]")
 #: Elements a selector may not make furniture: the page itself and its declared content.
 NEVER = frozenset({"html", "head", "body", "main", "article"})
 
 
 @attrs.frozen
 class Compound:
-    """`tag#id.a.b`: every part that is given must hold (classes and ids are matched with
-    case, as a browser in standards mode does; tags are lower case in lxml's tree)."""
+    """`tag#id.a.b[name=value]`: every part that is given must hold (classes, ids and
+    attribute values are matched with case, as a browser in standards mode does; tags and
+    attribute names are lower case in lxml's HTML tree)."""
 
     tag: str | None
     id: str | None
     classes: frozenset[str]
+    #: (name, value) pairs; a None value asks only that the attribute is there.
+    attributes: tuple[tuple[str, str | None], ...] = ()
 
-    def matches(self, tag: str, element_id: str | None, classes: frozenset[str]) -> bool:
+    def matches(
+        self,
+        tag: str,
+        element_id: str | None,
+        classes: frozenset[str],
+        attributes: Attributes,
+    ) -> bool:
         return (
             (self.tag is None or self.tag == tag)
             and (self.id is None or self.id == element_id)
             and self.classes <= classes
+            and all(
+                name in attributes and (value is None or attributes[name] == value)
+                for name, value in self.attributes
+            )
         )
 
 
 @attrs.frozen
 class Selectors:
     """The compound selectors, found by the id they name, else by their first class, else
-    by their tag (a custom element: `sibbo-cmp-layout`)."""
+    by their tag (a custom element: `sibbo-cmp-layout`), else by their first attribute."""
 
     by_id: dict[str, tuple[Compound, ...]]
     by_class: dict[str, tuple[Compound, ...]]
     by_tag: dict[str, tuple[Compound, ...]]
+    by_attribute: dict[str, tuple[Compound, ...]] = attrs.field(factory=dict)
 
 
 def parse_selector(text: str) -> Compound | None:
     """The compound selector `text` names, or None when it is not one this reader uses
-    (a combinator, an attribute, a pseudo-class; a bare tag without a hyphen, which would
-    name every element of a kind; a page-level tag)."""
+    (a combinator, a pseudo-class, an attribute test other than presence or equality; two
+    ids; a bare tag without a hyphen, which would name every element of a kind; a
+    page-level tag)."""
     found = SIMPLE_SELECTOR.fullmatch(text.strip())
     if not found or not text.strip():
         return None
     tag = found["tag"].lower() if found["tag"] else None
-    classes = frozenset(part for part in found["classes"].split(".") if part)
-    if tag in NEVER or (tag is not None and "-" not in tag and not found["id"] and not classes):
+    ids: list[str] = []
+    classes: set[str] = set()
+    attributes: list[tuple[str, str | None]] = []
+    for part in _PART.finditer(found["parts"]):
+        if part["id"]:
+            ids.append(part["id"])
+        elif part["cls"]:
+            classes.add(part["cls"])
+        else:
+            value = part["value"]
+            if value is not None and value[:1] in {'"', "'"}:
+                value = value[1:-1]
+            attributes.append((part["name"].lower(), value))
+    if len(ids) > 1 or tag in NEVER:
         return None
-    return Compound(tag, found["id"], classes)
+    if tag is not None and "-" not in tag and not ids and not classes and not attributes:
+        return None
+    if tag is None and not ids and not classes and not attributes:
+        return None
+    return Compound(tag, ids[0] if ids else None, frozenset(classes), tuple(attributes))
 
 
 def parse_file(text: str) -> Selectors:
     """The selectors of the data file's text: a header of `#` lines, a blank line, then a
     selector a line (an id selector starts with `#` too), a tab and the rules it comes from."""
-    index: dict[str, dict[str, list[Compound]]] = {"id": {}, "class": {}, "tag": {}}
+    index: dict[str, dict[str, list[Compound]]] = {
+        "id": {}, "class": {}, "tag": {}, "attribute": {}
+    }  # fmt: skip
     for line in text.partition("\n\n")[2].splitlines():
         compound = parse_selector(line.split("\t", 1)[0])
         if compound is None:
@@ -87,10 +127,12 @@ def parse_file(text: str) -> Selectors:
             index["id"].setdefault(compound.id, []).append(compound)
         elif compound.classes:
             index["class"].setdefault(min(compound.classes), []).append(compound)
-        elif compound.tag is not None:
+        elif compound.tag is not None and "-" in compound.tag:
             index["tag"].setdefault(compound.tag, []).append(compound)
+        else:
+            index["attribute"].setdefault(compound.attributes[0][0], []).append(compound)
     frozen = {kind: {key: tuple(value) for key, value in d.items()} for kind, d in index.items()}
-    return Selectors(frozen["id"], frozen["class"], frozen["tag"])
+    return Selectors(frozen["id"], frozen["class"], frozen["tag"], frozen["attribute"])
 
 
 @functools.cache
@@ -102,9 +144,19 @@ def selectors() -> Selectors:
         return Selectors({}, {}, {})
 
 
-def is_consent_prompt(tag: str, element_id: str | None, cls: str | None) -> bool:
-    """Whether an element with this tag, id and class attribute is a consent manager's
-    prompt by the shipped selectors."""
+#: An element's attributes: a mapping, or lxml's `element.attrib`.
+Attributes = Mapping[str, str] | etree._Attrib
+_NO_ATTRIBUTES: Mapping[str, str] = {}
+
+
+def is_consent_prompt(
+    tag: str,
+    element_id: str | None,
+    cls: str | None,
+    attributes: Attributes = _NO_ATTRIBUTES,
+) -> bool:
+    """Whether an element with this tag, id, class attribute and attributes (lxml's
+    `element.attrib`) is a consent manager's prompt by the shipped selectors."""
     table = selectors()
     if tag in NEVER:
         return False
@@ -115,7 +167,10 @@ def is_consent_prompt(tag: str, element_id: str | None, cls: str | None) -> bool
     for token in tokens:
         candidates.extend(table.by_class.get(token, ()))
     candidates.extend(table.by_tag.get(tag, ()))
+    if table.by_attribute:
+        for name in attributes:
+            candidates.extend(table.by_attribute.get(name, ()))
     if not candidates:  # (nearly every element: one look-up per token)
         return False
     classes = frozenset(tokens)
-    return any(compound.matches(tag, element_id, classes) for compound in candidates)
+    return any(compound.matches(tag, element_id, classes, attributes) for compound in candidates)

@@ -321,7 +321,7 @@ class BlockMaker:
         element_id = element.get("id") if "id" in keys else None
         if (
             self.main_depth == 0
-            and is_consent_prompt(tag, element_id, cls)
+            and is_consent_prompt(tag, element_id, cls, element.attrib)
             and (
                 self.main is not None
                 or self.measures.length(element) < PAGE_WRAPPER_SHARE * self.chars
