@@ -10,6 +10,10 @@ box), and the issue went with it. Guards: a long comment among comments is no co
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from webdistill.adapters.extract.html.reader import extract_html
 
 ISSUE = [
@@ -106,3 +110,30 @@ def test_a_long_comment_among_comments_stays_out() -> None:
     text = extract_html(_post_page(comments).encode()).text
     assert all(paragraph in text for paragraph in POST)
     assert "caretaker" not in text
+
+
+# The attack c30b's pages (tests/extract/fixtures/core_article/): the core line is spared
+# furniture *names* only; its tags and hidden-ness are judged as anywhere (a hidden
+# <article> of injected instructions, and one inside an `aria-hidden` screen-reader wrapper,
+# were read; a related story in an <aside> was read); a short card beside the issue does not
+# turn the rule off.
+FIXTURES = Path(__file__).parent / "fixtures" / "core_article"
+
+
+@pytest.mark.parametrize("name", ["dropped_hidden_article.html", "dropped_hidden_wrapper.html"])
+def test_a_hidden_core_article_is_not_read(name: str) -> None:
+    document = extract_html((FIXTURES / name).read_bytes())
+    assert "IGNORE ALL PREVIOUS INSTRUCTIONS" not in document.text
+    assert "IGNORE ALL PREVIOUS INSTRUCTIONS" not in document.markdown
+    assert "Short intro visible to readers." in document.text
+
+
+def test_an_article_in_an_aside_stays_out() -> None:
+    document = extract_html((FIXTURES / "dropped_aside_wrapper.html").read_bytes())
+    assert "Related: other news" not in document.text
+    assert "Short intro visible to readers." in document.text
+
+
+def test_a_short_card_beside_the_issue_leaves_the_issue_read() -> None:
+    document = extract_html((FIXTURES / "kept_newsletter_beside_a_card.html").read_bytes())
+    assert all(paragraph in document.text for paragraph in ISSUE)

@@ -59,6 +59,21 @@ MAX_DEPTH = 400
 CORE_ARTICLE_SHARE = 0.5
 #: An element holding this share of a page's text (without a main container) wraps the page.
 PAGE_WRAPPER_SHARE = 0.9
+#: A heading this long (characters) that is part of the page's title names the page.
+MIN_TITLE_CHARS = 4
+
+
+def _bounded_text(element: etree._Element, limit: int) -> str | None:
+    """The element's text, blanks collapsed and case folded, or None once it is longer than
+    `limit` characters (read no further: a heading longer than the title is not in it)."""
+    parts, size = [], 0
+    for part in element.itertext():
+        parts.append(part)
+        size += len(part)
+        if size > 2 * limit + 64:  # (collapsing blanks shortens; stop well past the limit)
+            return None
+    text = " ".join("".join(parts).split()).casefold()
+    return text if len(text) <= limit else None
 
 
 def core_article(main: etree._Element, measures: Measures) -> etree._Element | None:
@@ -69,12 +84,14 @@ def core_article(main: etree._Element, measures: Measures) -> etree._Element | N
     it. (A long comment is one `<article>` among others: never the core.)"""
     if main.tag == "article":
         return None
-    articles = main.iter("article")
-    best = next(articles, None)  # (the first in document order: the outermost)
-    if best is None or sum(1 for _ in articles) != sum(1 for _ in best.iter("article")) - 1:
-        return None  # (one of several: a long comment among comments, a card among cards)
-    length = measures.length(best)
-    if length < MIN_ARTICLE_CHARS or length < CORE_ARTICLE_SHARE * measures.length(main):
+    long = [node for node in main.iter("article") if measures.length(node) >= MIN_ARTICLE_CHARS]
+    if not long:
+        return None
+    best = long[0]  # (the first in document order: the outermost)
+    inner = sum(1 for node in best.iter("article") if measures.length(node) >= MIN_ARTICLE_CHARS)
+    if inner != len(long):
+        return None  # (one of several: a long comment among comments; short cards aside)
+    if measures.length(best) < CORE_ARTICLE_SHARE * measures.length(main):
         return None
     for node in takewhile(lambda e: e is not main, itertools.chain((best,), best.iterancestors())):
         names = f"{node.get('class') or ''} {node.get('id') or ''}"
@@ -114,9 +131,13 @@ class BlockMaker:
         measures: Measures,
         *,
         image_links: bool = True,
+        title: str = "",
     ) -> None:
         self.base_url = base_url
         self.main = main
+        self.title = title
+        self._title_line: set[etree._Element] | None = None
+        self.root: etree._Element | None = None
         self.measures = measures
         self.image_links = image_links
         self.main_line: set[etree._Element] = set()
@@ -216,6 +237,7 @@ class BlockMaker:
         lxml's `iterwalk` steps through the tree in C; a subtree the walk does not enter
         (skipped tags, elements consumed whole, too deep) is skipped with `skip_subtree`."""
         self.chars = max(1, self.measures.total)
+        self.root = root
         blocks, add = self.blocks, self._add
         # per open element: what entering did, its lowered tag first (None: not entered)
         undos: list[tuple[object, ...] | None] = []
@@ -286,15 +308,30 @@ class BlockMaker:
         self.unread.update(unread)
         return True
 
+    def title_line(self) -> set[etree._Element]:
+        """The headings that name the page (their text, at least MIN_TITLE_CHARS, is part of
+        its title) and all their ancestors: found once, on first need, in one pass."""
+        if self._title_line is None:
+            self._title_line = set()
+            title = " ".join(self.title.split()).casefold()
+            if self.main is None and len(title) >= MIN_TITLE_CHARS:
+                root = self.root if self.root is not None else etree.Element("body")
+                for heading in root.iter("h1", "h2", "h3", "h4", "h5", "h6"):
+                    text = _bounded_text(heading, len(title))
+                    if text is not None and len(text) >= MIN_TITLE_CHARS and text in title:
+                        for node in itertools.chain((heading,), heading.iterancestors()):
+                            if node in self._title_line:
+                                break
+                            self._title_line.add(node)
+        return self._title_line
+
     def _is_boilerplate(self, element: etree._Element, tag: str, keys: list[str]) -> int:
         """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0
         (`keys`: the element's attribute names; without any, only `BARE_FURNITURE` tags can
         be; an attribute is read only when the element has it: most have one or two)."""
         cls = element.get("class") if "class" in keys else None
-        if (
-            element in self.main_line
-            or element in self.core_line
-            or (cls is not None and cls in self.twin_classes and is_twin(element, self.main_twins))
+        if element in self.main_line or (
+            cls is not None and cls in self.twin_classes and is_twin(element, self.main_twins)
         ):
             return 0
         if tag == "footer" and self.quote_depth:
@@ -318,19 +355,25 @@ class BlockMaker:
             and is_closed_overlay(element)
         ):
             return HARD  # a closed dialog outside the article (log-in forms, overlays)
+        if element in self.core_line:
+            return 0  # (its tags and hidden-ness are judged above, not its names)
         element_id = element.get("id") if "id" in keys else None
         if (
             self.main_depth == 0
             and is_consent_prompt(tag, element_id, cls, element.attrib)
             and (
                 self.main is not None
-                or self.measures.length(element) < PAGE_WRAPPER_SHARE * self.chars
+                or (
+                    self.measures.length(element) < PAGE_WRAPPER_SHARE * self.chars
+                    and element not in self.title_line()
+                )
             )
         ):
             # A consent manager's banner or preference centre (`consent.py`): never inside
             # the page's main content (a comparison widget's `.cmp-root`, a plugin's consented
-            # embed), nor the wrapper of a whole page without a main (`#ccc`). (A preference
-            # centre's vendor list may hold 3/4 of a thin page's text: the share is no guard.)
+            # embed), nor, on a page without a main, the wrapper of the whole page or of the
+            # heading that names it (`#ccc` around a cart page's title and table). (A
+            # preference centre's vendor list may hold 3/4 of a thin page's text.)
             return HARD
         names = (cls or "") + " " + (element_id or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
