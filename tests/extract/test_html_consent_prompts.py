@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from webdistill.adapters.extract.html.consent import is_consent_prompt
+from webdistill.adapters.extract.html.consent import is_consent_prompt, parse_selector
 from webdistill.adapters.extract.html.reader import extract_html
 
 ARTICLE = [
@@ -218,3 +218,30 @@ def test_content_under_a_consent_managers_name_is_read(name: str) -> None:
     text, markdown = _read((FIXTURES / name).read_text())
     assert KEPT[name] in text
     assert KEPT[name].split()[-1] in markdown
+
+
+# The attack c30c's pages: a consent prompt headed like the page's title is still a prompt.
+# OneTrust's banner headed "Privacy and cookies" on a page titled "Privacy and cookies |
+# ..." (its whole preference centre was read); Civic's `#ccc` headed "Cookies" on a recipe
+# page titled "Cookies - ..."; Civic's banner first on a page without <title>, its <h1> taken
+# for the title. Only the first heading that is the <title> or a part of it names the page.
+DROPPED = {
+    "dropped_onetrust_on_a_privacy_page.html": "Privacy Preference Center",
+    "dropped_civic_headed_like_the_title.html": "We use some essential cookies",
+    "dropped_civic_first_without_title.html": "We use some essential cookies",
+}
+
+
+@pytest.mark.parametrize("name", sorted(DROPPED))
+def test_a_prompt_headed_like_the_page_is_not_read(name: str) -> None:
+    text, markdown = _read((FIXTURES / name).read_text())
+    assert DROPPED[name] not in text and DROPPED[name] not in markdown
+    assert len(text.split()) > 40  # (the page itself is read)
+
+
+def test_a_selector_of_common_attributes_alone_is_refused() -> None:
+    # (a rules file could carry them; they would name elements of every page)
+    for selector in ("[id]", "[class]", "div[role=dialog]", "[aria-modal=true]", "[data-bg]"):
+        assert parse_selector(selector) is None, selector
+    assert parse_selector("[data-action=sp-cc]") is not None
+    assert parse_selector('div[consent-skip-blocker="1"][id][data-bg]') is not None

@@ -137,3 +137,13 @@ def test_an_article_in_an_aside_stays_out() -> None:
 def test_a_short_card_beside_the_issue_leaves_the_issue_read() -> None:
     document = extract_html((FIXTURES / "kept_newsletter_beside_a_card.html").read_bytes())
     assert all(paragraph in document.text for paragraph in ISSUE)
+
+
+@pytest.mark.parametrize(
+    "name", ["dropped_login_gate_d_none.html", "dropped_registration_wall_style.html"]
+)
+def test_a_hidden_account_offer_around_the_core_article_is_not_read(name: str) -> None:
+    # (the attack c30c: `div.login-gate.d-none` and `div.registration-wall` hidden by its
+    # style, around the one long <article>: the offer was read through the core line)
+    document = extract_html((FIXTURES / name).read_bytes())
+    assert "Subscribe now" not in document.text and "Subscribe now" not in document.markdown

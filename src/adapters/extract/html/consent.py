@@ -37,6 +37,15 @@ SIMPLE_SELECTOR = re.compile(
     r"|\[[\w-]+(?:=(?:\"[^\"\]]*\"|'[^'\]]*'|[\w-]+))?\])*)"
 )
 _PART = re.compile(r"#(?P<id>[\w-]+)|\.(?P<cls>[\w-]+)|\[(?P<name>[\w-]+)(?:=(?P<value>[^\]]*))?\]")
+#: Attributes every page uses (HTML's global and common ones, ARIA's roles and states): a
+#: value test on one of them does not make a selector the manager's own.
+GENERIC_ATTRIBUTES = frozenset(
+    (
+        "class", "id", "style", "role", "title", "lang", "dir", "hidden", "tabindex", "href",
+        "src", "type", "name", "alt", "rel", "target", "aria-modal", "aria-hidden",
+        "aria-live", "aria-label", "aria-expanded", "data-bg", "data-src",
+    )
+)  # fmt: skip
 #: Elements a selector may not make furniture: the page itself and its declared content.
 NEVER = frozenset({"html", "head", "body", "main", "article"})
 
@@ -106,9 +115,17 @@ def parse_selector(text: str) -> Compound | None:
             attributes.append((part["name"].lower(), value))
     if len(ids) > 1 or tag in NEVER:
         return None
-    if tag is not None and "-" not in tag and not ids and not classes and not attributes:
-        return None
-    if tag is None and not ids and not classes and not attributes:
+    # Without an id, a class or a custom element's tag, attribute tests must test a value
+    # of an attribute of the manager's own: `[data-action=sp-cc]`, not `[id]`,
+    # `div[role=dialog]` or `[data-bg]`, which name elements of every page.
+    if (
+        not ids
+        and not classes
+        and not (tag is not None and "-" in tag)
+        and not any(
+            value is not None and name not in GENERIC_ATTRIBUTES for name, value in attributes
+        )
+    ):
         return None
     return Compound(tag, ids[0] if ids else None, frozenset(classes), tuple(attributes))
 

@@ -189,7 +189,7 @@ def _read(
     image_links: bool = True,
 ) -> tuple[str, str, str, bool]:
     """(Markdown, text, stoplist name, cut short) of the content of `body` around `main`."""
-    maker = BlockMaker(url, main, measures, image_links=image_links, title=meta.title)
+    maker = BlockMaker(url, main, measures, image_links=image_links)
     blocks = maker.walk(body)
     if not blocks:
         return "", "", "", maker.truncated

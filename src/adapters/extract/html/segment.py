@@ -12,6 +12,7 @@ run on it unchanged; we then serialise only the blocks they keep.
 from __future__ import annotations
 
 import itertools
+import re
 from itertools import takewhile
 
 from lxml import etree
@@ -59,8 +60,10 @@ MAX_DEPTH = 400
 CORE_ARTICLE_SHARE = 0.5
 #: An element holding this share of a page's text (without a main container) wraps the page.
 PAGE_WRAPPER_SHARE = 0.9
-#: A heading this long (characters) that is part of the page's title names the page.
+#: A heading this long (characters) that is the page's title, or a part of it, names the page.
 MIN_TITLE_CHARS = 4
+#: What separates a title's parts ("Cart | Shop", "Story - Paper").
+TITLE_SEPARATORS = re.compile(r"\s+[|\-\u2013\u2014\u00b7:»/]+\s+")
 
 
 def _bounded_text(element: etree._Element, limit: int) -> str | None:
@@ -131,11 +134,9 @@ class BlockMaker:
         measures: Measures,
         *,
         image_links: bool = True,
-        title: str = "",
     ) -> None:
         self.base_url = base_url
         self.main = main
-        self.title = title
         self._title_line: set[etree._Element] | None = None
         self.root: etree._Element | None = None
         self.measures = measures
@@ -309,21 +310,36 @@ class BlockMaker:
         return True
 
     def title_line(self) -> set[etree._Element]:
-        """The headings that name the page (their text, at least MIN_TITLE_CHARS, is part of
-        its title) and all their ancestors: found once, on first need, in one pass."""
+        """The first heading that names the page and its ancestors (found once, on first
+        need): its text, at least MIN_TITLE_CHARS, is the document's `<title>` or one of the
+        title's parts (`Cart | Shop`), blanks collapsed and case folded. Only the first in
+        document order: a consent banner headed like a privacy page's own title ("Privacy and
+        cookies") comes after the page's heading."""
         if self._title_line is None:
             self._title_line = set()
-            title = " ".join(self.title.split()).casefold()
-            if self.main is None and len(title) >= MIN_TITLE_CHARS:
-                root = self.root if self.root is not None else etree.Element("body")
-                for heading in root.iter("h1", "h2", "h3", "h4", "h5", "h6"):
-                    text = _bounded_text(heading, len(title))
-                    if text is not None and len(text) >= MIN_TITLE_CHARS and text in title:
-                        for node in itertools.chain((heading,), heading.iterancestors()):
-                            if node in self._title_line:
-                                break
-                            self._title_line.add(node)
+            heading = self._naming_heading() if self.main is None else None
+            if heading is not None:
+                self._title_line.update((heading, *heading.iterancestors()))
         return self._title_line
+
+    def _naming_heading(self) -> etree._Element | None:
+        if self.root is None:
+            return None
+        document = self.root.getroottree().getroot()
+        element = document.find("head/title")
+        title = (
+            " ".join("".join(element.itertext()).split()).casefold() if element is not None else ""
+        )
+        names = {title, *(part.strip() for part in TITLE_SEPARATORS.split(title))}
+        names = {name for name in names if len(name) >= MIN_TITLE_CHARS}
+        if not names:
+            return None
+        longest = max(len(name) for name in names)
+        for heading in self.root.iter("h1", "h2", "h3", "h4", "h5", "h6"):
+            text = _bounded_text(heading, longest)
+            if text is not None and text in names:
+                return heading
+        return None
 
     def _is_boilerplate(self, element: etree._Element, tag: str, keys: list[str]) -> int:
         """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0
@@ -355,8 +371,9 @@ class BlockMaker:
             and is_closed_overlay(element)
         ):
             return HARD  # a closed dialog outside the article (log-in forms, overlays)
-        if element in self.core_line:
-            return 0  # (its tags and hidden-ness are judged above, not its names)
+        if element in self.core_line:  # (its tags and hidden-ness are judged, not its names)
+            hidden_prompt = cls is not None and is_hidden_account_prompt(element)
+            return HARD if hidden_prompt and tag not in NEVER_BOILERPLATE else 0
         element_id = element.get("id") if "id" in keys else None
         if (
             self.main_depth == 0
