@@ -12,7 +12,6 @@ run on it unchanged; we then serialise only the blocks they keep.
 from __future__ import annotations
 
 import itertools
-import re
 from itertools import takewhile
 
 from lxml import etree
@@ -26,7 +25,7 @@ from webdistill.adapters.extract.html.block import (
 )
 from webdistill.adapters.extract.html.buttons import accordion_header
 from webdistill.adapters.extract.html.captions import figure_of
-from webdistill.adapters.extract.html.consent import is_consent_prompt
+from webdistill.adapters.extract.html.consent import is_consent_prompt, speaks_of_cookies
 from webdistill.adapters.extract.html.furniture import (
     BLOCK_TAGS,
     BOILERPLATE_TAGS,
@@ -58,25 +57,9 @@ MAX_DEPTH = 400
 #: An `<article>` inside the main container holding at least this share of its text is the
 #: content, whatever the wrappers between them are named.
 CORE_ARTICLE_SHARE = 0.5
-#: An element holding this share of a page's text (without a main container) wraps the page.
-PAGE_WRAPPER_SHARE = 0.9
-#: A heading this long (characters) that is the page's title, or a part of it, names the page.
-MIN_TITLE_CHARS = 4
-#: What separates a title's parts ("Cart | Shop", "Story - Paper").
-TITLE_SEPARATORS = re.compile(r"\s+[|\-\u2013\u2014\u00b7:»/]+\s+")
-
-
-def _bounded_text(element: etree._Element, limit: int) -> str | None:
-    """The element's text, blanks collapsed and case folded, or None once it is longer than
-    `limit` characters (read no further: a heading longer than the title is not in it)."""
-    parts, size = [], 0
-    for part in element.itertext():
-        parts.append(part)
-        size += len(part)
-        if size > 2 * limit + 64:  # (collapsing blanks shortens; stop well past the limit)
-            return None
-    text = " ".join("".join(parts).split()).casefold()
-    return text if len(text) <= limit else None
+#: The most elements a page has read for the word "cookie" (each reads up to
+#: `consent.COOKIE_SCAN_CHARS`); past it, a name alone on a page without a main drops nothing.
+MAX_COOKIE_READS = 64
 
 
 def core_article(main: etree._Element, measures: Measures) -> etree._Element | None:
@@ -137,7 +120,8 @@ class BlockMaker:
     ) -> None:
         self.base_url = base_url
         self.main = main
-        self._title_line: set[etree._Element] | None = None
+        #: How many elements were read for the word "cookie" (`consent.speaks_of_cookies`).
+        self.cookie_reads = 0
         self.root: etree._Element | None = None
         self.measures = measures
         self.image_links = image_links
@@ -309,37 +293,11 @@ class BlockMaker:
         self.unread.update(unread)
         return True
 
-    def title_line(self) -> set[etree._Element]:
-        """The first heading that names the page and its ancestors (found once, on first
-        need): its text, at least MIN_TITLE_CHARS, is the document's `<title>` or one of the
-        title's parts (`Cart | Shop`), blanks collapsed and case folded. Only the first in
-        document order: a consent banner headed like a privacy page's own title ("Privacy and
-        cookies") comes after the page's heading."""
-        if self._title_line is None:
-            self._title_line = set()
-            heading = self._naming_heading() if self.main is None else None
-            if heading is not None:
-                self._title_line.update((heading, *heading.iterancestors()))
-        return self._title_line
-
-    def _naming_heading(self) -> etree._Element | None:
-        if self.root is None:
-            return None
-        document = self.root.getroottree().getroot()
-        element = document.find("head/title")
-        title = (
-            " ".join("".join(element.itertext()).split()).casefold() if element is not None else ""
-        )
-        names = {title, *(part.strip() for part in TITLE_SEPARATORS.split(title))}
-        names = {name for name in names if len(name) >= MIN_TITLE_CHARS}
-        if not names:
-            return None
-        longest = max(len(name) for name in names)
-        for heading in self.root.iter("h1", "h2", "h3", "h4", "h5", "h6"):
-            text = _bounded_text(heading, longest)
-            if text is not None and text in names:
-                return heading
-        return None
+    def _speaks_of_cookies(self, element: etree._Element) -> bool:
+        """`consent.speaks_of_cookies`, for at most MAX_COOKIE_READS elements a page (nested
+        wrappers named like prompts would each be read again)."""
+        self.cookie_reads += 1
+        return self.cookie_reads <= MAX_COOKIE_READS and speaks_of_cookies(element)
 
     def _is_boilerplate(self, element: etree._Element, tag: str, keys: list[str]) -> int:
         """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0
@@ -378,19 +336,13 @@ class BlockMaker:
         if (
             self.main_depth == 0
             and is_consent_prompt(tag, element_id, cls, element.attrib)
-            and (
-                self.main is not None
-                or (
-                    self.measures.length(element) < PAGE_WRAPPER_SHARE * self.chars
-                    and element not in self.title_line()
-                )
-            )
+            and (self.main is not None or self._speaks_of_cookies(element))
         ):
             # A consent manager's banner or preference centre (`consent.py`): never inside
             # the page's main content (a comparison widget's `.cmp-root`, a plugin's consented
-            # embed), nor, on a page without a main, the wrapper of the whole page or of the
-            # heading that names it (`#ccc` around a cart page's title and table). (A
-            # preference centre's vendor list may hold 3/4 of a thin page's text.)
+            # embed); on a page without a main, only one that speaks of cookies (a cart
+            # page's wrapper `<div id="ccc">` does not; a preference centre's vendor list
+            # may hold 3/4 of a thin forum page, so its share of the page tells nothing).
             return HARD
         names = (cls or "") + " " + (element_id or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
