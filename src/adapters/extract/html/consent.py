@@ -15,9 +15,10 @@ optional tag, an `#id`, classes and attribute tests of presence or equality
 webdistill.tools.consent_managers refresh` rewrites the file from a checkout of autoconsent.
 An element matching one is HARD furniture outside the page's main content (`segment.py`);
 `html`, `body`, `main` and `article` never are, nor the container the reader took for the
-main content, its ancestors or anything inside it. On a page without such a container, only
-an element whose text speaks of cookies (`speaks_of_cookies`) is: some names are generic
-(`#ccc`, `.unic`, `.cmp-root`), and a page may sit in such a wrapper.
+main content, its ancestors or anything inside it. On a page without such a container the
+reader reads the page again without these names when they took at least half its text and
+left under 200 characters (`reader.extract_html`): some names are generic (`#ccc`, `.unic`,
+`.cmp-root`), and a page may sit in such a wrapper.
 
 The file is read once per process; matching costs a dictionary look-up per class token.
 """
@@ -194,22 +195,3 @@ def is_consent_prompt(
         return False
     classes = frozenset(tokens)
     return any(compound.matches(tag, element_id, classes, attributes) for compound in candidates)
-
-
-#: How much of an element's text `speaks_of_cookies` reads.
-COOKIE_SCAN_CHARS = 16_384
-#: The word consent prompts use for what they ask about, in the scripts that do not write it
-#: "cookie" (Japanese クッキー, Korean 쿠키); Latin, Cyrillic and Greek prompts keep "cookie".
-_COOKIE = re.compile(r"cookie|クッキー|쿠키", re.IGNORECASE)
-
-
-def speaks_of_cookies(element: etree._Element) -> bool:
-    """Whether the first COOKIE_SCAN_CHARS characters of the element's text name cookies."""
-    parts: list[str] = []
-    size = 0
-    for part in element.itertext():
-        parts.append(part)
-        size += len(part)
-        if size >= COOKIE_SCAN_CHARS:
-            break
-    return _COOKIE.search("".join(parts)[:COOKIE_SCAN_CHARS]) is not None

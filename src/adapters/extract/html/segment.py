@@ -25,7 +25,7 @@ from webdistill.adapters.extract.html.block import (
 )
 from webdistill.adapters.extract.html.buttons import accordion_header
 from webdistill.adapters.extract.html.captions import figure_of
-from webdistill.adapters.extract.html.consent import is_consent_prompt, speaks_of_cookies
+from webdistill.adapters.extract.html.consent import is_consent_prompt
 from webdistill.adapters.extract.html.furniture import (
     BLOCK_TAGS,
     BOILERPLATE_TAGS,
@@ -57,9 +57,6 @@ MAX_DEPTH = 400
 #: An `<article>` inside the main container holding at least this share of its text is the
 #: content, whatever the wrappers between them are named.
 CORE_ARTICLE_SHARE = 0.5
-#: The most elements a page has read for the word "cookie" (each reads up to
-#: `consent.COOKIE_SCAN_CHARS`); past it, a name alone on a page without a main drops nothing.
-MAX_COOKIE_READS = 64
 
 
 def core_article(main: etree._Element, measures: Measures) -> etree._Element | None:
@@ -117,11 +114,15 @@ class BlockMaker:
         measures: Measures,
         *,
         image_links: bool = True,
+        consent_names: bool = True,
     ) -> None:
         self.base_url = base_url
         self.main = main
-        #: How many elements were read for the word "cookie" (`consent.speaks_of_cookies`).
-        self.cookie_reads = 0
+        #: Whether consent managers' names are read (`consent.py`), and how many characters
+        #: they dropped on a page without a main container (the reader reads such a page
+        #: again without them when they left it nearly empty: `reader.extract_html`).
+        self.consent_names = consent_names
+        self.consent_dropped = 0
         self.root: etree._Element | None = None
         self.measures = measures
         self.image_links = image_links
@@ -293,12 +294,6 @@ class BlockMaker:
         self.unread.update(unread)
         return True
 
-    def _speaks_of_cookies(self, element: etree._Element) -> bool:
-        """`consent.speaks_of_cookies`, for at most MAX_COOKIE_READS elements a page (nested
-        wrappers named like prompts would each be read again)."""
-        self.cookie_reads += 1
-        return self.cookie_reads <= MAX_COOKIE_READS and speaks_of_cookies(element)
-
     def _is_boilerplate(self, element: etree._Element, tag: str, keys: list[str]) -> int:
         """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0
         (`keys`: the element's attribute names; without any, only `BARE_FURNITURE` tags can
@@ -335,14 +330,15 @@ class BlockMaker:
         element_id = element.get("id") if "id" in keys else None
         if (
             self.main_depth == 0
+            and self.consent_names
             and is_consent_prompt(tag, element_id, cls, element.attrib)
-            and (self.main is not None or self._speaks_of_cookies(element))
         ):
             # A consent manager's banner or preference centre (`consent.py`): never inside
             # the page's main content (a comparison widget's `.cmp-root`, a plugin's consented
-            # embed); on a page without a main, only one that speaks of cookies (a cart
-            # page's wrapper `<div id="ccc">` does not; a preference centre's vendor list
-            # may hold 3/4 of a thin forum page, so its share of the page tells nothing).
+            # embed). On a page without a main its text is counted: a page may sit in a
+            # wrapper with a generic manager name (`<div id="ccc">`).
+            if self.main is None:
+                self.consent_dropped += self.measures.length(element)
             return HARD
         names = (cls or "") + " " + (element_id or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
