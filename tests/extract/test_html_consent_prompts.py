@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from webdistill.adapters.extract.html import consent
 from webdistill.adapters.extract.html.consent import is_consent_prompt, parse_selector
 from webdistill.adapters.extract.html.reader import extract_html
 
@@ -217,6 +218,10 @@ KEPT = {
     # (c30e: and when the page itself speaks of cookies: a recipe, a cookie shop's cart)
     "kept_unic_cookie_recipe.html": "rested the cookie dough overnight",
     "kept_ccc_cookie_shop_cart.html": "Double chocolate cookie, box of 12",
+    # (c30f: a product page's steps in `div.unic` ("unique", a skincare page in the code
+    # corpus) among other text, on a page without a main: only names that say they are a
+    # consent prompt are trusted there)
+    "kept_unic_steps_section.html": "Step 3: Quality Certification",
     "kept_unic_wrapper_page.html": "children's reading room are done",
     "kept_cmp_root_comparison_in_main.html": "Ratings describe support for that feature",
     "kept_sp_dsgvo_embed_in_article.html": "four thousand readers who signed the petition",
@@ -230,15 +235,16 @@ def test_content_under_a_consent_managers_name_is_read(name: str) -> None:
     assert KEPT[name] in markdown
 
 
-# The attack c30c's pages: a consent prompt headed like the page's title is still a prompt.
-# OneTrust's banner headed "Privacy and cookies" on a page titled "Privacy and cookies |
-# ..." (its whole preference centre was read); Civic's `#ccc` headed "Cookies" on a recipe
-# page titled "Cookies - ..."; Civic's banner first on a page without <title>, its <h1> taken
-# for the title. Only the first heading that is the <title> or a part of it names the page.
+# The attack c30c's and c30d's pages: a consent prompt headed like the page's title is still
+# a prompt (OneTrust's banner headed "Privacy and cookies" on a page titled "Privacy and
+# cookies | ...": its whole preference centre was read by a guard that trusted the title).
+#: The page's own text that must stay beside a dropped prompt (thin pages).
+PAGE_TEXT = {
+    "dropped_onetrust_on_a_thin_contact_page.html": "Call the shop on 0113 496 0000",
+    "dropped_onetrust_beside_a_ccc_cart.html": "Introduction to watercolour painting",
+}
 DROPPED = {
     "dropped_onetrust_on_a_privacy_page.html": "Privacy Preference Center",
-    "dropped_civic_headed_like_the_title.html": "We use some essential cookies",
-    "dropped_civic_first_without_title.html": "We use some essential cookies",
     # (c30d: the page's own heading differs from its title, the banner's heading is the
     # title's part; a Cookiebot dialog first in <body>, headed like the title)
     "dropped_onetrust_headed_like_the_title.html": "Privacy Preference Center",
@@ -246,6 +252,10 @@ DROPPED = {
     # (c30e: a Funding Choices prompt whose vendor list holds most of a thin page without a
     # main: the page's own few lines are kept, the list is not read again)
     "dropped_vendor_list_beside_a_thin_page.html": "Vendor 1 ",
+    # (c30f: OneTrust's centre on a thin contact page, and beside the cart in `#ccc`: read
+    # with the page, crowding out its own lines, by a second read that dropped no names)
+    "dropped_onetrust_on_a_thin_contact_page.html": "Privacy Preference",
+    "dropped_onetrust_beside_a_ccc_cart.html": "Privacy Preference",
 }
 
 
@@ -253,7 +263,8 @@ DROPPED = {
 def test_a_prompt_headed_like_the_page_is_not_read(name: str) -> None:
     text, markdown = _read((FIXTURES / name).read_text())
     assert DROPPED[name] not in text and DROPPED[name] not in markdown
-    assert len(text.split()) > 40  # (the page itself is read)
+    assert PAGE_TEXT.get(name, "") in text  # (the page itself is read)
+    assert len(text.split()) > 40 or name in PAGE_TEXT
 
 
 def test_a_selector_of_common_attributes_alone_is_refused() -> None:
@@ -262,3 +273,28 @@ def test_a_selector_of_common_attributes_alone_is_refused() -> None:
         assert parse_selector(selector) is None, selector
     assert parse_selector("[data-action=sp-cc]") is not None
     assert parse_selector('div[consent-skip-blocker="1"][id][data-bg]') is not None
+
+
+@pytest.mark.parametrize(
+    "name", ["kept_civic_headed_like_the_title.html", "kept_civic_first_without_title.html"]
+)
+def test_a_generic_name_on_a_page_without_main_drops_nothing(name: str) -> None:
+    # Civic Cookie Control's banner is `#ccc`: a name a page may give its own wrapper (the
+    # cart pages above), so on a page without a main container it drops nothing, and this
+    # banner is read with the page (a stated trade-off: the attack c30f's sections in
+    # `div.unic`, "unique", were lost to it).
+    text, _ = _read((FIXTURES / name).read_text())
+    assert "Every recipe in this box was written down by my grandmother" in text
+
+
+def test_only_names_that_say_so_are_distinctive() -> None:
+    # (the shipped file's rules column names each selector's manager)
+    table = consent.selectors()
+    assert table.by_id["onetrust-consent-sdk"][0].distinctive  # a consent word
+    assert table.by_id["CybotCookiebotDialog"][0].distinctive  # its manager's name
+    assert table.by_class["didomi-popup-container"][0].distinctive
+    assert not table.by_id["ccc"][0].distinctive  # Civic Cookie Control's generic id
+    assert not table.by_class["unic"][0].distinctive  # UniConsent's
+    assert is_consent_prompt("div", "ccc", None)
+    assert not is_consent_prompt("div", "ccc", None, distinctive_only=True)
+    assert is_consent_prompt("div", "onetrust-consent-sdk", None, distinctive_only=True)

@@ -15,10 +15,10 @@ optional tag, an `#id`, classes and attribute tests of presence or equality
 webdistill.tools.consent_managers refresh` rewrites the file from a checkout of autoconsent.
 An element matching one is HARD furniture outside the page's main content (`segment.py`);
 `html`, `body`, `main` and `article` never are, nor the container the reader took for the
-main content, its ancestors or anything inside it. On a page without such a container the
-reader reads the page again without these names when they took at least half its text and
-left under 200 characters (`reader.extract_html`): some names are generic (`#ccc`, `.unic`,
-`.cmp-root`), and a page may sit in such a wrapper.
+main content, its ancestors or anything inside it. On a page without such a container, only
+the selectors whose names say what they are (`is_distinctive`: `#onetrust-consent-sdk`, not
+`#ccc`) are trusted: some names are generic, and a page may sit in such a wrapper or give
+one of its sections such a name (`div.unic`, "unique").
 
 The file is read once per process; matching costs a dictionary look-up per class token.
 """
@@ -65,6 +65,9 @@ class Compound:
     classes: frozenset[str]
     #: (name, value) pairs; a None value asks only that the attribute is there.
     attributes: tuple[tuple[str, str | None], ...] = ()
+    #: Whether its names say what it is (`is_distinctive`); only these are trusted on a page
+    #: without a main container.
+    distinctive: bool = True
 
     def matches(
         self,
@@ -134,6 +137,29 @@ def parse_selector(text: str) -> Compound | None:
     return Compound(tag, ids[0] if ids else None, frozenset(classes), tuple(attributes))
 
 
+#: Words that say an element is about consent, in a selector's names (ids, classes, tags,
+#: attribute values): `#onetrust-consent-sdk`, `.cookie-bar`, `#cp-gdpr-choices`.
+CONSENT_WORDS = ("cookie", "consent", "gdpr", "dsgvo", "privacy", "ccpa")
+#: A manager's name shorter than this is not looked for in a selector's names.
+MIN_MANAGER_NAME = 5
+
+
+def is_distinctive(compound: Compound, rules: list[str]) -> bool:
+    """Whether the selector's names say it is a consent prompt: a consent word, or a word of
+    the name of the manager whose rule lists it (`#CybotCookiebotDialog` of "cookiebot",
+    `.didomi-popup-container` of "didomi", `#tarteaucitronRoot` of "tarteaucitron.js").
+    Not `#ccc` (Civic Cookie Control), `.unic` (UniConsent), `.message-overlay`
+    (Sourcepoint): names a page may give its own parts."""
+    names = [compound.tag or "", compound.id or "", *compound.classes]
+    names += [f"{name} {value or ''}" for name, value in compound.attributes]
+    text = " ".join(names).lower()
+    if any(word in text for word in CONSENT_WORDS):
+        return True
+    flat = re.sub(r"[^a-z0-9]", "", text)
+    words = {word for rule in rules for word in re.findall(r"[a-z0-9]+", rule.lower())}
+    return any(len(word) >= MIN_MANAGER_NAME and word in flat for word in words)
+
+
 def parse_file(text: str) -> Selectors:
     """The selectors of the data file's text: a header of `#` lines, a blank line, then a
     selector a line (an id selector starts with `#` too), a tab and the rules it comes from."""
@@ -141,9 +167,11 @@ def parse_file(text: str) -> Selectors:
         "id": {}, "class": {}, "tag": {}, "attribute": {}
     }  # fmt: skip
     for line in text.partition("\n\n")[2].splitlines():
-        compound = parse_selector(line.split("\t", 1)[0])
+        selector, _, rules = line.partition("\t")
+        compound = parse_selector(selector)
         if compound is None:
             continue
+        compound = attrs.evolve(compound, distinctive=is_distinctive(compound, rules.split(",")))
         if compound.id is not None:
             index["id"].setdefault(compound.id, []).append(compound)
         elif compound.classes:
@@ -175,9 +203,12 @@ def is_consent_prompt(
     element_id: str | None,
     cls: str | None,
     attributes: Attributes = _NO_ATTRIBUTES,
+    *,
+    distinctive_only: bool = False,
 ) -> bool:
     """Whether an element with this tag, id, class attribute and attributes (lxml's
-    `element.attrib`) is a consent manager's prompt by the shipped selectors."""
+    `element.attrib`) is a consent manager's prompt by the shipped selectors (only by those
+    whose names say so, with `distinctive_only`)."""
     table = selectors()
     if tag in NEVER:
         return False
@@ -194,4 +225,8 @@ def is_consent_prompt(
     if not candidates:  # (nearly every element: one look-up per token)
         return False
     classes = frozenset(tokens)
-    return any(compound.matches(tag, element_id, classes, attributes) for compound in candidates)
+    return any(
+        compound.matches(tag, element_id, classes, attributes)
+        and (compound.distinctive or not distinctive_only)
+        for compound in candidates
+    )

@@ -41,11 +41,6 @@ JUNK_TAGS = ("script", "style", "template", "svg", "math", "iframe", "object")
 #: The reader fell back to the best text-dense container when it kept less than this
 #: share of that container's text (a misleading name or tag hid the article).
 LOST_SHARE = 0.3
-#: On a page without a main container, consent managers' names that dropped this share of
-#: its text and left under CONSENT_RETRY_KEPT characters (a site name, a footer line) are read
-#: past (`consent.py`); a thin page's own few lines beside a long vendor list are kept.
-CONSENT_RETRY_SHARE = 0.5
-CONSENT_RETRY_KEPT = 200
 MIN_DENSE_CHARS = 500
 GUESSED_NOTICE = words(
     "The page's structure hid most of its text, so the reader fell back to the largest "
@@ -192,18 +187,16 @@ def _read(
     meta: PageMeta,
     *,
     image_links: bool = True,
-    consent_names: bool = True,
-) -> tuple[str, str, str, bool, int]:
-    """(Markdown, text, stoplist name, cut short, characters consent managers' names dropped
-    on a page without a main) of the content of `body` around `main`."""
-    maker = BlockMaker(url, main, measures, image_links=image_links, consent_names=consent_names)
+) -> tuple[str, str, str, bool]:
+    """(Markdown, text, stoplist name, cut short) of the content of `body` around `main`."""
+    maker = BlockMaker(url, main, measures, image_links=image_links)
     blocks = maker.walk(body)
     if not blocks:
-        return "", "", "", maker.truncated, maker.consent_dropped
+        return "", "", "", maker.truncated
     container = _article_container(body, measures)
     stoplist_name = classify(blocks, meta.language, container, meta.description)
     markdown, text = render(blocks)
-    return markdown, text, stoplist_name, maker.truncated, maker.consent_dropped
+    return markdown, text, stoplist_name, maker.truncated
 
 
 def _article_container(body: etree._Element, measures: Measures) -> etree._Element | None:
@@ -301,19 +294,9 @@ def extract_html(
     measures = measure(body)
     measures.menu_left_open = menu_left_open
     main = find_main(measures)
-    markdown, text, stoplist_name, walked_part, dropped = _read(
+    markdown, text, stoplist_name, walked_part = _read(
         body, url, main, measures, meta, image_links=image_links
     )
-    if (
-        dropped
-        and dropped >= CONSENT_RETRY_SHARE * measures.total
-        and len(text) < CONSENT_RETRY_KEPT
-    ):
-        # Names of consent managers took most of a page without a main and left it nearly
-        # empty: the page sits in a wrapper with a generic name (`<div id="ccc">`, `.unic`).
-        again = _read(body, url, main, measures, meta, image_links=image_links, consent_names=False)
-        if len(again[1]) > len(text):
-            markdown, text, stoplist_name, walked_part, _ = again
     if walked_part:
         cut_flags = ("content_truncated",)
     notices: list[OwnText] = []
@@ -321,7 +304,7 @@ def extract_html(
     if _lost_the_article(text, measures, main):
         retry = _read(body, url, measures.dense, measures, meta, image_links=image_links)
         if len(retry[1]) > len(text):
-            markdown, text, stoplist_name, _, _ = retry
+            markdown, text, stoplist_name, _ = retry
             flags = (*flags, "main_content_guessed")
             notices.append(GUESSED_NOTICE)
     if not text:

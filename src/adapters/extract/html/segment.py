@@ -114,15 +114,9 @@ class BlockMaker:
         measures: Measures,
         *,
         image_links: bool = True,
-        consent_names: bool = True,
     ) -> None:
         self.base_url = base_url
         self.main = main
-        #: Whether consent managers' names are read (`consent.py`), and how many characters
-        #: they dropped on a page without a main container (the reader reads such a page
-        #: again without them when they left it nearly empty: `reader.extract_html`).
-        self.consent_names = consent_names
-        self.consent_dropped = 0
         self.root: etree._Element | None = None
         self.measures = measures
         self.image_links = image_links
@@ -328,17 +322,13 @@ class BlockMaker:
             hidden_prompt = cls is not None and is_hidden_account_prompt(element)
             return HARD if hidden_prompt and tag not in NEVER_BOILERPLATE else 0
         element_id = element.get("id") if "id" in keys else None
-        if (
-            self.main_depth == 0
-            and self.consent_names
-            and is_consent_prompt(tag, element_id, cls, element.attrib)
+        if self.main_depth == 0 and is_consent_prompt(
+            tag, element_id, cls, element.attrib, distinctive_only=self.main is None
         ):
             # A consent manager's banner or preference centre (`consent.py`): never inside
             # the page's main content (a comparison widget's `.cmp-root`, a plugin's consented
-            # embed). On a page without a main its text is counted: a page may sit in a
-            # wrapper with a generic manager name (`<div id="ccc">`).
-            if self.main is None:
-                self.consent_dropped += self.measures.length(element)
+            # embed); on a page without a main, only by a name that says so (a page may sit
+            # in `<div id="ccc">`, or call a section `div.unic`).
             return HARD
         names = (cls or "") + " " + (element_id or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
