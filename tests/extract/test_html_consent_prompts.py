@@ -222,6 +222,13 @@ KEPT = {
     # corpus) among other text, on a page without a main: only names that say they are a
     # consent prompt are trusted there)
     "kept_unic_steps_section.html": "Step 3: Quality Certification",
+    # (c30g: a privacy-settings page without a main whose own content carries a consent
+    # word in a manager's selector: Etsy's `#gdpr-privacy-settings`, BigCommerce's
+    # `#consent-manager` card on a React privacy dashboard in the code corpus, a Vue
+    # settings page's `.gdpr-wrapper`: a consent word alone is trusted only beside prose)
+    "kept_privacy_settings_page_gdpr_named.html": "Choose how Handmade Market uses information",
+    "kept_privacy_dashboard_consent_manager_card.html": "You have complete control over what we",
+    "kept_gdpr_settings_section.html": "Right of access: download a copy",
     "kept_unic_wrapper_page.html": "children's reading room are done",
     "kept_cmp_root_comparison_in_main.html": "Ratings describe support for that feature",
     "kept_sp_dsgvo_embed_in_article.html": "four thousand readers who signed the petition",
@@ -240,6 +247,7 @@ def test_content_under_a_consent_managers_name_is_read(name: str) -> None:
 # cookies | ...": its whole preference centre was read by a guard that trusted the title).
 #: The page's own text that must stay beside a dropped prompt (thin pages).
 PAGE_TEXT = {
+    "dropped_vendor_list_beside_a_thin_page.html": "Passport and identity card applications",
     "dropped_onetrust_on_a_thin_contact_page.html": "Call the shop on 0113 496 0000",
     "dropped_onetrust_beside_a_ccc_cart.html": "Introduction to watercolour painting",
 }
@@ -249,12 +257,12 @@ DROPPED = {
     # title's part; a Cookiebot dialog first in <body>, headed like the title)
     "dropped_onetrust_headed_like_the_title.html": "Privacy Preference Center",
     "dropped_cookiebot_first_headed_like_the_title.html": "We use cookies to personalise",
-    # (c30e: a Funding Choices prompt whose vendor list holds most of a thin page without a
-    # main: the page's own few lines are kept, the list is not read again)
-    "dropped_vendor_list_beside_a_thin_page.html": "Vendor 1 ",
     # (c30f: OneTrust's centre on a thin contact page, and beside the cart in `#ccc`: read
     # with the page, crowding out its own lines, by a second read that dropped no names)
     "dropped_onetrust_on_a_thin_contact_page.html": "Privacy Preference",
+    # (c30e: Funding Choices' `.fc-consent-root`, a consent word, whose vendor list holds
+    # 97 % of a thin page without a main; the page's own running text stands beside it)
+    "dropped_vendor_list_beside_a_thin_page.html": "Vendor 1 ",
     "dropped_onetrust_beside_a_ccc_cart.html": "Privacy Preference",
 }
 
@@ -276,7 +284,11 @@ def test_a_selector_of_common_attributes_alone_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["kept_civic_headed_like_the_title.html", "kept_civic_first_without_title.html"]
+    "name",
+    [
+        "kept_civic_headed_like_the_title.html",
+        "kept_civic_first_without_title.html",
+    ],
 )
 def test_a_generic_name_on_a_page_without_main_drops_nothing(name: str) -> None:
     # Civic Cookie Control's banner is `#ccc`: a name a page may give its own wrapper (the
@@ -287,14 +299,15 @@ def test_a_generic_name_on_a_page_without_main_drops_nothing(name: str) -> None:
     assert "Every recipe in this box was written down by my grandmother" in text
 
 
-def test_only_names_that_say_so_are_distinctive() -> None:
+def test_how_surely_a_selector_names_a_prompt() -> None:
     # (the shipped file's rules column names each selector's manager)
     table = consent.selectors()
-    assert table.by_id["onetrust-consent-sdk"][0].distinctive  # a consent word
-    assert table.by_id["CybotCookiebotDialog"][0].distinctive  # its manager's name
-    assert table.by_class["didomi-popup-container"][0].distinctive
-    assert not table.by_id["ccc"][0].distinctive  # Civic Cookie Control's generic id
-    assert not table.by_class["unic"][0].distinctive  # UniConsent's
-    assert is_consent_prompt("div", "ccc", None)
-    assert not is_consent_prompt("div", "ccc", None, distinctive_only=True)
-    assert is_consent_prompt("div", "onetrust-consent-sdk", None, distinctive_only=True)
+    assert table.by_id["onetrust-consent-sdk"][0].tier == consent.MANAGER
+    assert table.by_id["CybotCookiebotDialog"][0].tier == consent.MANAGER
+    assert table.by_class["didomi-popup-container"][0].tier == consent.MANAGER
+    assert table.by_id["consent-manager"][0].tier == consent.CONSENT  # (BigCommerce's)
+    assert table.by_class["gdpr-wrapper"][0].tier == consent.CONSENT
+    assert table.by_id["ccc"][0].tier == consent.GENERIC  # Civic Cookie Control's
+    assert table.by_class["unic"][0].tier == consent.GENERIC  # UniConsent's
+    assert consent.consent_tier("div", "ccc", None) == consent.GENERIC
+    assert consent.consent_tier("div", "main", None) == 0

@@ -16,9 +16,11 @@ webdistill.tools.consent_managers refresh` rewrites the file from a checkout of 
 An element matching one is HARD furniture outside the page's main content (`segment.py`);
 `html`, `body`, `main` and `article` never are, nor the container the reader took for the
 main content, its ancestors or anything inside it. On a page without such a container, only
-the selectors whose names say what they are (`is_distinctive`: `#onetrust-consent-sdk`, not
-`#ccc`) are trusted: some names are generic, and a page may sit in such a wrapper or give
-one of its sections such a name (`div.unic`, "unique").
+a selector that carries its manager's name (`tier` MANAGER: `#onetrust-consent-sdk`) drops
+what it names; one with a consent word (CONSENT: `#consent-manager`, `.fc-consent-root`) only
+what holds at most HARD_NAME_MAX_SHARE of the page (a privacy-settings page may call its own
+content so); a generic one (`#ccc`, `.unic`: a page may sit in such a wrapper or call a
+section so, "unique") nothing.
 
 The file is read once per process; matching costs a dictionary look-up per class token.
 """
@@ -65,9 +67,8 @@ class Compound:
     classes: frozenset[str]
     #: (name, value) pairs; a None value asks only that the attribute is there.
     attributes: tuple[tuple[str, str | None], ...] = ()
-    #: Whether its names say what it is (`is_distinctive`); only these are trusted on a page
-    #: without a main container.
-    distinctive: bool = True
+    #: How surely its names say what it is (`tier`): MANAGER, CONSENT or GENERIC.
+    tier: int = 3
 
     def matches(
         self,
@@ -137,27 +138,44 @@ def parse_selector(text: str) -> Compound | None:
     return Compound(tag, ids[0] if ids else None, frozenset(classes), tuple(attributes))
 
 
-#: Words that say an element is about consent, in a selector's names (ids, classes, tags,
-#: attribute values): `#onetrust-consent-sdk`, `.cookie-bar`, `#cp-gdpr-choices`.
-CONSENT_WORDS = ("cookie", "consent", "gdpr", "dsgvo", "privacy", "ccpa")
+#: Words of rule names that are no manager's name ("bigcommerce-consent-manager", "EU Cookie
+#: Law", "Cookie Information Banner"): a page may use them for its own parts
+#: (`#consent-manager` on a privacy dashboard, `.gdpr-wrapper` around a settings page).
+GENERIC_RULE_WORDS = frozenset(
+    (
+        "cookie", "cookies", "consent", "gdpr", "dsgvo", "privacy", "ccpa", "banner",
+        "manager", "notice", "popup", "modal", "dialog", "overlay", "wrapper", "container",
+        "information", "script", "settings", "policy", "alert", "message", "frame", "notify",
+        "categories", "optin", "optout", "legacy", "standalone", "mobile", "desktop",
+    )
+)  # fmt: skip
 #: A manager's name shorter than this is not looked for in a selector's names.
 MIN_MANAGER_NAME = 5
+#: Words that say a name is about consent: `#consent-manager`, `.fc-consent-root`,
+#: `[aria-describedby="cookieconsent:desc"]`, `.gdpr-wrapper`.
+CONSENT_WORDS = ("cookie", "consent", "gdpr", "dsgvo", "privacy", "ccpa")
+#: How surely a selector's names say it is a consent prompt (`tier`).
+GENERIC = 1  # `#ccc`, `.unic`, `.message-overlay`, `#qc-cmp2-container`: a page's own names too
+CONSENT = 2  # a consent word: also a privacy-settings page's own parts (`#consent-manager`)
+MANAGER = 3  # the manager's name: `#onetrust-consent-sdk`, `#CybotCookiebotDialog`
 
 
-def is_distinctive(compound: Compound, rules: list[str]) -> bool:
-    """Whether the selector's names say it is a consent prompt: a consent word, or a word of
-    the name of the manager whose rule lists it (`#CybotCookiebotDialog` of "cookiebot",
-    `.didomi-popup-container` of "didomi", `#tarteaucitronRoot` of "tarteaucitron.js").
-    Not `#ccc` (Civic Cookie Control), `.unic` (UniConsent), `.message-overlay`
-    (Sourcepoint): names a page may give its own parts."""
+def tier(compound: Compound, rules: list[str]) -> int:
+    """MANAGER when the selector carries the name of the manager whose rule lists it (words
+    of 5+ letters of the rule's name, not GENERIC_RULE_WORDS, in its tag, id, classes,
+    attribute names and values: `#onetrust-consent-sdk` of "onetrust", `#tarteaucitronRoot`
+    of "tarteaucitron.js"); CONSENT when they hold a consent word; else GENERIC."""
     names = [compound.tag or "", compound.id or "", *compound.classes]
     names += [f"{name} {value or ''}" for name, value in compound.attributes]
     text = " ".join(names).lower()
-    if any(word in text for word in CONSENT_WORDS):
-        return True
     flat = re.sub(r"[^a-z0-9]", "", text)
     words = {word for rule in rules for word in re.findall(r"[a-z0-9]+", rule.lower())}
-    return any(len(word) >= MIN_MANAGER_NAME and word in flat for word in words)
+    if any(
+        len(word) >= MIN_MANAGER_NAME and word not in GENERIC_RULE_WORDS and word in flat
+        for word in words
+    ):
+        return MANAGER
+    return CONSENT if any(word in text for word in CONSENT_WORDS) else GENERIC
 
 
 def parse_file(text: str) -> Selectors:
@@ -171,7 +189,7 @@ def parse_file(text: str) -> Selectors:
         compound = parse_selector(selector)
         if compound is None:
             continue
-        compound = attrs.evolve(compound, distinctive=is_distinctive(compound, rules.split(",")))
+        compound = attrs.evolve(compound, tier=tier(compound, rules.split(",")))
         if compound.id is not None:
             index["id"].setdefault(compound.id, []).append(compound)
         elif compound.classes:
@@ -198,20 +216,18 @@ Attributes = Mapping[str, str] | etree._Attrib
 _NO_ATTRIBUTES: Mapping[str, str] = {}
 
 
-def is_consent_prompt(
+def consent_tier(
     tag: str,
     element_id: str | None,
     cls: str | None,
     attributes: Attributes = _NO_ATTRIBUTES,
-    *,
-    distinctive_only: bool = False,
-) -> bool:
-    """Whether an element with this tag, id, class attribute and attributes (lxml's
-    `element.attrib`) is a consent manager's prompt by the shipped selectors (only by those
-    whose names say so, with `distinctive_only`)."""
+) -> int:
+    """How surely an element with this tag, id, class attribute and attributes (lxml's
+    `element.attrib`) is a consent manager's prompt by the shipped selectors: the highest
+    `tier` of those it matches, 0 for none."""
     table = selectors()
     if tag in NEVER:
-        return False
+        return 0
     candidates: list[Compound] = []
     if element_id is not None:
         candidates.extend(table.by_id.get(element_id, ()))
@@ -223,10 +239,19 @@ def is_consent_prompt(
         for name in attributes:
             candidates.extend(table.by_attribute.get(name, ()))
     if not candidates:  # (nearly every element: one look-up per token)
-        return False
+        return 0
     classes = frozenset(tokens)
-    return any(
-        compound.matches(tag, element_id, classes, attributes)
-        and (compound.distinctive or not distinctive_only)
-        for compound in candidates
+    return max(
+        (c.tier for c in candidates if c.matches(tag, element_id, classes, attributes)),
+        default=0,
     )
+
+
+def is_consent_prompt(
+    tag: str,
+    element_id: str | None,
+    cls: str | None,
+    attributes: Attributes = _NO_ATTRIBUTES,
+) -> bool:
+    """Whether the element matches any of the shipped selectors (`consent_tier` > 0)."""
+    return consent_tier(tag, element_id, cls, attributes) > 0

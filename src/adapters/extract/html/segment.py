@@ -25,7 +25,9 @@ from webdistill.adapters.extract.html.block import (
 )
 from webdistill.adapters.extract.html.buttons import accordion_header
 from webdistill.adapters.extract.html.captions import figure_of
-from webdistill.adapters.extract.html.consent import is_consent_prompt
+from webdistill.adapters.extract.html.consent import CONSENT as CONSENT_WORD
+from webdistill.adapters.extract.html.consent import MANAGER as CONSENT_MANAGER
+from webdistill.adapters.extract.html.consent import consent_tier
 from webdistill.adapters.extract.html.furniture import (
     BLOCK_TAGS,
     BOILERPLATE_TAGS,
@@ -44,7 +46,7 @@ from webdistill.adapters.extract.html.furniture import (
     is_styled_hidden,
 )
 from webdistill.adapters.extract.html.inline import EMPHASIS, close_code, close_span
-from webdistill.adapters.extract.html.measure import MIN_ARTICLE_CHARS, Measures
+from webdistill.adapters.extract.html.measure import MIN_ARTICLE_CHARS, MIN_SIBLING_PROSE, Measures
 from webdistill.adapters.extract.html.quiet import (
     is_closed_overlay,
     is_hidden_account_prompt,
@@ -288,6 +290,28 @@ class BlockMaker:
         self.unread.update(unread)
         return True
 
+    def _is_consent_prompt(
+        self, element: etree._Element, tag: str, element_id: str | None, cls: str | None
+    ) -> bool:
+        """A consent manager's prompt outside the main content (`consent.py`): never inside
+        it (a comparison widget's `.cmp-root`, a plugin's consented embed). On a page without
+        a main container, by a name with the manager's in it; by a consent word when the
+        element holds at most HARD_NAME_MAX_SHARE of the page or the page has running text
+        beside it (a privacy-settings page calls its whole content `#consent-manager`; a
+        vendor list may hold 97 % of a thin page's text); never by a generic name (a page
+        may sit in `<div id="ccc">` or call a section `div.unic`)."""
+        found = consent_tier(tag, element_id, cls, element.attrib)
+        if not found or self.main is not None:
+            return found > 0
+        if found == CONSENT_MANAGER:
+            return True
+        if found != CONSENT_WORD:
+            return False
+        measures = self.measures
+        beside = measures.prose - measures.prose_under.get(element, 0)
+        share = measures.length(element) / self.chars
+        return share <= HARD_NAME_MAX_SHARE or beside >= MIN_SIBLING_PROSE
+
     def _is_boilerplate(self, element: etree._Element, tag: str, keys: list[str]) -> int:
         """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0
         (`keys`: the element's attribute names; without any, only `BARE_FURNITURE` tags can
@@ -322,14 +346,8 @@ class BlockMaker:
             hidden_prompt = cls is not None and is_hidden_account_prompt(element)
             return HARD if hidden_prompt and tag not in NEVER_BOILERPLATE else 0
         element_id = element.get("id") if "id" in keys else None
-        if self.main_depth == 0 and is_consent_prompt(
-            tag, element_id, cls, element.attrib, distinctive_only=self.main is None
-        ):
-            # A consent manager's banner or preference centre (`consent.py`): never inside
-            # the page's main content (a comparison widget's `.cmp-root`, a plugin's consented
-            # embed); on a page without a main, only by a name that says so (a page may sit
-            # in `<div id="ccc">`, or call a section `div.unic`).
-            return HARD
+        if self.main_depth == 0 and self._is_consent_prompt(element, tag, element_id, cls):
+            return HARD  # a consent manager's banner or preference centre (`consent.py`)
         names = (cls or "") + " " + (element_id or "")
         if len(names) > 1 and tag not in NEVER_BOILERPLATE:
             if cls is not None and is_hidden_account_prompt(element):
