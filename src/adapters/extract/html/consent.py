@@ -16,11 +16,10 @@ webdistill.tools.consent_managers refresh` rewrites the file from a checkout of 
 An element matching one is HARD furniture outside the page's main content (`segment.py`);
 `html`, `body`, `main` and `article` never are, nor the container the reader took for the
 main content, its ancestors or anything inside it. On a page without such a container, only
-a selector that carries its manager's name (`tier` MANAGER: `#onetrust-consent-sdk`) drops
-what it names; one with a consent word (CONSENT: `#consent-manager`, `.fc-consent-root`) only
-what holds at most HARD_NAME_MAX_SHARE of the page (a privacy-settings page may call its own
-content so); a generic one (`#ccc`, `.unic`: a page may sit in such a wrapper or call a
-section so, "unique") nothing.
+only a selector that carries its manager's name (`tier` MANAGER: `#onetrust-consent-sdk`)
+drops what it names: one with a consent word only (CONSENT: `#consent-manager`) may name a
+privacy-settings page's own content, a generic one (`#ccc`, `.unic`) a page's wrapper or a
+section ("unique"); there the furniture words judge, with their share of the page.
 
 The file is read once per process; matching costs a dictionary look-up per class token.
 """
@@ -164,14 +163,18 @@ def tier(compound: Compound, rules: list[str]) -> int:
     """MANAGER when the selector carries the name of the manager whose rule lists it (words
     of 5+ letters of the rule's name, not GENERIC_RULE_WORDS, in its tag, id, classes,
     attribute names and values: `#onetrust-consent-sdk` of "onetrust", `#tarteaucitronRoot`
-    of "tarteaucitron.js"); CONSENT when they hold a consent word; else GENERIC."""
+    of "tarteaucitron.js"; not `.klaro`, the bare word, which a page may use for its own
+    parts: a brand); CONSENT when they hold a consent word; else GENERIC."""
     names = [compound.tag or "", compound.id or "", *compound.classes]
     names += [f"{name} {value or ''}" for name, value in compound.attributes]
     text = " ".join(names).lower()
     flat = re.sub(r"[^a-z0-9]", "", text)
     words = {word for rule in rules for word in re.findall(r"[a-z0-9]+", rule.lower())}
     if any(
-        len(word) >= MIN_MANAGER_NAME and word not in GENERIC_RULE_WORDS and word in flat
+        len(word) >= MIN_MANAGER_NAME
+        and word not in GENERIC_RULE_WORDS
+        and word in flat
+        and word != flat  # (a name that is the bare word, `.klaro`, may be a page's own)
         for word in words
     ):
         return MANAGER

@@ -25,7 +25,6 @@ from webdistill.adapters.extract.html.block import (
 )
 from webdistill.adapters.extract.html.buttons import accordion_header
 from webdistill.adapters.extract.html.captions import figure_of
-from webdistill.adapters.extract.html.consent import CONSENT as CONSENT_WORD
 from webdistill.adapters.extract.html.consent import MANAGER as CONSENT_MANAGER
 from webdistill.adapters.extract.html.consent import consent_tier
 from webdistill.adapters.extract.html.furniture import (
@@ -46,7 +45,7 @@ from webdistill.adapters.extract.html.furniture import (
     is_styled_hidden,
 )
 from webdistill.adapters.extract.html.inline import EMPHASIS, close_code, close_span
-from webdistill.adapters.extract.html.measure import MIN_ARTICLE_CHARS, MIN_SIBLING_PROSE, Measures
+from webdistill.adapters.extract.html.measure import MIN_ARTICLE_CHARS, Measures
 from webdistill.adapters.extract.html.quiet import (
     is_closed_overlay,
     is_hidden_account_prompt,
@@ -295,22 +294,12 @@ class BlockMaker:
     ) -> bool:
         """A consent manager's prompt outside the main content (`consent.py`): never inside
         it (a comparison widget's `.cmp-root`, a plugin's consented embed). On a page without
-        a main container, by a name with the manager's in it; by a consent word when the
-        element holds at most HARD_NAME_MAX_SHARE of the page or the page has running text
-        beside it (a privacy-settings page calls its whole content `#consent-manager`; a
-        vendor list may hold 97 % of a thin page's text); never by a generic name (a page
-        may sit in `<div id="ccc">` or call a section `div.unic`)."""
+        a main container, only by a name with the manager's in it (`#onetrust-consent-sdk`):
+        a page may sit in `<div id="ccc">`, call a section `div.unic`, or be a privacy-settings
+        page whose content is `#consent-manager` (there the furniture words judge, with their
+        share of the page)."""
         found = consent_tier(tag, element_id, cls, element.attrib)
-        if not found or self.main is not None:
-            return found > 0
-        if found == CONSENT_MANAGER:
-            return True
-        if found != CONSENT_WORD:
-            return False
-        measures = self.measures
-        beside = measures.prose - measures.prose_under.get(element, 0)
-        share = measures.length(element) / self.chars
-        return share <= HARD_NAME_MAX_SHARE or beside >= MIN_SIBLING_PROSE
+        return found > 0 if self.main is not None else found == CONSENT_MANAGER
 
     def _is_boilerplate(self, element: etree._Element, tag: str, keys: list[str]) -> int:
         """HARD for furniture by tag/role, SOFT for furniture by class/id name, else 0
