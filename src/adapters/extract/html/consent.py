@@ -15,11 +15,12 @@ optional tag, an `#id`, classes and attribute tests of presence or equality
 webdistill.tools.consent_managers refresh` rewrites the file from a checkout of autoconsent.
 An element matching one is HARD furniture outside the page's main content (`segment.py`);
 `html`, `body`, `main` and `article` never are, nor the container the reader took for the
-main content, its ancestors or anything inside it. On a page without such a container, only
-only a selector that carries its manager's name (`tier` MANAGER: `#onetrust-consent-sdk`)
-drops what it names: one with a consent word only (CONSENT: `#consent-manager`) may name a
-privacy-settings page's own content, a generic one (`#ccc`, `.unic`) a page's wrapper or a
-section ("unique"); there the furniture words judge, with their share of the page.
+main content, its ancestors or anything inside it. On a page without such a container only
+a selector that carries its manager's name (`tier` MANAGER: `#onetrust-consent-sdk`) drops
+what it names; one with only a consent word (CONSENT: `#consent-manager`) may name a
+privacy-settings page's own content, a generic one (GENERIC: `#ccc`, `.unic`) a page's
+wrapper or a section ("unique"), so there the furniture words judge, with their share of
+the page.
 
 The file is read once per process; matching costs a dictionary look-up per class token.
 """
