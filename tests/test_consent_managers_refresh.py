@@ -108,3 +108,10 @@ def test_a_rule_file_that_is_not_utf8_or_not_a_regular_file_is_refused_by_name(
     with pytest.raises(RulesError, match=r"zero\.json is not a regular file"):
         refresh(tmp_path, output, "x", min_entries=1)
     assert output.read_text() == OLD
+
+
+def test_show_prints_the_header_of_the_shipped_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show"]) == 0
+    shown = capsys.readouterr().out
+    assert "# Source: https://github.com/duckduckgo/autoconsent@" in shown
+    assert "#onetrust-consent-sdk" not in shown  # (a selector, not the header)

@@ -128,7 +128,8 @@ def collect(folder: Path) -> dict[str, str]:
 
 def render(selectors: dict[str, str], source: str, now: datetime.datetime) -> str:
     lines = [
-        "# webdistill: the elements consent managers show as their prompt (never read).",
+        "# webdistill: the elements consent managers show as their prompt (the HTML reader",
+        "#   leaves them out: adapters/extract/html/consent.py says where).",
         "# One simple selector a line, a tab, then the autoconsent rules that name it.",
         f"# Source: {source} (prehideSelectors of rules/autoconsent/*.json without a",
         "#   urlPattern, and of lib/cmps/*.ts; simple selectors only)",
@@ -196,7 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OSError as error:
             print(f"Cannot read {DATA_FILE}: {error}. Reinstall webdistill.", file=sys.stderr)
             return 1
-        print("\n".join(line for line in text.splitlines() if line.startswith("#")))
+        print(text.partition("\n\n")[0])  # (the header: id selectors start with '#' too)
         return 0
     try:
         count, changes = refresh(args.rules, args.output, args.source, args.min_entries)
