@@ -11,8 +11,7 @@ run on it unchanged; we then serialise only the blocks they keep.
 
 from __future__ import annotations
 
-import itertools
-from itertools import takewhile
+from itertools import chain, takewhile
 
 from lxml import etree
 
@@ -77,7 +76,7 @@ def core_article(main: etree._Element, measures: Measures) -> etree._Element | N
         return None  # (one of several: a long comment among comments; short cards aside)
     if measures.length(best) < CORE_ARTICLE_SHARE * measures.length(main):
         return None
-    for node in takewhile(lambda e: e is not main, itertools.chain((best,), best.iterancestors())):
+    for node in takewhile(lambda e: e is not main, chain((best,), best.iterancestors())):
         names = f"{node.get('class') or ''} {node.get('id') or ''}"
         if node.tag == "li" or COMMENTS_NAME.search(names):
             return None  # (a comment: WordPress's `li.comment > article.comment-body`)
@@ -118,7 +117,6 @@ class BlockMaker:
     ) -> None:
         self.base_url = base_url
         self.main = main
-        self.root: etree._Element | None = None
         self.measures = measures
         self.image_links = image_links
         self.main_line: set[etree._Element] = set()
@@ -218,7 +216,6 @@ class BlockMaker:
         lxml's `iterwalk` steps through the tree in C; a subtree the walk does not enter
         (skipped tags, elements consumed whole, too deep) is skipped with `skip_subtree`."""
         self.chars = max(1, self.measures.total)
-        self.root = root
         blocks, add = self.blocks, self._add
         # per open element: what entering did, its lowered tag first (None: not entered)
         undos: list[tuple[object, ...] | None] = []
