@@ -34,7 +34,7 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from webdistill.adapters.extract.html.consent import DATA_FILE, parse_file, parse_selector
+from webdistill.adapters.extract.html.consent import DATA_FILE, entries, parse_file, parse_selector
 
 MIN_ENTRIES = 100
 MAX_RULE_BYTES = 1024 * 1024
@@ -158,10 +158,7 @@ def refresh(folder: Path, output: Path, source: str, min_entries: int) -> tuple[
     if read != len(selectors):
         raise RulesError(f"the reader would read {read} of {len(selectors)} selectors: not written")
     try:
-        old = {
-            line.split("\t", 1)[0]
-            for line in output.read_text(encoding="utf-8").partition("\n\n")[2].splitlines()
-        }
+        old = {selector for selector, _ in entries(output.read_text(encoding="utf-8"))}
     except (OSError, UnicodeDecodeError):
         old = set()
     handle, temporary = tempfile.mkstemp(dir=output.parent, prefix=output.name, suffix=".tmp")

@@ -35,6 +35,8 @@ from pathlib import Path
 import attrs
 from lxml import etree
 
+from webdistill.adapters.extract.html.furniture import NEVER_BOILERPLATE
+
 DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "consent-managers.txt"
 #: One compound selector: an optional tag, then ids, classes and attribute tests (`[name]`,
 #: `[name=value]`, the value bare or quoted), in any order.
@@ -53,7 +55,7 @@ GENERIC_ATTRIBUTES = frozenset(
     )
 )  # fmt: skip
 #: Elements a selector may not make furniture: the page itself and its declared content.
-NEVER = frozenset({"html", "head", "body", "main", "article"})
+NEVER = NEVER_BOILERPLATE | {"head"}
 
 
 @attrs.frozen
@@ -182,14 +184,23 @@ def tier(compound: Compound, rules: list[str]) -> int:
     return CONSENT if any(word in text for word in CONSENT_WORDS) else GENERIC
 
 
+def entries(text: str) -> list[tuple[str, str]]:
+    """(selector, rules) of each line of the data file's text: a header of `#` lines, a
+    blank line, then a selector a line (an id selector starts with `#` too), a tab and the
+    rules it comes from."""
+    found = []
+    for line in text.partition("\n\n")[2].splitlines():
+        selector, _, rules = line.partition("\t")
+        found.append((selector, rules))
+    return found
+
+
 def parse_file(text: str) -> Selectors:
-    """The selectors of the data file's text: a header of `#` lines, a blank line, then a
-    selector a line (an id selector starts with `#` too), a tab and the rules it comes from."""
+    """The selectors of the data file's text (`entries`), indexed."""
     index: dict[str, dict[str, list[Compound]]] = {
         "id": {}, "class": {}, "tag": {}, "attribute": {}
     }  # fmt: skip
-    for line in text.partition("\n\n")[2].splitlines():
-        selector, _, rules = line.partition("\t")
+    for selector, rules in entries(text):
         compound = parse_selector(selector)
         if compound is None:
             continue

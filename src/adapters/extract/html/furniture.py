@@ -38,8 +38,10 @@ SKIP_TAGS = frozenset(
 )  # fmt: skip
 HEADING_TAGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 #: Class/id words of page furniture that is never the main content (comments, sharing...).
+#: The words of a comments section (`COMMENTS_NAME`), sure furniture.
+_COMMENT_WORDS = r"comments?|commentlist|disqus"
 _ALWAYS_FURNITURE = (
-    r"comments?|commentlist|disqus|related|recommended|share|sharing|social|newsletter|"
+    rf"{_COMMENT_WORDS}|related|recommended|share|sharing|social|newsletter|"
     r"subscribe|cookies?|consent|advert|advertisement|ads?|promo|popup|modal|breadcrumbs?|"
     r"pagination|pager|sidebar|gallery"  # (a photo gallery's slides and legends)
 )
@@ -78,8 +80,8 @@ BOILERPLATE_NAME = _token_pattern(_MAYBE_FURNITURE)
 #: A footer-named element outside the page's main container is furniture outright, prose
 #: or not (an "about this site" blurb, a publisher's boilerplate after the article).
 FOOTER_NAME = _token_pattern(r"footer|colophon")
-#: The furniture words of a comments section.
-COMMENTS_NAME = _token_pattern(r"comments?|commentlist|disqus")
+#: A comments section's name (`li.comment`, `#disqus_thread`).
+COMMENTS_NAME = _token_pattern(_COMMENT_WORDS)
 #: Page furniture by tag. A <figcaption> describes a picture the reader does not see (and
 #: galleries repeat it in long and short variants): the image keeps its alt text instead.
 BOILERPLATE_TAGS = frozenset({"nav", "aside", "footer", "figcaption"})

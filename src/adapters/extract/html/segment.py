@@ -59,28 +59,30 @@ MAX_DEPTH = 400
 CORE_ARTICLE_SHARE = 0.5
 
 
-def core_article(main: etree._Element, measures: Measures) -> etree._Element | None:
-    """The `<article>` under a main container that is not one itself, when it is the only
-    one there (nested ones aside), a long article, and holds at least CORE_ARTICLE_SHARE of
-    the container's text: a newsletter archive keeps its issue in `div.newsletter-container >
-    article.newsletter-content`, and the wrapper, named like furniture, took the issue with
-    it. (A long comment is one `<article>` among others: never the core.)"""
+def core_line(main: etree._Element, measures: Measures) -> set[etree._Element]:
+    """The `<article>` under a main container that is not one itself, and the elements
+    between them, when it is the only one there (nested ones aside), a long article, and
+    holds at least CORE_ARTICLE_SHARE of the container's text: a newsletter archive keeps
+    its issue in `div.newsletter-container > article.newsletter-content`, and the wrapper,
+    named like furniture, took the issue with it. (A long comment is one `<article>` among
+    others, or in an `<li>`, or under a comments name: never the core.) Empty otherwise."""
     if main.tag == "article":
-        return None
+        return set()
     long = [node for node in main.iter("article") if measures.length(node) >= MIN_ARTICLE_CHARS]
     if not long:
-        return None
+        return set()
     best = long[0]  # (the first in document order: the outermost)
     inner = sum(1 for node in best.iter("article") if measures.length(node) >= MIN_ARTICLE_CHARS)
     if inner != len(long):
-        return None  # (one of several: a long comment among comments; short cards aside)
+        return set()  # (one of several: a long comment among comments; short cards aside)
     if measures.length(best) < CORE_ARTICLE_SHARE * measures.length(main):
-        return None
-    for node in takewhile(lambda e: e is not main, chain((best,), best.iterancestors())):
+        return set()
+    line = list(takewhile(lambda e: e is not main, chain((best,), best.iterancestors())))
+    for node in line:
         names = f"{node.get('class') or ''} {node.get('id') or ''}"
         if node.tag == "li" or COMMENTS_NAME.search(names):
-            return None  # (a comment: WordPress's `li.comment > article.comment-body`)
-    return best
+            return set()  # (a comment: WordPress's `li.comment > article.comment-body`)
+    return set(line)
 
 
 #: The tags `BlockMaker._is_boilerplate` can judge furniture without any attribute.
@@ -124,14 +126,12 @@ class BlockMaker:
         #: Parts of accordion headers not to read (`buttons.accordion_header`).
         self.unread: set[etree._Element] = set()
         #: ... and the line from the main container down to the `<article>` that holds most
-        #: of its text: never furniture by its name either (`core_article`).
+        #: of its text: never furniture by its name either (`core_line`).
         self.core_line: set[etree._Element] = set()
         if main is not None:
             self.main_line = {main, *main.iterancestors()}
             self.main_twins = main_twins(self.main_line)
-            core = core_article(main, measures)
-            if core is not None:
-                self.core_line = {core, *takewhile(lambda e: e is not main, core.iterancestors())}
+            self.core_line = core_line(main, measures)
         #: The class strings of the twins, checked first (a set lookup per element).
         self.twin_classes = {signature[1] for signature in self.main_twins}
         self.blocks: list[Block] = []
