@@ -34,6 +34,7 @@ class Block:
         "heading",
         "hidden",
         "images",
+        "images_away",
         "in_main",
         "kind",
         "level",
@@ -69,6 +70,8 @@ class Block:
         self.hidden = False
         self.rule_before = False
         self.images = 0
+        #: Images inside links to other pages (`pictures.links_away`).
+        self.images_away = 0
         self.list_start = False
         self.owner: etree._Element | None = None
         self.regions: tuple[int, ...] = ()

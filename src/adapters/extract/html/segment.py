@@ -45,6 +45,7 @@ from webdistill.adapters.extract.html.furniture import (
 )
 from webdistill.adapters.extract.html.inline import EMPHASIS, close_code, close_span
 from webdistill.adapters.extract.html.measure import MIN_ARTICLE_CHARS, Measures
+from webdistill.adapters.extract.html.pictures import links_away
 from webdistill.adapters.extract.html.quiet import (
     is_closed_overlay,
     is_hidden_account_prompt,
@@ -159,8 +160,10 @@ class BlockMaker:
     def _close(self) -> None:
         block = self.current
         if block.images and not block.text_parts:
-            # an image alone (a figure): its Markdown goes on the line before the next text
-            if not block.boilerplate:  # (a logo in the header, an ad's picture: dropped)
+            # an image alone (a figure): its Markdown goes on the line before the next text,
+            # unless it is furniture (a logo in the header, an ad's picture) or all its
+            # images are links to other pages (thumbnails, share buttons: `pictures`)
+            if not block.boilerplate and block.images_away < block.images:
                 self.pending_images += "".join(block.md_parts) + BR
             return
         if (
@@ -366,10 +369,7 @@ class BlockMaker:
             self.current.tags_count += 1
             return None
         if tag == "img":
-            image = self._image(element)
-            if image:
-                self.current.md_parts.append(image)
-                self.current.images += 1
+            self._enter_image(element, in_link)
             return None
         keys = element.keys()
         # Inside HARD furniture every block is furniture whatever its elements are named:
@@ -436,6 +436,14 @@ class BlockMaker:
             and len(target) > 1  # ("#" alone: a script's button)
             and "onclick" not in element.attrib
         )
+
+    def _enter_image(self, element: etree._Element, in_link: bool) -> None:
+        image = self._image(element)
+        if image:
+            self.current.md_parts.append(image)
+            self.current.images += 1
+            if in_link and links_away(element, self.base_url):
+                self.current.images_away += 1
 
     def _image(self, element: etree._Element) -> str:
         """An image as `![alt](url)` (or its alt text alone); nothing without alt text."""
