@@ -1,29 +1,37 @@
-"""Pictures alone that link to other pages are not the page's pictures (issue 30: keep the
-Markdown faithful). An image with no text beside it waits for the next paragraph and goes
-into the Markdown with it; the classifier never judged it (it has no words). Shapes:
+"""A teaser card's picture does not ride on the article (issue 30: keep the Markdown
+faithful; related stories inside and beside the article). An image with no text beside it
+waits for the next paragraph and goes into the Markdown with it; the classifier never judged
+it (it has no words). A teaser card draws the same link around its picture and its
+headline; its picture now goes only with text inside its card. Shapes:
 
-- a "featured stories" rail of thumbnails before the article: `div.featured-stories-widget
-  > ul > li.story > figure > a[href=other story] > img[alt=its headline]` plus a linked
-  `<figcaption>` (mozilla/readability's test page tmz-1; on the dev set the Markdown carried
-  eight other stories' headlines above the article);
-- share buttons drawn as images inside the article (`a[href=facebook.com/sharer...] >
-  img[alt=Facebook]`, the sharetools of The Onion and The A.V. Club in postlight/parser's
-  saved pages), the site's logo linking home;
-- kept: WordPress's "Link to: Media File" (`a[href=.../uploads/...png] > img.wp-image-N`),
-  "Link to: Attachment Page" (pretty permalinks put it under the post's URL; plain ones
-  use `?attachment_id=N`), an image linking to a place on the page, an image inside a line
-  of text, and an image block that holds one unlinked picture.
+- a "featured stories" rail before the article: `div.featured-stories-widget > ul >
+  li.story > figure > a[href=S] > img[alt=its headline]` and `figcaption > a[href=S]`
+  (mozilla/readability's test page tmz-1: the Markdown carried eight other stories'
+  headlines above the article);
+- a "more on this" box inside the article whose whole card is one link,
+  `div.recirculation-box > div.contentbox > a.contentbox-link > (div.h3 headline, img)`
+  (GameStar's article template, a fundus dev page);
+- kept, from the attack on the first version of the rule (which dropped every picture
+  linking to another page): Blogger's full-size link (`a[href=blogger.googleusercontent.com
+  /img/a/...] > img`), Flickr's embed code (`a[data-flickr-embed][href=flickr.com/photos/
+  ...] > img`), a phpBB attachment (`dl.thumbnail > dt > a[href=./download/file.php?id=N&
+  mode=view] > img`), a comic linking to its next page beside a "Next" link (ComicPress),
+  a listing item whose picture goes with its summary in its card (a news listing's
+  `article.list-item`), and a picture inside a line of text.
 
 The plain text never holds images: only the Markdown changes. Words are ours.
 """
 
 from __future__ import annotations
 
+import re
+
 from aiohttp import web
 
 from tests.http.fakes_http import FakeResolver
 from tests.servers import serve
 from webdistill import Config, build
+from webdistill.adapters.extract.html.pictures import CARD_MAX_ELEMENTS
 from webdistill.adapters.extract.html.reader import extract_html
 
 PAGE_URL = "https://news.example/2026/03/18/harbour-seals-return/"
@@ -53,78 +61,109 @@ RAIL = (
         f"<li class='story'><figure><a href='https://news.example/2026/03/17/story-{n}/'"
         f" rel='bookmark'><img src='https://media.example/thumbs/story-{n}-117x81.jpg'"
         f" width='117' height='81' alt='Lighthouse keeper {n} retires after forty years'>"
-        f"</a><figcaption><a href='https://news.example/2026/03/17/story-{n}/'>Keeper {n}"
-        "</a></figcaption></figure></li>"
+        f"</a><figcaption><a href='https://news.example/2026/03/17/story-{n}/'>Lighthouse"
+        f" keeper {n} retires after forty years</a></figcaption></figure></li>"
         for n in range(6)
     )
     + "</ul></div>"
 )
 
-SHARE = (
-    "<ul class='tools'>"
-    "<li><a href='https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fnews.example'>"
-    "<img src='/static/img/sharetools/fb_sm.png' alt='Facebook'></a></li>"
-    "<li><a href='https://twitter.com/intent/tweet?url=https%3A%2F%2Fnews.example'>"
-    "<img src='/static/img/sharetools/tw_sm.png' alt='Twitter'></a></li>"
-    "<li><a href='https://news.example/'><img src='/static/img/logo.png'"
-    " alt='Estuary News'></a></li></ul>"
+MORE = (
+    "<div class='recirculation-box'><div class='title'>More on this</div>"
+    + "".join(
+        f"<div class='contentbox'><a href='/2026/02/{n}/dredging-plan/' class='contentbox-link'>"
+        f"<div class='contentbox-text'><div class='h3'>Dredging plan part {n}: what the "
+        "council decided for the channel</div></div><div class='contentbox-picture'><div"
+        f" class='imagecontainer'><img src='/thumbs/dredging-{n}.jpg' alt='Dredging plan part"
+        f" {n} for the channel'></div></div></a></div>"
+        for n in range(2)
+    )
+    + "</div>"
 )
 
 
-def test_a_rail_of_thumbnails_to_other_stories_is_left_out() -> None:
+def test_a_rail_of_other_stories_does_not_ride_on_the_article() -> None:
     document = extract_html(article(before=RAIL), PAGE_URL)
     assert "Lighthouse keeper" not in document.markdown
     assert "story-0-117x81.jpg" not in document.markdown
     assert BODY[0] in document.markdown and BODY[2] in document.markdown
 
 
-def test_share_buttons_and_the_logo_drawn_as_images_are_left_out() -> None:
-    document = extract_html(article(inside=SHARE), PAGE_URL)
-    for alt in ("Facebook", "Twitter", "Estuary News"):
-        assert f"![{alt}]" not in document.markdown
-    assert BODY[1] in document.markdown
+def test_a_related_box_inside_the_article_whose_card_is_one_link() -> None:
+    document = extract_html(article(inside=MORE), PAGE_URL)
+    assert "Dredging plan part" not in document.markdown
+    assert BODY[0] in document.markdown
 
 
-def test_without_the_rule_the_rail_rode_on_the_article() -> None:
-    """What the rule removes was read before: the rail's pictures go before the first
-    paragraph when they are not links (so the test's page shape does carry them)."""
-    unlinked = RAIL.replace("<a href=", "<span data-href=").replace("</a>", "</span>")
-    document = extract_html(article(before=unlinked), PAGE_URL)
+def test_without_a_headline_the_rail_pictures_would_ride_on_the_article() -> None:
+    """The page shape does carry the rail's pictures into the Markdown when nothing marks
+    them as teasers (the captions are not links here)."""
+    plain = RAIL.replace("<figcaption><a href=", "<figcaption><span data-href=").replace(
+        "</a></figcaption>", "</span></figcaption>"
+    )
+    document = extract_html(article(before=plain), PAGE_URL)
     assert "![Lighthouse keeper 0 retires after forty years]" in document.markdown
 
 
-def picture(href: str, alt: str = "Seals on the north sandbank at low water") -> str:
-    return (
-        f"<figure class='wp-block-image'><a href='{href}'><img class='wp-image-812'"
-        f" src='https://news.example/wp-content/uploads/2026/03/seals-1024x683.jpg'"
-        f" alt='{alt}'></a></figure>"
+def test_a_listing_item_keeps_its_picture_with_its_summary() -> None:
+    """In a listing the card's own text follows its picture: the card decides for both."""
+    items = "".join(
+        f"<article class='list-item'><div class='list-details'>"
+        f"<a href='/announcement/{n}/lodge.html'><img src='/picture/lg_{n}.jpg'"
+        f" alt='Alpine lodge {n} reopens after a year of work'></a>"
+        f"<h2 class='title'><a href='/announcement/{n}/lodge.html'>Alpine lodge {n} reopens"
+        f" after a year of work</a></h2><p>The lodge, one of the oldest in the valley, has"
+        f" {20 + n} rooms, a new spa and a restaurant that serves the farms around it; it"
+        " opens again for the winter season with its staff of old.</p></div></article>"
+        for n in range(4)
     )
+    page = f"<html><body><main><h1>Latest openings</h1>{items}</main></body></html>"
+    document = extract_html(page, "https://hotels.example/list/latest.html")
+    assert "![Alpine lodge 0 reopens after a year of work]" in document.markdown
 
 
-def test_a_picture_linked_to_its_own_file_stays() -> None:
-    full = "https://news.example/wp-content/uploads/2026/03/seals.jpg"
-    document = extract_html(article(inside=picture(full)), PAGE_URL)
-    assert "![Seals on the north sandbank at low water](" in document.markdown
+def page_with(block: str, url: str = PAGE_URL) -> str:
+    return extract_html(article(inside=block), url).markdown
 
 
-def test_a_picture_linked_to_its_attachment_page_stays() -> None:
-    for href in (PAGE_URL + "seals-north-bank/", "https://news.example/?attachment_id=812"):
-        document = extract_html(article(inside=picture(href)), PAGE_URL)
-        assert "![Seals on the north sandbank at low water](" in document.markdown, href
+def test_a_blog_picture_linking_to_its_full_size_copy_on_an_image_host_stays() -> None:
+    block = (
+        "<div class='separator' style='clear: both; text-align: center;'><a href="
+        "'https://blogger.googleusercontent.com/img/a/AVvXsEiD0V5jCOlp'><img border='0'"
+        " src='https://blogger.googleusercontent.com/img/a/AVvXsEiD0V5jCOlp=w495-h391'"
+        " alt='The sandbank at low water'></a></div>"
+    )
+    assert "![The sandbank at low water](" in page_with(block)
 
 
-def test_a_picture_linked_to_the_page_itself_or_a_place_on_it_stays() -> None:
-    for href in (PAGE_URL, PAGE_URL + "#count", "#count", "/2026/03/18/harbour-seals-return"):
-        document = extract_html(article(inside=picture(href)), PAGE_URL)
-        assert "![Seals on the north sandbank at low water](" in document.markdown, href
+def test_a_flickr_embed_stays() -> None:
+    block = (
+        "<a data-flickr-embed='true' href='https://www.flickr.com/photos/1977@N07/5428/in/"
+        "datetaken-public/' title='Seals at dusk'><img src='https://live.staticflickr.com/"
+        "65535/5428_efc8_w.jpg' width='400' height='267' alt='Seals at dusk'></a>"
+    )
+    assert "![Seals at dusk](" in page_with(block)
 
 
-def test_a_picture_linked_to_another_page_goes_even_in_a_figure() -> None:
-    """The rail above is made of figures too: a figure is no sign of the page's own."""
-    href = "https://news.example/2026/03/10/dredging-plan/"
-    document = extract_html(article(inside=picture(href)), PAGE_URL)
-    assert "Seals on the north sandbank" not in document.markdown
-    assert BODY[0] in document.markdown
+def test_a_forum_attachment_stays() -> None:
+    block = (
+        "<dl class='thumbnail'><dt><a href='./download/file.php?id=123&amp;mode=view'><img"
+        " src='./download/file.php?id=123&amp;t=1' class='postimage' alt='IMG_1234.JPG'>"
+        "</a></dt><dd>IMG_1234.JPG (123 KiB) Viewed 45 times</dd></dl>"
+    )
+    assert "![IMG_1234.JPG](" in page_with(block, "https://forum.example/viewtopic.php?t=9")
+
+
+def test_a_comic_linking_to_its_next_page_beside_a_short_next_link_stays() -> None:
+    """A "Next" link to the same page is no headline (the nav above the comic here: one
+    below it would be the text the picture goes with, a navigation line, as before)."""
+    block = (
+        "<div id='comic-wrap'><div class='comic-nav'><a href='https://comic.example/comic/"
+        "page-42/'>Next »</a></div><div id='comic'><a href='https://comic.example/comic/"
+        "page-42/'><img src='https://comic.example/uploads/page41.png' alt='Page 41 of the"
+        " seal comic'></a></div></div>"
+    )
+    assert "![Page 41 of the seal comic](" in page_with(block)
 
 
 def test_a_picture_inside_a_line_of_text_stays_with_its_text() -> None:
@@ -133,43 +172,43 @@ def test_a_picture_inside_a_line_of_text_stays_with_its_text() -> None:
         "<img src='/badges/store.png' alt='Get it on the app store'></a> or call the "
         "rescue line at any hour of the day or night.</p>"
     )
-    document = extract_html(article(inside=badge), PAGE_URL)
-    assert "![Get it on the app store]" in document.markdown
+    assert "![Get it on the app store]" in page_with(badge)
 
 
-def test_an_image_block_with_one_unlinked_picture_keeps_both() -> None:
-    pair = (
-        "<div class='pair'><img src='/img/pup.jpg' alt='A pup on the sand'>"
-        "<a href='https://news.example/2026/01/02/winter-count/'><img src='/img/count.jpg'"
-        " alt='The winter count'></a></div>"
-    )
-    document = extract_html(article(inside=pair), PAGE_URL)
-    assert "![A pup on the sand]" in document.markdown
-    assert "![The winter count]" in document.markdown
-
-
-def test_read_without_the_page_url_a_relative_link_may_lead_under_the_page() -> None:
-    kept = extract_html(article(inside=picture("seals-north-bank/")))
-    assert "![Seals on the north sandbank at low water](" in kept.markdown
-    gone = extract_html(article(inside=picture("/2026/03/10/dredging-plan/")))
-    assert "Seals on the north sandbank" not in gone.markdown
-
-
-def test_odd_links_around_a_picture_do_not_break_the_read() -> None:
+def test_odd_links_around_a_teaser_picture_do_not_break_the_read() -> None:
     for href in ("http://[::1", "https://news.example:99999/x", "javascript:void(0)", " ", ""):
-        document = extract_html(article(inside=picture(href)), PAGE_URL)
-        assert BODY[0] in document.markdown, href
+        card = (
+            f"<div class='card'><a href='{href}'><img src='/t.jpg' alt='A teaser picture'></a>"
+            f"<h3><a href='{href}'>A teaser headline long enough to count as one</a></h3></div>"
+        )
+        assert BODY[0] in page_with(card), href
+
+
+def test_a_card_too_big_to_search_keeps_its_picture() -> None:
+    """The headline is sought in at most CARD_MAX_ELEMENTS elements of the card."""
+    filler = "<span></span>" * (CARD_MAX_ELEMENTS + 10)
+    card = (
+        "<div class='card'><a href='/2026/03/17/story/'><img src='/t.jpg' alt='Far teaser'>"
+        f"</a>{filler}<h3><a href='/2026/03/17/story/'>Lighthouse keeper retires after forty"
+        " years</a></h3></div>"
+    )
+    assert "![Far teaser](" in page_with(card)
 
 
 def test_the_plain_text_is_the_same_with_the_pictures_or_without() -> None:
-    plain = extract_html(article(), PAGE_URL).text
-    assert extract_html(article(before=RAIL, inside=SHARE), PAGE_URL).text == plain
+    page = article(before=RAIL, inside=MORE)
+    without = re.sub(r"<img[^>]*>", "", page)
+    assert extract_html(page, PAGE_URL).text == extract_html(without, PAGE_URL).text
 
 
 async def test_toolkit_fetch_leaves_out_the_rail_and_keeps_the_figure() -> None:
     """The user's path: a page served on 127.0.0.1, read by the composed toolkit."""
-    full = "/wp-content/uploads/2026/03/seals.jpg"
-    page = article(before=RAIL, inside=SHARE + picture(full))
+    figure = (
+        "<figure class='wp-block-image'><a href='/wp-content/uploads/2026/03/seals.jpg'><img"
+        " src='/wp-content/uploads/2026/03/seals-1024x683.jpg' alt='Seals on the north"
+        " sandbank at low water'></a></figure>"
+    )
+    page = article(before=RAIL, inside=figure)
 
     async def handler(request: web.Request) -> web.Response:
         return web.Response(text=page, content_type="text/html")
@@ -190,5 +229,5 @@ async def test_toolkit_fetch_leaves_out_the_rail_and_keeps_the_figure() -> None:
     assert outcome.page is not None, outcome.error
     content = outcome.page.content
     assert "![Seals on the north sandbank at low water](" in content
-    assert "Lighthouse keeper" not in content and "![Facebook]" not in content
+    assert "Lighthouse keeper" not in content
     assert BODY[2] in content

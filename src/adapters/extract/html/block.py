@@ -34,7 +34,6 @@ class Block:
         "heading",
         "hidden",
         "images",
-        "images_away",
         "in_main",
         "kind",
         "level",
@@ -45,6 +44,7 @@ class Block:
         "regions",
         "rule_before",
         "tags_count",
+        "teaser_cards",
         "text_parts",
         "xpath",
     )
@@ -70,8 +70,9 @@ class Block:
         self.hidden = False
         self.rule_before = False
         self.images = 0
-        #: Images inside links to other pages (`pictures.links_away`).
-        self.images_away = 0
+        #: The cards of this block's pictures that repeat their headline's link
+        #: (`pictures.TeaserCards`), one per such picture.
+        self.teaser_cards: list[etree._Element] | None = None
         self.list_start = False
         self.owner: etree._Element | None = None
         self.regions: tuple[int, ...] = ()

@@ -45,7 +45,7 @@ from webdistill.adapters.extract.html.furniture import (
 )
 from webdistill.adapters.extract.html.inline import EMPHASIS, close_code, close_span
 from webdistill.adapters.extract.html.measure import MIN_ARTICLE_CHARS, Measures
-from webdistill.adapters.extract.html.pictures import links_away
+from webdistill.adapters.extract.html.pictures import TeaserCards
 from webdistill.adapters.extract.html.quiet import (
     is_closed_overlay,
     is_hidden_account_prompt,
@@ -153,6 +153,9 @@ class BlockMaker:
         self.hidden_depth = 0
         self.code_depth = 0
         self.pending_images = ""
+        self.teaser_cards = TeaserCards(base_url)
+        #: Teaser pictures waiting, with their cards (`pictures.TeaserCards`).
+        self.pending_teasers: list[tuple[str, list[etree._Element]]] = []
         self.rule = False
         self.hidden_stack: list[bool] = []
 
@@ -161,24 +164,41 @@ class BlockMaker:
         block = self.current
         if block.images and not block.text_parts:
             # an image alone (a figure): its Markdown goes on the line before the next text,
-            # unless it is furniture (a logo in the header, an ad's picture) or all its
-            # images are links to other pages (thumbnails, share buttons: `pictures`)
-            if not block.boilerplate and block.images_away < block.images:
+            # unless it is furniture (a logo in the header, an ad's picture); a teaser card's
+            # pictures only go with text inside their card (`pictures`)
+            if block.boilerplate:
+                return
+            cards = block.teaser_cards
+            if cards is not None and len(cards) == block.images:
+                self.pending_teasers.append(("".join(block.md_parts) + BR, cards))
+            else:
                 self.pending_images += "".join(block.md_parts) + BR
             return
         if (
-            self.pending_images
+            (self.pending_images or self.pending_teasers)
             and block.kind not in {"pre", "table", "heading"}
             and not block.boilerplate
             and (block.owner is None or figure_of(block.owner) is None)  # (not a caption)
         ):
-            block.md_parts.insert(0, self.pending_images)
+            block.md_parts.insert(0, self._teasers_for(block) + self.pending_images)
             self.pending_images = ""  # (a heading, table, code or caption leaves them pending)
+            self.pending_teasers = []
         block.finish()
         if block.text:
             block.rule_before = self.rule
             self.rule = False
             self.blocks.append(block)
+
+    def _teasers_for(self, block: Block) -> str:
+        """The Markdown of the waiting teaser pictures whose card holds `block`."""
+        if not self.pending_teasers or block.owner is None:
+            return ""
+        line = {block.owner, *block.owner.iterancestors()}
+        return "".join(
+            markdown
+            for markdown, cards in self.pending_teasers
+            if any(card in line for card in cards)
+        )
 
     def _open(self, kind: str, prefix: str = "", level: int = 0) -> Block:
         block = self.current
@@ -442,8 +462,12 @@ class BlockMaker:
         if image:
             self.current.md_parts.append(image)
             self.current.images += 1
-            if in_link and links_away(element, self.base_url):
-                self.current.images_away += 1
+            card = self.teaser_cards.card_of(element) if in_link else None
+            if card is not None:
+                block = self.current
+                if block.teaser_cards is None:
+                    block.teaser_cards = []
+                block.teaser_cards.append(card)
 
     def _image(self, element: etree._Element) -> str:
         """An image as `![alt](url)` (or its alt text alone); nothing without alt text."""
