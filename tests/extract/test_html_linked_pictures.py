@@ -231,3 +231,91 @@ async def test_toolkit_fetch_leaves_out_the_rail_and_keeps_the_figure() -> None:
     assert "![Seals on the north sandbank at low water](" in content
     assert "Lighthouse keeper" not in content
     assert BODY[2] in content
+
+
+# --- the page's own pictures whose link a headline repeats (attack p30b on 3305fae) ---
+
+
+def test_a_figure_whose_caption_links_where_the_picture_does_stays() -> None:
+    """Fireball CMS's image template (`figure > a.framed[href=L] > img` with
+    `figcaption.caption > a[href=L]`), a Creative Commons credit linking to the photo's
+    page, a lead photo's "see all photos" caption: the page's own captioned figure."""
+    for href in (
+        "https://news.example/media/seals-colony-large.jpg",
+        "https://www.flickr.com/photos/estuarytrust/5428/",
+        "https://news.example/galleries/seal-colony/",
+    ):
+        figure = (
+            f"<figure><a href='{href}' class='framed'><img src='/media/seals-colony.jpg'"
+            " alt='The seal colony on the Long Sand'></a><figcaption class='caption'>"
+            f"<a href='{href}'>The seal colony on the Long Sand at low water</a>"
+            "</figcaption></figure>"
+        )
+        assert "![The seal colony on the Long Sand](" in page_with(figure), href
+
+
+def test_a_hero_picture_beside_the_pages_own_linked_title_stays() -> None:
+    """Themes that link a single post's title to its permalink put the thumbnail beside
+    it: `header.entry-header > (div.post-thumbnail > a > img, h1.entry-title > a)`; the
+    same with the page's URL unknown (the `<h1>` is the page's own title)."""
+    paragraphs = "".join(f"<p>{text}</p>" for text in BODY)
+    page = (
+        "<html><body><article><header class='entry-header'><div class='post-thumbnail'>"
+        f"<a href='{PAGE_URL}'><img src='/uploads/seals-hero.jpg' alt='Seals hauled out on"
+        f" the sand'></a></div><h1 class='entry-title'><a href='{PAGE_URL}'>Harbour seals"
+        " return to the estuary</a></h1></header><div class='entry-content'>"
+        f"{paragraphs}</div></article></body></html>"
+    )
+    for url in (PAGE_URL, None):
+        assert "![Seals hauled out on the sand](" in extract_html(page, url).markdown, url
+
+
+def test_a_product_grid_whose_card_is_one_link_keeps_pictures_with_summaries() -> None:
+    """WooCommerce's loop with a grid/list plugin's excerpt hooked after the product link:
+    `li.product > a.woocommerce-LoopProduct-link > (img, h2)` then the short description."""
+    items = "".join(
+        f"<li class='product'><a href='/product/seal-print-{n}/' class='woocommerce-Loop"
+        f"Product-link'><img src='/uploads/print-{n}.jpg' alt='Seal print number {n}'>"
+        f"<h2 class='woocommerce-loop-product__title'>Seal print number {n} on cotton paper"
+        "</h2></a><div class='woocommerce-product-details__short-description'><p>A print of"
+        f" the harbour seals on the Long Sand, signed and numbered, {30 + n} by 40 cm, sent"
+        " rolled in a tube within three days of the order.</p></div></li>"
+        for n in range(4)
+    )
+    page = (
+        f"<html><body><main><h1>Prints</h1><ul class='products'>{items}</ul></main></body></html>"
+    )
+    markdown = extract_html(page, "https://shop.example/shop/").markdown
+    assert "![Seal print number 0](" in markdown
+
+
+def test_one_link_around_many_pictures_is_read_once() -> None:
+    """A link holding 1,500 pictures and a sea of empty elements was read again for each
+    picture (62 s on a 727 KB page); each link is read once, in at most LINK_MAX_ELEMENTS
+    of its elements."""
+    from lxml import html as lxml_html
+
+    from webdistill.adapters.extract.html.pictures import (
+        LINK_MAX_ELEMENTS,
+        PAGE_MAX_ELEMENTS,
+        TeaserCards,
+    )
+
+    root = lxml_html.fromstring(
+        "<div><a href='/gallery/'>" + "<img alt=a src=b>" * 1500 + "<i></i>" * 5000 + "</a></div>"
+    )
+    cards = TeaserCards(PAGE_URL)
+    for image in root.iter("img"):
+        cards.card_of(image)
+    assert PAGE_MAX_ELEMENTS - cards.budget <= LINK_MAX_ELEMENTS + 3 * 200
+
+
+def test_a_page_past_the_reading_budget_reads_on() -> None:
+    """Past PAGE_MAX_ELEMENTS no more teasers are sought: the page is read as before."""
+    cards = "".join(
+        f"<div class='card'><a href='/s/{n}/'><img src='/t/{n}.jpg' alt='t{n}'></a><h3>"
+        f"<a href='/s/{n}/'>Story number {n} of the long rail of stories</a></h3></div>"
+        for n in range(4000)
+    )
+    document = extract_html(article(before=cards), PAGE_URL)
+    assert BODY[0] in document.markdown
