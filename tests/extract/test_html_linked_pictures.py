@@ -319,3 +319,32 @@ def test_a_page_past_the_reading_budget_reads_on() -> None:
     )
     document = extract_html(article(before=cards), PAGE_URL)
     assert BODY[0] in document.markdown
+
+
+def test_a_hero_picture_beside_a_linked_h2_title_is_the_pages_own() -> None:
+    """Single-post templates that keep the archive markup (attack p30c: a FoundationPress
+    child's content.php, "Used for both single and index/archive/search"): `header >
+    (div.post-thumbnail > a[permalink] > img, h2.entry-title > a[permalink])`. The page's
+    `<title>` holds the headline; the page's URL may differ from the permalink by a final
+    slash, the scheme or a query, or be unknown."""
+    permalink = "https://blog.example.com/2021/05/my-trip-to-lisbon/"
+    paragraphs = "".join(f"<p>{text}</p>" for text in BODY)
+    page = (
+        "<html><head><title>My trip to Lisbon in the spring | A travel blog</title></head>"
+        "<body><article class='post'><header class='entry-header'><div class='post-thumbnail'>"
+        f"<a href='{permalink}'><img src='/uploads/lisbon-tram.jpg' alt='A yellow tram in"
+        f" Alfama'></a></div><h2 class='entry-title'><a href='{permalink}' rel='bookmark'>"
+        "My trip to Lisbon in the spring</a></h2></header><div class='entry-content'>"
+        f"{paragraphs}</div></article></body></html>"
+    )
+    for url in (
+        permalink,
+        permalink.rstrip("/"),
+        permalink.replace("https:", "http:"),
+        permalink + "?utm_source=twitter",
+        None,
+    ):
+        assert "![A yellow tram in Alfama](" in extract_html(page, url).markdown, url
+    untitled = page.replace("My trip to Lisbon in the spring | ", "")
+    for url in (permalink + "?amp=1", "https://www.blog.example.com/2021/05/my-trip-to-lisbon"):
+        assert "![A yellow tram in Alfama](" in extract_html(untitled, url).markdown, url

@@ -11,8 +11,9 @@ item's summary: the card's fate decides); a paragraph outside the card (the arti
 a rail of other stories) does not take it: it is left out.
 
 Only that positive sign counts, and not when the picture is the page's own: a link to the
-page itself or to a picture file, a headline that is the page's `<h1>` title (a post's hero
-image, a product's picture beside its name), a `<figure>` that no list item holds (its
+page itself (scheme, `www.`, a final slash and the query aside) or to a picture file, a
+headline that is the page's title (in or around its `<h1>`, or held by its `<title>`: a
+post's hero image, a product's picture beside its name), a `<figure>` that no list item holds (its
 caption may link where the picture does: a photo credit, "see all photos"). A picture
 linked elsewhere without a headline beside it (a blog's screenshot linking to its full-size
 copy on an image host, a Flickr embed, a forum attachment, a comic linking to the next page)
@@ -29,6 +30,7 @@ the Markdown changes.
 from __future__ import annotations
 
 import itertools
+from urllib.parse import urlsplit
 
 from lxml import etree
 
@@ -77,23 +79,36 @@ def _target(link: etree._Element, page_url: str | None) -> str:
     return absolute_url(href, page_url).split("#", 1)[0]
 
 
-def _headline_kind(link: etree._Element) -> int:
-    """NONE, HEADLINE, or TITLE (a headline in or around an `<h1>`: the page's own title,
-    whose picture is the page's hero or product image). Reads at most LINK_MAX_ELEMENTS
-    elements of the link and stops once it can tell."""
-    words = chars = 0
+def _headline_kind(link: etree._Element, page_title: str) -> int:
+    """NONE, HEADLINE, or TITLE: a headline in or around an `<h1>`, or one the page's
+    `<title>` holds, is the page's own title, whose picture is the page's hero or product
+    image. Reads at most LINK_MAX_ELEMENTS elements of the link."""
+    parts: list[str] = []
     title = any(node.tag == "h1" for node in itertools.islice(link.iterancestors(), 3))
     for element in itertools.islice(link.iter(), LINK_MAX_ELEMENTS):
         if element.tag == "h1":
             title = True
         for piece in (element.text, element.tail if element is not link else None):
             if piece:
-                parts = piece[: HEADLINE_MIN_CHARS * 8].split()
-                words += len(parts)
-                chars += sum(len(part) for part in parts)
-    if words >= HEADLINE_MIN_WORDS or chars >= HEADLINE_MIN_CHARS:
-        return TITLE if title else HEADLINE
-    return NONE
+                parts.extend(piece[: HEADLINE_MIN_CHARS * 8].split())
+    if len(parts) < HEADLINE_MIN_WORDS and sum(len(part) for part in parts) < HEADLINE_MIN_CHARS:
+        return NONE
+    if title or (page_title and " ".join(parts).casefold() in page_title):
+        return TITLE
+    return HEADLINE
+
+
+def _same_page(target: str, page: str) -> bool:
+    """Whether `target` is the page at `page`: the same host (with or without `www.`) and
+    path (with or without a final slash), whatever the scheme and query (`?amp=1`,
+    `?utm_source=...`)."""
+    try:
+        there, here = urlsplit(target), urlsplit(page)
+    except ValueError:  # (an invalid IPv6 host)
+        return False
+    if there.netloc.lower().removeprefix("www.") != here.netloc.lower().removeprefix("www."):
+        return False
+    return there.path.rstrip("/") == here.path.rstrip("/")
 
 
 def _own_caption(link: etree._Element) -> bool:
@@ -114,6 +129,7 @@ class TeaserCards:
     def __init__(self, page_url: str | None) -> None:
         self.page_url = page_url
         self.page = page_url.split("#", 1)[0] if page_url else ""
+        self.page_title: str | None = None  # (read from the tree on first need)
         self.headlines: dict[etree._Element, frozenset[str]] = {}
         self.kinds: dict[etree._Element, int] = {}
         self.budget = PAGE_MAX_ELEMENTS
@@ -129,7 +145,7 @@ class TeaserCards:
         target = _target(link, self.page_url)
         if (
             not target
-            or target == self.page
+            or (self.page and _same_page(target, self.page))
             or target.split("?", 1)[0].lower().endswith(PICTURE_TYPES)
             or _own_caption(link)
         ):
@@ -154,8 +170,14 @@ class TeaserCards:
     def _kind(self, link: etree._Element) -> int:
         kind = self.kinds.get(link)
         if kind is None:
+            if self.page_title is None:
+                title = link.getroottree().getroot().find("head/title")
+                text = title.text if title is not None else None
+                self.page_title = " ".join((text or "")[:1000].split()).casefold()
             self.budget -= LINK_MAX_ELEMENTS
-            kind = self.kinds[link] = _headline_kind(link) if self.budget > 0 else NONE
+            kind = self.kinds[link] = (
+                _headline_kind(link, self.page_title) if self.budget > 0 else NONE
+            )
         return kind
 
     def _headlines(self, card: etree._Element) -> frozenset[str]:
