@@ -41,7 +41,7 @@ LINK_LEVELS = 4
 #: How far up from the picture's link the card that holds the headline may be.
 CARD_LEVELS = 2
 #: The most elements of one card looked at for headlines.
-CARD_MAX_ELEMENTS = 200
+CARD_MAX_ELEMENTS = 60
 #: The most elements looked at for all the cards of a page (then no more are sought).
 PAGE_MAX_ELEMENTS = 200_000
 #: A headline has at least this many words, or this many characters that are not blanks
@@ -53,7 +53,7 @@ HEADLINE_MIN_CHARS = 20
 #: What a link's text is (`_headline_kind`).
 NONE, HEADLINE, TITLE = 0, 1, 2
 #: The most elements of one link read to tell whether it is a headline.
-LINK_MAX_ELEMENTS = 64
+LINK_MAX_ELEMENTS = 32
 #: Path endings of a picture's own file (a caption linking to the full-size copy).
 PICTURE_TYPES = (
     ".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif", ".svg", ".bmp", ".tif", ".tiff",
