@@ -28,9 +28,10 @@ import re
 
 from aiohttp import web
 
+from tests.extract.test_image_links_config import config
 from tests.http.fakes_http import FakeResolver
 from tests.servers import serve
-from webdistill import Config, build
+from webdistill import build
 from webdistill.adapters.extract.html.pictures import CARD_MAX_ELEMENTS
 from webdistill.adapters.extract.html.reader import extract_html
 
@@ -215,15 +216,7 @@ async def test_toolkit_fetch_leaves_out_the_rail_and_keeps_the_figure() -> None:
 
     application = web.Application()
     application.router.add_get("/2026/03/18/harbour-seals-return/", handler)
-    config = Config.from_env(
-        {
-            "WEB_ALLOW_HTTP": "true",
-            "WEB_TRUSTED_ADDRESSES": "127.0.0.1",
-            "WEB_CACHE": "off",
-            "WEB_FETCH_TIMEOUT_MS": "20000",
-        }
-    )
-    async with serve(application) as base, build(config, resolver=FakeResolver({})) as kit:
+    async with serve(application) as base, build(config(), resolver=FakeResolver({})) as kit:
         url = base + "/2026/03/18/harbour-seals-return/"
         outcome = (await kit.fetch({"url": url})).unwrap()[0]
     assert outcome.page is not None, outcome.error

@@ -37,6 +37,7 @@ class Block:
         "in_main",
         "kind",
         "level",
+        "linked_images",
         "list_start",
         "md_parts",
         "owner",
@@ -44,7 +45,6 @@ class Block:
         "regions",
         "rule_before",
         "tags_count",
-        "teaser_cards",
         "text_parts",
         "xpath",
     )
@@ -70,9 +70,9 @@ class Block:
         self.hidden = False
         self.rule_before = False
         self.images = 0
-        #: The cards of this block's pictures that repeat their headline's link
-        #: (`pictures.TeaserCards`), one per such picture.
-        self.teaser_cards: list[etree._Element] | None = None
+        #: This block's pictures inside a link (judged as teasers if the block is pictures
+        #: only: `pictures.TeaserCards`).
+        self.linked_images: list[etree._Element] | None = None
         self.list_start = False
         self.owner: etree._Element | None = None
         self.regions: tuple[int, ...] = ()

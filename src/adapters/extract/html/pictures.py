@@ -48,12 +48,10 @@ PAGE_MAX_ELEMENTS = 200_000
 #: (a headline in Chinese or Japanese has no blanks); "Next", "View larger image" have not.
 HEADLINE_MIN_WORDS = 4
 HEADLINE_MIN_CHARS = 20
-
-
-#: What a link's text is (`_headline_kind`).
-NONE, HEADLINE, TITLE = 0, 1, 2
 #: The most elements of one link read to tell whether it is a headline.
 LINK_MAX_ELEMENTS = 32
+#: What a link's text is (`_headline_kind`).
+NONE, HEADLINE, TITLE = 0, 1, 2
 #: Path endings of a picture's own file (a caption linking to the full-size copy).
 PICTURE_TYPES = (
     ".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif", ".svg", ".bmp", ".tif", ".tiff",
@@ -98,17 +96,14 @@ def _headline_kind(link: etree._Element, page_title: str) -> int:
     return HEADLINE
 
 
-def _same_page(target: str, page: str) -> bool:
-    """Whether `target` is the page at `page`: the same host (with or without `www.`) and
-    path (with or without a final slash), whatever the scheme and query (`?amp=1`,
-    `?utm_source=...`)."""
+def _place(url: str) -> tuple[str, str] | None:
+    """The host (without `www.`) and path (without a final slash) of `url`: a page whatever
+    its scheme, query (`?amp=1`, `?utm_source=...`) and fragment."""
     try:
-        there, here = urlsplit(target), urlsplit(page)
+        parts = urlsplit(url)
     except ValueError:  # (an invalid IPv6 host)
-        return False
-    if there.netloc.lower().removeprefix("www.") != here.netloc.lower().removeprefix("www."):
-        return False
-    return there.path.rstrip("/") == here.path.rstrip("/")
+        return None
+    return parts.netloc.lower().removeprefix("www."), parts.path.rstrip("/")
 
 
 def _own_caption(link: etree._Element) -> bool:
@@ -128,7 +123,7 @@ class TeaserCards:
 
     def __init__(self, page_url: str | None) -> None:
         self.page_url = page_url
-        self.page = page_url.split("#", 1)[0] if page_url else ""
+        self.page = _place(page_url) if page_url else None
         self.page_title: str | None = None  # (read from the tree on first need)
         self.headlines: dict[etree._Element, frozenset[str]] = {}
         self.kinds: dict[etree._Element, int] = {}
@@ -145,7 +140,7 @@ class TeaserCards:
         target = _target(link, self.page_url)
         if (
             not target
-            or (self.page and _same_page(target, self.page))
+            or (self.page is not None and _place(target) == self.page)
             or target.split("?", 1)[0].lower().endswith(PICTURE_TYPES)
             or _own_caption(link)
         ):

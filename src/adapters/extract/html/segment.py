@@ -168,8 +168,8 @@ class BlockMaker:
             # pictures only go with text inside their card (`pictures`)
             if block.boilerplate:
                 return
-            cards = block.teaser_cards
-            if cards is not None and len(cards) == block.images:
+            cards = self._teaser_cards(block)
+            if cards:
                 self.pending_teasers.append(("".join(block.md_parts) + BR, cards))
             else:
                 self.pending_images += "".join(block.md_parts) + BR
@@ -188,6 +188,19 @@ class BlockMaker:
             block.rule_before = self.rule
             self.rule = False
             self.blocks.append(block)
+
+    def _teaser_cards(self, block: Block) -> list[etree._Element]:
+        """The cards of a pictures-only block when every picture is a teaser's, else []."""
+        linked = block.linked_images
+        if linked is None or len(linked) != block.images:
+            return []
+        cards = []
+        for image in linked:
+            card = self.teaser_cards.card_of(image)
+            if card is None:
+                return []
+            cards.append(card)
+        return cards
 
     def _teasers_for(self, block: Block) -> str:
         """The Markdown of the waiting teaser pictures whose card holds `block`."""
@@ -462,12 +475,11 @@ class BlockMaker:
         if image:
             self.current.md_parts.append(image)
             self.current.images += 1
-            card = self.teaser_cards.card_of(element) if in_link else None
-            if card is not None:
+            if in_link:
                 block = self.current
-                if block.teaser_cards is None:
-                    block.teaser_cards = []
-                block.teaser_cards.append(card)
+                if block.linked_images is None:
+                    block.linked_images = []
+                block.linked_images.append(element)
 
     def _image(self, element: etree._Element) -> str:
         """An image as `![alt](url)` (or its alt text alone); nothing without alt text."""
